@@ -1,0 +1,93 @@
+// Lint, including the import directions of DESIGN.md: a wrong import fails `npm test`.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const uiLayers = ['@app', '@resources', '@workflows', '@ui', '@data', '@state'];
+const relativeForms = (names) => names.flatMap((n) => [`../${n}`, `../${n}/*`, `../../${n}`, `../../${n}/*`]);
+
+/** Forbid importing the given alias roots (and their relative spellings) from a folder. */
+const forbid = (message, aliasRoots, relativeNames = [], extra = []) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: aliasRoots.flatMap((a) => [a, `${a}/*`]), message },
+        ...(relativeNames.length ? [{ group: relativeForms(relativeNames), message }] : []),
+        ...extra,
+      ],
+    },
+  ],
+});
+
+const noClimbing = {
+  group: ['../../*', '../../../*'],
+  message: 'Import across top-level folders through an alias (@domain/…, @machines/…), not ../../',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [noClimbing] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Pure shared code: no UI layers, no server, no React, no Node built-ins.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: forbid(
+      'src/domain is pure TypeScript shared with the server: no UI, server, React or Node imports.',
+      [...uiLayers, '@server', '@commands'],
+      ['app', 'resources', 'workflows', 'ui', 'data', 'state', 'server'],
+      [noClimbing, { group: ['react', 'react-dom', 'react/*', 'node:*'], message: 'src/domain stays pure.' }],
+    ),
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: forbid(
+      'machines are pure: they may import @domain only, never UI layers, the server or fetch helpers.',
+      [...uiLayers, '@server', '@commands'],
+      ['src', 'server', 'commands'],
+      [noClimbing, { group: ['react', 'react-dom', 'react/*', 'node:*'], message: 'machines stay pure.' }],
+    ),
+  },
+  {
+    files: ['commands/**/*.ts'],
+    rules: forbid(
+      'commands are pure config objects: they may import @domain and @machines only.',
+      [...uiLayers, '@server'],
+      ['src', 'server'],
+      [noClimbing, { group: ['react', 'react-dom', 'react/*', 'node:*'], message: 'commands stay pure.' }],
+    ),
+  },
+  // The server shares only src/domain and machines.
+  {
+    files: ['server/**/*.ts'],
+    rules: forbid(
+      'server imports only @domain and @machines from the shared code.',
+      [...uiLayers, '@commands'],
+      ['src', 'commands'],
+      [noClimbing, { group: ['react', 'react-dom', 'react/*'], message: 'No React on the server.' }],
+    ),
+  },
+  // The console never imports the server.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**'],
+    rules: forbid('The console talks to the server over HTTP only.', ['@server'], ['server'], [noClimbing]),
+  },
+);

@@ -1,0 +1,11 @@
+/** Every local-storage key the console writes; sign-out removes them all. */
+export const storageKeys = {
+  authKey: 'authKey',
+  pinnedItems: 'pinnedItems',
+  breadcrumbs: 'breadcrumbs',
+  recentUrls: 'recentUrls',
+  menuCollapsed: 'menuCollapsed',
+  tableState: 'tableState',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,0 +1,35 @@
+// Shared vitest setup. Component tests opt into jsdom with a `@vitest-environment jsdom` docblock;
+// there, cmdk needs ResizeObserver and TanStack Virtual needs element sizes, which jsdom lacks.
+import { afterEach } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  for (const [prop, value] of [
+    ['clientHeight', 800],
+    ['offsetHeight', 800],
+    ['clientWidth', 1200],
+    ['offsetWidth', 1200],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
+  }
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
