@@ -8,7 +8,8 @@ export function normaliseIndianMobile(input: string): string | undefined {
   let digits = input.replace(/[\s\-().]/g, '');
   if (digits.startsWith('+')) digits = digits.slice(1);
   if (!/^\d+$/.test(digits)) return undefined;
-  if (digits.length === 13 && digits.startsWith('091')) digits = digits.slice(3);
+  if (digits.length === 14 && digits.startsWith('0091')) digits = digits.slice(4);
+  else if (digits.length === 13 && digits.startsWith('091')) digits = digits.slice(3);
   else if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
   else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   return /^[6-9]\d{9}$/.test(digits) ? digits : undefined;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const pinnedItemSchema = z.object({
   id: z.string().min(1).max(200),
   title: z.string().min(1).max(200),
-  redirect: z.string().startsWith('/').max(2000),
+  /** A same-origin path: "//host" and "/\\host" would leave the console, so they are refused. */
+  redirect: z.string().regex(/^\/(?![/\\])/, 'Must be a path inside the console').max(2000),
 });
 export type PinnedItem = z.infer<typeof pinnedItemSchema>;
 

@@ -6,7 +6,11 @@ export const currentUserSchema = z.object({
   authKey: z.string().min(1),
   userId: z.string(),
   mobileNumber: z.string(),
-  name: z.string().default('Guest'),
+  /** The spec's default when the user has no name. */
+  name: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? v : 'Guest')),
   email: z.string().nullable(),
   image: z.string().nullable(),
   referralCode: z.string().nullable(),
