@@ -253,3 +253,11 @@ export function flattenMenu(tree: readonly MenuNode[] = menuTree, trail: readonl
 export function findMenuEntryByPath(path: string, tree: readonly MenuNode[] = menuTree): FlatMenuEntry | undefined {
   return flattenMenu(tree).find((entry) => entry.path === path);
 }
+
+/**
+ * True when the permissions open at least one entry that needs a permission. Entries that need none are shown to
+ * everyone, so "no permitted entries" (the no-permission message) means: none of the gated ones.
+ */
+export function hasPermittedEntries(granted: readonly string[] | ReadonlySet<string>, tree: readonly MenuNode[] = menuTree): boolean {
+  return flattenMenu(visibleMenu(granted, tree)).some((entry) => entry.permission !== undefined);
+}

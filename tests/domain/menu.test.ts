@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMenuEntryByPath, flattenMenu, menuTree, visibleMenu, type MenuGroup, type MenuNode } from '@domain/menu';
+import { findMenuEntryByPath, flattenMenu, menuTree, visibleMenu, type MenuGroup, type MenuNode , hasPermittedEntries } from '@domain/menu';
 
 const titles = (nodes: readonly MenuNode[]) => nodes.map((n) => n.title);
 
@@ -129,5 +129,15 @@ describe('findMenuEntryByPath', () => {
 
   it('answers undefined for an unknown path', () => {
     expect(findMenuEntryByPath('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('hasPermittedEntries', () => {
+  it('is false for a user without permissions, although entries needing none stay visible', () => {
+    expect(hasPermittedEntries([])).toBe(false);
+    expect(flattenMenu(visibleMenu([])).map((e) => e.title)).toContain('RFID History');
+  });
+  it('is true once one gated entry is visible', () => {
+    expect(hasPermittedEntries(['ROLE_VIEW_ZONES'])).toBe(true);
   });
 });

@@ -1,0 +1,83 @@
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { HAMBURGER_BREAKPOINT_PX, PRODUCT_NAME } from '@domain/constants';
+import { menuCollapsedStore, setMenuCollapsed, toggleMenuCollapsed } from '@state/menu-collapsed';
+import { useSession } from './session/session-context';
+import { BreadcrumbBar } from './breadcrumb-bar';
+import { CollapseIcon, MenuIcon } from './icons';
+import { initialsOf } from './menu-match';
+import { MobileMenu } from './mobile-menu';
+import { SideMenu } from './side-menu';
+import { TopProgressBar } from './top-progress-bar';
+import { useMediaQuery } from './use-media-query';
+import { usePageTitle } from './use-page-title';
+import { useRecentUrlTracking } from './use-recent-url-tracking';
+import { useServerPins } from './use-server-pins';
+import { UserMenu } from './user-menu';
+
+/** Media query of the hamburger layout: narrower than 992 px. */
+export const NARROW_QUERY = `(max-width: ${HAMBURGER_BREAKPOINT_PX - 0.02}px)`;
+
+/** The signed-in frame: side menu (or hamburger below 992 px), top bar with the user menu, breadcrumbs, the page. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { globalConfig } = useSession();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const { collapsed } = useSnapshot(menuCollapsedStore);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useRecentUrlTracking();
+  usePageTitle();
+  useServerPins(globalConfig);
+
+  const railCollapsed = collapsed && !narrow;
+  return (
+    <div className={`shell${narrow ? ' shell--narrow' : ''}${railCollapsed ? ' shell--collapsed' : ''}`}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopProgressBar />
+      {!narrow && (
+        <aside className="shell__side">
+          <div className="shell__brand">
+            <Link href="/" className="brand" aria-label={`${PRODUCT_NAME} home`} title={PRODUCT_NAME}>
+              {railCollapsed ? initialsOf(PRODUCT_NAME) : PRODUCT_NAME}
+            </Link>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={railCollapsed ? 'Expand menu' : 'Collapse menu'}
+              title={railCollapsed ? 'Expand menu' : 'Collapse menu'}
+              onClick={toggleMenuCollapsed}
+            >
+              <CollapseIcon expand={railCollapsed} />
+            </button>
+          </div>
+          <div className="shell__menu">
+            <SideMenu collapsed={railCollapsed} onExpand={() => setMenuCollapsed(false)} />
+          </div>
+        </aside>
+      )}
+      <div className="shell__main">
+        <header className="topbar">
+          {narrow && (
+            <>
+              <button type="button" className="icon-button" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+                <MenuIcon />
+              </button>
+              <Link href="/" className="brand">
+                {PRODUCT_NAME}
+              </Link>
+            </>
+          )}
+          <div className="topbar__spacer" />
+          <UserMenu />
+        </header>
+        <BreadcrumbBar />
+        <main id="main" className="shell__content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      {narrow && <MobileMenu isOpen={drawerOpen} onOpenChange={setDrawerOpen} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { formatIndianMobile } from '@domain/phone';
+import { useSession } from './session/session-context';
+import { UserAvatar, userImageUrl } from './user-avatar';
+
+/** The user menu: picture, name and mobile number, with a Sign Out item. */
+export function UserMenu() {
+  const { user, globalConfig, signOut } = useSession();
+  const image = userImageUrl(user.image, globalConfig?.imageCDNUrl);
+  const mobile = formatIndianMobile(user.mobileNumber);
+  return (
+    <MenuTrigger>
+      <Button className="user-menu__trigger" aria-label={`Account of ${user.name}`}>
+        <UserAvatar name={user.name} image={image} />
+        <span className="user-menu__who">
+          <span className="user-menu__name">{user.name}</span>
+          <span className="user-menu__mobile">{mobile}</span>
+        </span>
+      </Button>
+      <Popover placement="bottom end" className="user-menu__popover">
+        <div className="user-card">
+          <UserAvatar name={user.name} image={image} size={40} />
+          <div>
+            <div className="user-card__name">{user.name}</div>
+            <div className="user-card__mobile">{mobile}</div>
+            {user.email ? <div className="user-card__email">{user.email}</div> : null}
+          </div>
+        </div>
+        <Menu className="user-menu__list" aria-label="Account" onAction={(key) => key === 'sign-out' && signOut()}>
+          <MenuItem id="sign-out" className="user-menu__item">
+            Sign Out
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,82 @@
+import { proxy, snapshot } from 'valtio';
+import { z } from 'zod';
+import type { FlatMenuEntry } from '@domain/menu';
+import { internalPathSchema, pathOf } from './internal-path';
+import { persistOnChange, withoutPersistence } from './persistence';
+import { storage } from './storage';
+import { storageKeys } from './storage-keys';
+
+/** One breadcrumb: a title, and the path it links to (group crumbs have none). */
+export const crumbSchema = z.object({
+  title: z.string().min(1).max(200),
+  path: internalPathSchema.optional(),
+});
+export type Crumb = z.infer<typeof crumbSchema>;
+
+/** A stored trail (untrusted input): the menu path of the last clicked entry. */
+export const crumbTrailSchema = z.array(crumbSchema).max(8);
+export type CrumbTrail = z.infer<typeof crumbTrailSchema>;
+
+/** The words shown after the last crumb on a detail page. */
+export const DETAIL_PAGE_LABEL = 'detail page';
+
+/** The trail of the last menu entry the user clicked. */
+export const breadcrumbStore = proxy<{ trail: Crumb[] }>({ trail: [] });
+
+/** The trail of a menu entry: its group titles, then the entry itself with its path. */
+export function trailForEntry(entry: Pick<FlatMenuEntry, 'trail' | 'title' | 'path'>): Crumb[] {
+  return [...entry.trail.map((title) => ({ title })), { title: entry.title, path: entry.path }];
+}
+
+/** True when a path segment is a record id: numeric, uuid-like, or any token containing a digit. */
+export function isIdSegment(segment: string): boolean {
+  return /\d/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment);
+}
+
+/** True when the last segment of the path is an id, i.e. the page shows one record ("/…/tickets/123"). */
+export function isDetailPath(url: string): boolean {
+  const segments = pathOf(url).split('/').filter(Boolean);
+  const last = segments.at(-1);
+  return last !== undefined && isIdSegment(last);
+}
+
+/** True when `path` is `base` or lies below it ("/a/b" is under "/a", "/ab" is not). */
+export function isPathUnder(path: string, base: string): boolean {
+  if (base === '/') return true;
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/**
+ * The crumbs to show on a page: on a detail page the last stored crumb plus "detail page"; on the page
+ * of the stored trail (or below it) the trail itself; elsewhere nothing, so a stale trail never labels
+ * an unrelated page.
+ */
+export function crumbsForPath(url: string, stored: readonly Crumb[]): Crumb[] {
+  const path = pathOf(url);
+  const last = stored.at(-1);
+  if (isDetailPath(path)) return last ? [last, { title: DETAIL_PAGE_LABEL }] : [{ title: DETAIL_PAGE_LABEL }];
+  if (last?.path && isPathUnder(path, last.path)) return [...stored];
+  return [];
+}
+
+/** Saves the trail of a clicked menu entry (persisted under `breadcrumbs`). */
+export function saveBreadcrumbs(trail: readonly Crumb[]): void {
+  breadcrumbStore.trail = [...trail];
+}
+
+/** Loads the stored trail; invalid stored data is discarded and the trail starts empty. */
+export async function hydrateBreadcrumbs(): Promise<void> {
+  const stored = await storage.get(storageKeys.breadcrumbs, crumbTrailSchema);
+  withoutPersistence(() => {
+    breadcrumbStore.trail = stored ?? [];
+  });
+}
+
+/** Empties the trail without touching storage. */
+export function resetBreadcrumbs(): void {
+  withoutPersistence(() => {
+    breadcrumbStore.trail = [];
+  });
+}
+
+persistOnChange(breadcrumbStore, storageKeys.breadcrumbs, () => snapshot(breadcrumbStore).trail);

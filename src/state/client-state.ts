@@ -1,0 +1,27 @@
+import { hydrateBreadcrumbs, resetBreadcrumbs } from './breadcrumbs';
+import { hydrateMenuCollapsed, resetMenuCollapsed } from './menu-collapsed';
+import { hydratePins, resetPins } from './pins';
+import { hydrateRecentUrls, resetRecentUrls } from './recent-urls';
+import { storage } from './storage';
+import { resetToasts } from './toasts';
+
+/** Loads every persisted store from local storage (before the first render); a store that fails starts empty. */
+export async function hydrateClientState(): Promise<void> {
+  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed()]);
+  for (const result of results) {
+    if (result.status === 'rejected') console.error('Could not load stored client state', result.reason);
+  }
+}
+
+/**
+ * Resets every client store (pins, breadcrumbs, recent URLs, menu collapsed, toasts) and removes every
+ * local-storage key. Sign-out calls this, then pushes its "Logout Sucessfull" toast.
+ */
+export async function resetClientState(): Promise<void> {
+  resetPins();
+  resetBreadcrumbs();
+  resetRecentUrls();
+  resetMenuCollapsed();
+  resetToasts();
+  await storage.clear();
+}
