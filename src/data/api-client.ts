@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import { GENERIC_ERROR_MESSAGE, problemSchema, type Problem } from '@domain/problem';
+
+/** An API answer that was not 2xx, with its problem+json body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(problem.detail ?? problem.title ?? GENERIC_ERROR_MESSAGE);
+    this.name = 'ApiError';
+  }
+
+  /** The message of the field error at a dotted path, if the server named that field. */
+  fieldError(path: string): string | undefined {
+    return this.problem.errors?.find((e) => e.path === path)?.message;
+  }
+}
+
+let authKey: string | null = null;
+
+/** Sets the bearer key sent with every call (the session owns it; null: none). */
+export function setRequestAuthKey(key: string | null): void {
+  authKey = key;
+}
+
+/** Base URL of the API host (VITE_API_BASE_URL); default the console's own origin. */
+export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
+
+/** Options of apiRequest. */
+export interface ApiRequestOptions<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Validates the answer; without it the body is used as is. */
+  schema?: S;
+  /** Sends this key instead of the session's (session validation on load). */
+  authKey?: string | null;
+}
+
+/**
+ * The shared fetch helper: JSON content type, `Authorization: Bearer` when a key is known, problem+json
+ * errors as ApiError (network failures too, with the generic message).
+ */
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiRequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.infer<S> : unknown> {
+  const key = options.authKey === undefined ? authKey : options.authKey;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (key) headers.Authorization = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { status: 0, title: 'Network error', detail: GENERIC_ERROR_MESSAGE });
+  }
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!response.ok) {
+    const parsed = problemSchema.safeParse(body);
+    throw new ApiError(
+      response.status,
+      parsed.success ? parsed.data : { status: response.status, title: response.statusText || 'Error', detail: GENERIC_ERROR_MESSAGE },
+    );
+  }
+  return (options.schema ? options.schema.parse(body) : body) as S extends z.ZodType ? z.infer<S> : unknown;
+}
+
+/** A message fit for a toast or an inline error, from anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.problem.detail ?? error.problem.title ?? GENERIC_ERROR_MESSAGE;
+  return GENERIC_ERROR_MESSAGE;
+}
