@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { resolveDeps, type AppDeps } from './app-deps';
+import type { AppEnv } from './http/app-env';
+import { clientAddressOf } from './http/client-address';
+import { denyUndeclared } from './http/deny-undeclared';
+import { HttpProblem, notFoundProblem, problemResponse, problemTypes } from './http/problem';
+import { createRouteRegistry, type RouteRegistry } from './http/route-registry';
+import { isApiPath } from './http/service-prefixes';
+import { registerStaticFiles, type StaticFilesOptions } from './http/static-files';
+import { registerAuthRoutes } from './routes/auth-routes';
+import { registerConfigRoutes } from './routes/config-routes';
+import { registerHealthRoutes } from './routes/health-routes';
+
+/** Largest request body accepted (JSON only for now). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Options of createApp. */
+export interface CreateAppOptions {
+  /** Serve the console build and /cdn images (main.ts does; tests of the API alone do not). */
+  staticFiles?: StaticFilesOptions;
+}
+
+/** The HTTP app and the registry of its routes (for the deny-by-default test and the OpenAPI document). */
+export interface CreatedApp {
+  app: Hono<AppEnv>;
+  registry: RouteRegistry;
+}
+
+/** Builds the HTTP app: global middleware, every API route through the registry, problem+json errors. */
+export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): CreatedApp {
+  const deps = resolveDeps(appDeps);
+  const app = new Hono<AppEnv>();
+  const registry = createRouteRegistry(app, deps);
+
+  registry.use('*', 'Deny by default: refuse requests a route without an access declaration would answer.', denyUndeclared(registry, (m) => deps.logger.warn(m)));
+  registry.use('*', 'Record the client address (rate limits, sessions).', async (c, next) => {
+    c.set('clientAddress', clientAddressOf(c, deps.config.trustProxy));
+    await next();
+  });
+  registry.use('*', 'Security headers on every answer (images stay loadable from a console on another origin).', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  registry.use('*', 'API answers are per user and never cached.', async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path) && !c.req.path.startsWith('/cdn/')) c.header('Cache-Control', 'no-store');
+  });
+  registry.use(
+    '*',
+    'Refuse request bodies over 1 MiB.',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        problemResponse(c, { type: problemTypes.payloadTooLarge, status: 413, title: 'Payload Too Large', detail: 'The request body is larger than 1 MiB.' }),
+    }),
+  );
+
+  registerHealthRoutes(registry);
+  registerAuthRoutes(registry);
+  registerConfigRoutes(registry);
+  if (options.staticFiles) registerStaticFiles(registry, options.staticFiles);
+
+  app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) return problemResponse(c, error.problem, error.headers);
+    deps.logger.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
+    return problemResponse(c, { type: problemTypes.internal, status: 500, title: 'Internal Server Error', detail: 'Something went wrong.' });
+  });
+  return { app, registry };
+}

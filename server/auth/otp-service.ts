@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import type { SendOtpResponse } from '@domain/session';
+import type { ResolvedDeps } from '@server/app-deps';
+import { writeAudit } from '@server/audit/write-audit';
+import type { Database } from '@server/db/database';
+import { czoUsers, otpChallenges, users } from '@server/db/schema';
+import { HttpProblem, problemTypes, unauthorizedProblem } from '@server/http/problem';
+import { MASKED_CODE, otpMessage } from '@server/sms/otp-message';
+import { sendSms } from '@server/sms/send-sms';
+import { generateOtpCode, hashesEqual, hashOtpCode } from './hashing';
+import { createSession } from './session-service';
+
+/** The detail of every refusal where the code cannot be used any more (burnt, expired, used, none). */
+export const OTP_UNUSABLE_DETAIL = 'This code can no longer be used. Request a new code.';
+
+/** The detail of a wrong code with tries left. */
+export function otpIncorrectDetail(attemptsLeft: number): string {
+  return `Incorrect code. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`;
+}
+
+/** Message of the send-otp answer, the same whether or not the number belongs to staff. */
+export const OTP_SENT_MESSAGE = 'If this number belongs to an active staff account, a sign-in code has been sent to it.';
+
+// Serialises concurrent sends and verifies of one number (and sends of one client), so counts and
+// attempt increments cannot race past the limits. Transaction-scoped: released on commit.
+async function lockKey(tx: Database, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+async function activeStaffId(db: Database, mobileNumber: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(czoUsers, eq(czoUsers.userId, users.id))
+    .where(and(eq(users.mobileNumber, mobileNumber), eq(users.isActive, true), eq(czoUsers.isActive, true)))
+    .limit(1);
+  return row?.id;
+}
+
+function humanDuration(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+function rateLimited(detailStart: string, retryAfterSeconds: number): HttpProblem {
+  return new HttpProblem(
+    {
+      type: problemTypes.rateLimited,
+      status: 429,
+      title: 'Too Many Requests',
+      detail: `${detailStart} Try again in ${humanDuration(retryAfterSeconds)}.`,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Starts a sign-in: applies the per-number and per-client send limits (429 with Retry-After), stores a new
+ * code as a keyed hash, and sends it only when the number belongs to active staff. Known and unknown
+ * numbers get the same answer and the same limits, so the answer does not tell who is staff.
+ */
+export async function sendOtp(deps: ResolvedDeps, mobileNumber: string, clientAddress: string): Promise<SendOtpResponse> {
+  const { otp } = deps.config;
+  const now = deps.now();
+  const windowMs = otp.sendWindowMinutes * 60_000;
+  const windowStart = new Date(now.getTime() - windowMs);
+  const retryAfter = (oldest: Date | null) =>
+    Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    await lockKey(tx, `otp:number:${mobileNumber}`);
+    await lockKey(tx, `otp:client:${clientAddress}`);
+    const [perNumber] = await tx
+      .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.mobileNumber, mobileNumber), gt(otpChallenges.createdAt, windowStart)));
+    if (perNumber && perNumber.sends >= otp.sendsPerNumber) return { limited: 'number' as const, retryAfter: retryAfter(perNumber.oldest) };
+    const [perClient] = await tx
+      .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.clientAddress, clientAddress), gt(otpChallenges.createdAt, windowStart)));
+    if (perClient && perClient.sends >= otp.sendsPerClient) return { limited: 'client' as const, retryAfter: retryAfter(perClient.oldest) };
+
+    // Unknown numbers get a challenge too: it counts for the limits and answers verify like any other.
+    const id = randomUUID();
+    const code = generateOtpCode();
+    await tx.insert(otpChallenges).values({
+      id,
+      mobileNumber,
+      codeHash: hashOtpCode(otp.pepper, id, code),
+      expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
+      clientAddress,
+      createdAt: now,
+    });
+    return { limited: null, code, staffId: await activeStaffId(tx, mobileNumber) };
+  });
+
+  if (outcome.limited === 'number') throw rateLimited('Too many codes were requested for this number.', outcome.retryAfter);
+  if (outcome.limited === 'client') throw rateLimited('Too many codes were requested from this network.', outcome.retryAfter);
+  if (outcome.staffId) {
+    await sendSms(deps, mobileNumber, otpMessage(outcome.code, otp.ttlSeconds), otpMessage(MASKED_CODE, otp.ttlSeconds), 'czo-sign-in-otp');
+  }
+  return { message: OTP_SENT_MESSAGE, resendAfterSeconds: otp.resendAfterSeconds, expiresInSeconds: otp.ttlSeconds };
+}
+
+/**
+ * Checks a code against the number's latest challenge. Wrong: counts the attempt (401 with attempts left);
+ * burnt, expired, used or none: 401 "no longer be used". Right: consumes the code, creates a session and
+ * writes the sign-in audit row in one transaction, and returns the new key and user id.
+ */
+export async function verifyOtp(
+  deps: ResolvedDeps,
+  input: { mobileNumber: string; otp: string },
+  meta: { clientAddress: string; userAgent: string | undefined },
+): Promise<{ userId: string; authKey: string }> {
+  const { otp } = deps.config;
+  const now = deps.now();
+  // Refusals are returned, not thrown, so the attempt counter commits.
+  const result = await deps.db.transaction(async (tx) => {
+    await lockKey(tx, `otp:number:${input.mobileNumber}`);
+    const [challenge] = await tx
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.mobileNumber, input.mobileNumber))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1);
+    if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= now.getTime() || challenge.attempts >= otp.maxAttempts) {
+      return { ok: false as const, detail: OTP_UNUSABLE_DETAIL, type: problemTypes.otpUnusable };
+    }
+    const staffId = await activeStaffId(tx, input.mobileNumber);
+    const matches = hashesEqual(hashOtpCode(otp.pepper, challenge.id, input.otp), challenge.codeHash);
+    if (!matches || !staffId) {
+      const attempts = challenge.attempts + 1;
+      await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.id, challenge.id));
+      const left = otp.maxAttempts - attempts;
+      return left > 0
+        ? { ok: false as const, detail: otpIncorrectDetail(left), type: problemTypes.otpIncorrect }
+        : { ok: false as const, detail: `Incorrect code. ${OTP_UNUSABLE_DETAIL}`, type: problemTypes.otpUnusable };
+    }
+    await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
+    const { sessionId, authKey } = await createSession(tx, deps, staffId, meta);
+    await writeAudit(
+      tx,
+      { entityType: 'session', entityId: sessionId, actorUserId: staffId, action: 'sign-in', changes: { clientAddress: meta.clientAddress } },
+      now,
+    );
+    return { ok: true as const, userId: staffId, authKey };
+  });
+  if (!result.ok) throw unauthorizedProblem(result.detail, result.type);
+  return { userId: result.userId, authKey: result.authKey };
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ResolvedDeps } from '@server/app-deps';
+import { writeAudit } from '@server/audit/write-audit';
+import type { Database } from '@server/db/database';
+import { czoUsers, sessions, users } from '@server/db/schema';
+import { unauthorizedProblem } from '@server/http/problem';
+import type { AuthenticatedSession } from './authenticated-session';
+import { generateAuthKey, hashAuthKey } from './hashing';
+import { permissionsOf } from './permissions-of';
+
+// Refreshing last_seen_at on every request would write on every read; once a minute is precise enough
+// for an idle timeout counted in minutes.
+const LAST_SEEN_REFRESH_MS = 60_000;
+
+/** Creates a session for the user inside `tx` and returns the bearer key (only its hash is stored). */
+export async function createSession(
+  tx: Database,
+  deps: ResolvedDeps,
+  userId: string,
+  meta: { clientAddress: string; userAgent: string | undefined },
+): Promise<{ sessionId: string; authKey: string }> {
+  const now = deps.now();
+  const authKey = generateAuthKey();
+  const sessionId = randomUUID();
+  await tx.insert(sessions).values({
+    id: sessionId,
+    tokenHash: hashAuthKey(authKey),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + deps.config.session.absoluteHours * 3_600_000),
+    clientAddress: meta.clientAddress,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return { sessionId, authKey };
+}
+
+/** The bearer key of an Authorization header, if it has one. */
+export function bearerKeyOf(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * Checks a bearer key: known, not revoked, not idle- or absolute-expired, user and staff record active.
+ * Refreshes last_seen_at (at most once a minute) and reads the permissions fresh. Throws 401 otherwise.
+ */
+export async function authenticate(deps: ResolvedDeps, authorization: string | undefined): Promise<AuthenticatedSession> {
+  const authKey = bearerKeyOf(authorization);
+  if (!authKey) throw unauthorizedProblem('Sign in to continue.');
+  const [row] = await deps.db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userActive: users.isActive,
+      staffActive: czoUsers.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(czoUsers, eq(czoUsers.userId, sessions.userId))
+    .where(eq(sessions.tokenHash, hashAuthKey(authKey)))
+    .limit(1);
+  const now = deps.now();
+  if (!row) throw unauthorizedProblem('Your session is not valid. Sign in again.');
+  if (row.revokedAt) throw unauthorizedProblem('You have signed out. Sign in again.');
+  if (row.expiresAt.getTime() <= now.getTime()) throw unauthorizedProblem('Your session has expired. Sign in again.');
+  const idleMs = deps.config.session.idleMinutes * 60_000;
+  if (row.lastSeenAt.getTime() + idleMs < now.getTime()) {
+    throw unauthorizedProblem('Your session expired after a period of inactivity. Sign in again.');
+  }
+  if (!row.userActive || !row.staffActive) throw unauthorizedProblem('Your account is not active.');
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_REFRESH_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  }
+  return { sessionId: row.id, userId: row.userId, authKey, permissions: await permissionsOf(deps.db, row.userId) };
+}
+
+/** Revokes a session and writes the sign-out audit row in one transaction. */
+export async function revokeSession(deps: ResolvedDeps, session: AuthenticatedSession): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.sessionId));
+    await writeAudit(tx, { entityType: 'session', entityId: session.sessionId, actorUserId: session.userId, action: 'sign-out' }, now);
+  });
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** The raw environment variables the server reads, with their defaults. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  NODE_ENV: z.string().optional(),
+  APP_ENV: z.enum(['development', 'test', 'production']).optional(),
+  SESSION_IDLE_MINUTES: positiveInt.default(120),
+  SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+  OTP_TTL_SECONDS: positiveInt.default(300),
+  OTP_MAX_ATTEMPTS: positiveInt.default(5),
+  OTP_SENDS_PER_NUMBER: positiveInt.default(3),
+  OTP_SENDS_PER_CLIENT: positiveInt.default(20),
+  OTP_SEND_WINDOW_MINUTES: positiveInt.default(10),
+  OTP_RESEND_AFTER_SECONDS: z.coerce.number().int().nonnegative().default(30),
+  /** Secret mixed into OTP hashes; required in production, a random per-process value otherwise. */
+  OTP_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
+  SMS_PROVIDER: z.enum(['log']).default('log'),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+});
+
+/** Where the server runs: development and test may use the log SMS provider, production may not. */
+export const appEnvSchema = z.enum(['development', 'test', 'production']);
+export type AppEnv = z.infer<typeof appEnvSchema>;
+
+/** The server's typed configuration. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  appEnv: AppEnv;
+  /** Folder of local data; PGlite keeps its database in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  session: { idleMinutes: number; absoluteHours: number };
+  otp: {
+    ttlSeconds: number;
+    maxAttempts: number;
+    sendsPerNumber: number;
+    sendsPerClient: number;
+    sendWindowMinutes: number;
+    resendAfterSeconds: number;
+    pepper: string;
+  };
+  /** Read the client address from the first X-Forwarded-For entry (only behind a trusted proxy). */
+  trustProxy: boolean;
+  imageCdnUrl: string;
+  smsProvider: 'log';
+  staticDir: string;
+}
+
+/** A configuration the server refuses to start with. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the AppConfig from environment variables (default process.env); throws ConfigError when invalid. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = appEnvSchema.safeParse(e.NODE_ENV);
+  const appEnv: AppEnv = e.APP_ENV ?? (nodeEnv.success ? nodeEnv.data : 'development');
+  if (appEnv === 'production' && e.SMS_PROVIDER === 'log') {
+    throw new ConfigError(
+      'SMS_PROVIDER=log prints sign-in codes to the log, which is refused in production. Configure a real SMS provider.',
+    );
+  }
+  if (appEnv === 'production' && !e.OTP_PEPPER) {
+    throw new ConfigError('OTP_PEPPER (32+ characters) is required in production so every instance hashes codes alike.');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appEnv,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      sendsPerNumber: e.OTP_SENDS_PER_NUMBER,
+      sendsPerClient: e.OTP_SENDS_PER_CLIENT,
+      sendWindowMinutes: e.OTP_SEND_WINDOW_MINUTES,
+      resendAfterSeconds: e.OTP_RESEND_AFTER_SECONDS,
+      // Outside production a per-process pepper is enough: codes live 5 minutes.
+      pepper: e.OTP_PEPPER ?? randomBytes(32).toString('base64url'),
+    },
+    trustProxy: e.TRUST_PROXY,
+    imageCdnUrl: e.IMAGE_CDN_URL,
+    smsProvider: e.SMS_PROVIDER,
+    staticDir: path.resolve(e.STATIC_DIR),
+  };
+}

@@ -1,0 +1,237 @@
+// The database schema: one truth for both drivers. Money is integer paise, times are timestamptz (UTC).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PinnedItem } from '@domain/pinned-item';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Every person with an account: customers, hosts and staff alike. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name'),
+    mobileNumber: text('mobile_number').notNull(),
+    email: text('email'),
+    image: text('image'),
+    referralCode: text('referral_code'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_mobile_number_key').on(t.mobileNumber),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    check('users_mobile_number_format', sql`${t.mobileNumber} ~ '^[0-9]{10}$'`),
+    // Palette lookups by part of a name.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Staff who may use the console (a user row plus this row, both active). */
+export const czoUsers = pgTable('czo_users', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  designation: text('designation'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** One credits wallet per user; credits in paise. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull().default(0),
+  },
+  (t) => [uniqueIndex('wallets_user_id_key').on(t.userId)],
+);
+
+/** Staff roles: named bundles of permissions. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_name_key').on(t.name)],
+);
+
+/** The permissions a role grants (strings of the catalogue in src/domain/permissions.ts). */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+/** Which staff user holds which role. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_id_idx').on(t.roleId)],
+);
+
+/** One-time sign-in codes, stored only as a keyed hash. Rows also count sends for rate limiting. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobileNumber: text('mobile_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+    clientAddress: text('client_address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('otp_challenges_mobile_created_idx').on(t.mobileNumber, t.createdAt),
+    index('otp_challenges_client_created_idx').on(t.clientAddress, t.createdAt),
+  ],
+);
+
+/** Signed-in sessions; only the sha256 of the bearer key is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Outbound SMS, with the number and any code masked. */
+export const smsNotificationLogs = pgTable(
+  'sms_notification_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobileNumber: text('mobile_number').notNull(),
+    message: text('message').notNull(),
+    template: text('template').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_notification_logs_created_idx').on(t.createdAt)],
+);
+
+/** Connector kinds a charger socket can have, keyed by code (e.g. TYPE_2). */
+export const socketTypes = pgTable('socket_types', {
+  code: text('code').primaryKey(),
+  displayText: text('display_text').notNull(),
+  imageRelativePath: text('image_relative_path'),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Cities the network operates in. */
+export const cities = pgTable(
+  'cities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The city the console opens maps and pickers on; at most one. */
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('cities_name_state_key').on(t.name, t.state),
+    uniqueIndex('cities_default_key').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('cities_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('cities_longitude_range', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+/** Labels for tickets, orders and chargers. */
+export const tags = pgTable('tags', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique('tags_name_key'),
+});
+
+/** Charge point operators; the one with is_own_network is the network itself. */
+export const chargePointOperators = pgTable(
+  'charge_point_operators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isOwnNetwork: boolean('is_own_network').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('charge_point_operators_name_key').on(t.name),
+    // At most one operator is the network's own.
+    uniqueIndex('charge_point_operators_own_network_key').on(t.isOwnNetwork).where(sql`${t.isOwnNetwork}`),
+  ],
+);
+
+/** Per-user console preferences kept on the server (pinned menu items). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinnedItems: jsonb('pinned_items').$type<PinnedItem[]>().notNull().default([]),
+  updatedAt: createdAt(),
+});
+
+/** Who did what to which record, and when; written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    event: text('event'),
+    reason: text('reason'),
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
+import type { RouteRegistry } from './route-registry';
+import { isApiPath } from './service-prefixes';
+
+/** Where static files come from: the console build and the image CDN folder. */
+export interface StaticFilesOptions {
+  /** Vite build output (STATIC_DIR, default ./dist); undefined: no console (`npm run dev` lets Vite serve it). */
+  staticDir: string | undefined;
+  /** Images served under /cdn/ (default server/assets/cdn). */
+  cdnDir: string;
+}
+
+/** Folder of the bundled CDN images (socket types, not-found placeholder). */
+export const defaultCdnDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../assets/cdn');
+
+/**
+ * Registers /cdn/* (images) and the console: built files from staticDir, and index.html for any other GET
+ * that is not under an API prefix and does not name a file (SPA fallback).
+ */
+export function registerStaticFiles(registry: RouteRegistry, options: StaticFilesOptions): void {
+  const cdn = serveStatic<AppEnv>({
+    root: options.cdnDir,
+    rewriteRequestPath: (p) => p.replace(/^\/cdn/, ''),
+    onFound: (_p, c) => {
+      c.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+  registry.raw({ method: 'GET', path: '/cdn/*', access: { kind: 'public' }, summary: 'Images of the bundled image CDN.', handler: cdn });
+  if (options.staticDir === undefined) return;
+
+  const assets = serveStatic<AppEnv>({ root: options.staticDir });
+  const indexFile = path.join(options.staticDir, 'index.html');
+  const consoleHandler: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (isApiPath(c.req.path)) return next();
+    let found = true;
+    const response = await assets(c, async () => {
+      found = false;
+    });
+    if (found && response) {
+      // Vite fingerprints everything under /assets/, so those never change; the rest is revalidated.
+      response.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return response;
+    }
+    // A missing file (anything with an extension) is a 404, not the console page.
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    try {
+      const html = await readFile(indexFile, 'utf8');
+      return c.html(html, 200, { 'Cache-Control': 'no-cache' });
+    } catch {
+      return c.text(`The console is not built: ${indexFile} is missing. Run \`npm run build\` (npm start does it).`, 503);
+    }
+  };
+  registry.raw({ method: 'GET', path: '*', access: { kind: 'public' }, summary: 'The console (single-page app) and its built files.', handler: consoleHandler });
+}

@@ -1,0 +1,40 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { roles } from '@server/db/schema';
+import type { SeedStep } from './seed-context';
+import { seedChargePointOperators } from './seed-charge-point-operators';
+import { seedCities } from './seed-cities';
+import { seedRoles } from './seed-roles';
+import { seedSocketTypes } from './seed-socket-types';
+import { seedStaff } from './seed-staff';
+import { seedTags } from './seed-tags';
+
+/** The seed steps in dependency order (roles before the staff who hold them). Add new entities here. */
+export const seedSteps: readonly SeedStep[] = [seedRoles, seedStaff, seedSocketTypes, seedCities, seedTags, seedChargePointOperators];
+
+/** Options of runSeed. */
+export interface RunSeedOptions {
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+  /** created_at of seeded rows (default now). */
+  now?: Date;
+}
+
+/** True when the database has no roles yet, i.e. was never seeded. */
+export async function needsSeed(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(roles);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Seeds the demo data in one transaction; idempotent (existing records are kept as they are). */
+export async function runSeed(db: Database, options: RunSeedOptions = {}): Promise<void> {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    for (const step of seedSteps) {
+      const started = Date.now();
+      const n = await step.run({ tx, now });
+      log(`  seeded ${step.name}: ${n} (${Date.now() - started} ms)`);
+    }
+  });
+}

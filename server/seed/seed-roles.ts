@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { allPermissions, permissionFamilies, type Permission } from '@domain/permissions';
+import { rolePermissions, roles } from '@server/db/schema';
+import type { DemoRoleName } from './demo-staff';
+import type { SeedStep } from './seed-context';
+import { seedId } from './seed-id';
+
+const family = (...names: (keyof typeof permissionFamilies)[]): Permission[] => names.flatMap((n) => [...permissionFamilies[n]]);
+const isViewOnly = (p: Permission) => /^ROLE_(VIEW|SEARCH|GET)_/.test(p);
+
+/** The seeded roles with their permissions, chosen from the catalogue. */
+export const demoRoles: readonly { name: DemoRoleName; description: string; permissions: readonly Permission[] }[] = [
+  { name: 'Super Admin', description: 'Every permission of the console.', permissions: allPermissions },
+  {
+    name: 'Operations',
+    description: 'Runs the network: chargers, locations, tickets, installations, hardware, zones and bookings.',
+    permissions: [
+      ...family(
+        'Progress tracker',
+        'Charger installation ticket',
+        'Site inspection',
+        'Charger approval ticket',
+        'Servicing tickets',
+        'Other tickets',
+        'Ticket actions',
+        'Chargers',
+        'Locations',
+        'Hardware',
+        'Zones',
+        'Orders',
+      ),
+      'ROLE_VIEW_ALL_BOOKINGS',
+      'ROLE_VIEW_ONGOING_BOOKINGS',
+      'ROLE_VIEW_CHARGER_BOOKINGS',
+      'ROLE_STOP_BOOKING',
+      'ROLE_VIEW_LEADS',
+      'ROLE_VIEW_UTILIZATION_LEADS',
+      'ROLE_VIEW_SOCKET_TYPE',
+      'ROLE_VIEW_CITY',
+      'ROLE_VIEW_VENDOR',
+      'ROLE_VIEW_WAREHOUSE',
+      'ROLE_VIEW_VEHICLE',
+      'ROLE_VIEW_CPO',
+    ],
+  },
+  {
+    name: 'Field Technician',
+    description: 'Installs and services chargers on site.',
+    permissions: [
+      'ROLE_VIEW_CHARGER_INSTALLATION_TICKETS',
+      'ROLE_VIEW_CHARGER_INSTALLATION_FORM',
+      'ROLE_FILL_CHARGER_INSTALLATION_FORM',
+      'ROLE_SEND_CHARGER_INSTALLATION_FOR_APPROVAL',
+      'ROLE_VIEW_READY_FOR_INSTALLATION',
+      'ROLE_ADD_SITE_INSPECTION_DATA',
+      'ROLE_ADD_SITE_INSPECTION_IMAGE',
+      'ROLE_REMOVE_SITE_INSPECTION_IMAGE',
+      'ROLE_SEND_SITE_INSPECTION_FOR_APPROVAL',
+      'ROLE_VIEW_OPEN_SITE_INSPECTION_TICKETS',
+      'ROLE_VIEW_OPEN_CHARGER_SERVICING_TICKETS',
+      'ROLE_VIEW_CHARGER_SERVICING_MAP',
+      'ROLE_COMPLETE_CHARGER_SERVICING_TICKET',
+      'ROLE_SET_CHARGER_SERVICING_AVAILABLE_DATE',
+      'ROLE_VIEW_OPEN_HARDWARE_SERVICING_TICKETS',
+      'ROLE_COMPLETE_HARDWARE_SERVICING_TICKET',
+      'ROLE_VIEW_DELIVERY_TICKETS',
+      'ROLE_UPDATE_DELIVERY_TICKET',
+      'ROLE_COMMENT_ON_TICKET',
+      'ROLE_SEARCH_CHARGER',
+      'ROLE_VIEW_ALL_LOCATION',
+      'ROLE_VIEW_HARDWARE',
+      'ROLE_TEST_DEVICE',
+      'ROLE_VIEW_TELEMETRY',
+      'ROLE_VIEW_CONNECTIVITY_DETAILS',
+      'ROLE_UPDATE_QR_CODE',
+    ],
+  },
+  {
+    name: 'Finance',
+    description: 'Settlements, payouts, invoices, wallets and billing.',
+    permissions: [
+      ...family('Finance', 'Wallet'),
+      'ROLE_VIEW_ALL_BOOKINGS',
+      'ROLE_VIEW_USER_BOOKINGS',
+      'ROLE_VIEW_ALL_ORDERS',
+      'ROLE_VIEW_DAILY_TRACKER',
+      'ROLE_VIEW_MONTHLY_TRACKER',
+      'ROLE_VIEW_INVESTMENT_OPPORTUNITY',
+      'ROLE_VIEW_CPO',
+      'ROLE_VIEW_USERS',
+      'ROLE_VIEW_HOSTS',
+    ],
+  },
+  {
+    name: 'Customer Support',
+    description: 'Helps drivers and hosts: bookings, tickets, users and wallets.',
+    permissions: [
+      'ROLE_ADD_CUSTOMER_SUPPORT_TICKET',
+      'ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS',
+      'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET',
+      'ROLE_VIEW_BOOKING_ANOMALY_TICKETS',
+      'ROLE_COMMENT_ON_TICKET',
+      'ROLE_VIEW_ALL_BOOKINGS',
+      'ROLE_VIEW_USER_BOOKINGS',
+      'ROLE_VIEW_ONGOING_BOOKINGS',
+      'ROLE_CANCEL_BOOKING',
+      'ROLE_STOP_BOOKING',
+      'ROLE_SEND_HELP_MESSAGE',
+      'ROLE_INITIATE_OUTBOUND_CALL',
+      'ROLE_VIEW_USERS',
+      'ROLE_VIEW_HOSTS',
+      'ROLE_VIEW_HOST_SUPPORT',
+      'ROLE_CHANGE_USER_NAME',
+      'ROLE_UNBLOCK_MOBILE_NUMBER',
+      'ROLE_GET_WALLET',
+      'ROLE_VIEW_WALLET_LEDGER',
+      'ROLE_SEARCH_CHARGER',
+      'ROLE_VIEW_ALL_LOCATION',
+      'ROLE_VIEW_AUTHORIZE_REQUEST',
+      'ROLE_VIEW_SMS_LOGS',
+      'ROLE_VIEW_OUTBOUND_CALL_LOGS',
+    ],
+  },
+  {
+    name: 'Read Only',
+    description: 'Sees everything, changes nothing (view and search permissions only).',
+    permissions: allPermissions.filter(isViewOnly),
+  },
+];
+
+/** Seeds the roles and their permissions. */
+export const seedRoles: SeedStep = {
+  name: 'roles',
+  async run({ tx, now }) {
+    for (const role of demoRoles) {
+      await tx
+        .insert(roles)
+        .values({ id: seedId('role', role.name), name: role.name, description: role.description, createdAt: now })
+        .onConflictDoNothing();
+      // A role of that name may already exist with another id (made in the console): grant to that one.
+      const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name));
+      if (!existing) throw new Error(`Role ${role.name} could not be seeded`);
+      const id = existing.id;
+      await tx
+        .insert(rolePermissions)
+        .values([...new Set(role.permissions)].map((permission) => ({ roleId: id, permission })))
+        .onConflictDoNothing();
+    }
+    return demoRoles.length;
+  },
+};

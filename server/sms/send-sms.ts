@@ -1,0 +1,33 @@
+import { maskMobile } from '@domain/phone';
+import type { ResolvedDeps } from '@server/app-deps';
+import { smsNotificationLogs } from '@server/db/schema';
+import type { SmsTemplate } from './sms-provider';
+
+/**
+ * Sends an SMS through the configured provider and records it in sms_notification_logs with the number
+ * masked and the message as given in `maskedMessage` (never the code). Returns false when sending failed.
+ */
+export async function sendSms(
+  deps: ResolvedDeps,
+  national10Digits: string,
+  message: string,
+  maskedMessage: string,
+  template: SmsTemplate,
+): Promise<boolean> {
+  let status: 'sent' | 'failed' = 'sent';
+  try {
+    await deps.sms.send(national10Digits, message, template);
+  } catch (error) {
+    status = 'failed';
+    deps.logger.error(`[sms] ${deps.sms.name} failed to send ${template} to ${maskMobile(national10Digits)}:`, error);
+  }
+  await deps.db.insert(smsNotificationLogs).values({
+    mobileNumber: maskMobile(national10Digits),
+    message: maskedMessage,
+    template,
+    provider: deps.sms.name,
+    status,
+    createdAt: deps.now(),
+  });
+  return status === 'sent';
+}

@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { formatIndianMobile } from '@domain/phone';
+import { createApp } from './app';
+import type { AppConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { defaultCdnDir } from './http/static-files';
+import { demoStaff } from './seed/demo-staff';
+import { needsSeed, runSeed } from './seed/run-seed';
+import { createSmsProvider } from './sms/create-sms-provider';
+
+/** Options of startServer. */
+export interface StartServerOptions {
+  /** Port to listen on (default config.port). */
+  port?: number;
+  /** Serve the console build from STATIC_DIR (default true; `npm run dev` lets Vite do it). */
+  serveConsole?: boolean;
+  /** Where progress goes (default console.log). */
+  log?: (line: string) => void;
+}
+
+/** A running server. */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (and migrates) the database, seeds demo data into an empty non-production database, and listens.
+ * Prints progress, the address, and the demo sign-in numbers.
+ */
+export async function startServer(config: AppConfig, options: StartServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const started = Date.now();
+  log(`CZO operations console API (${config.appEnv})`);
+  log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL) and applying migrations…' : `Opening the embedded database in ${config.dataDir}/pglite and applying migrations…`);
+  const database = await openDatabase(config);
+  log(`  database ready (${database.driver}, ${Date.now() - started} ms)`);
+
+  if (config.appEnv !== 'production' && (await needsSeed(database.db))) {
+    log('Empty database: seeding demo data…');
+    await runSeed(database.db, { log });
+  }
+
+  const { app } = createApp(
+    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config) },
+    { staticFiles: { staticDir: options.serveConsole === false ? undefined : config.staticDir, cdnDir: defaultCdnDir } },
+  );
+  const port = options.port ?? config.port;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
+
+  log(`Ready in ${Date.now() - started} ms: ${url}`);
+  if (config.appEnv !== 'production') {
+    log('');
+    log('Demo sign-in numbers (staff):');
+    log(`  ${'Mobile number'.padEnd(16)} ${'Name'.padEnd(14)} Role`);
+    for (const s of demoStaff) log(`  ${formatIndianMobile(s.mobileNumber).padEnd(16)} ${s.name.padEnd(14)} ${s.role ?? '(no role: sees the no-permission menu)'}`);
+    log('  +91 90000 00008  (inactive staff: cannot sign in)');
+    log('The one-time code is printed in this log as: [sms:log] OTP <number> <code>');
+    log('');
+  }
+
+  return {
+    url,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

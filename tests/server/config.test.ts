@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '@server/config';
+import { createLogSmsProvider } from '@server/sms/log-sms-provider';
+import { otpMessage } from '@server/sms/otp-message';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appEnv: 'development',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      session: { idleMinutes: 120, absoluteHours: 12 },
+      otp: { ttlSeconds: 300, maxAttempts: 5, sendsPerNumber: 3, sendsPerClient: 20, sendWindowMinutes: 10, resendAfterSeconds: 30 },
+      trustProxy: false,
+      imageCdnUrl: '/cdn/',
+      smsProvider: 'log',
+      staticDir: path.resolve('./dist'),
+    });
+    expect(config.otp.pepper.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      NODE_ENV: 'test',
+      SESSION_IDLE_MINUTES: '5',
+      OTP_SENDS_PER_CLIENT: '7',
+      TRUST_PROXY: 'true',
+      IMAGE_CDN_URL: 'https://cdn.example/',
+      STATIC_DIR: '/srv/console',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      appEnv: 'test',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h/db',
+      trustProxy: true,
+      imageCdnUrl: 'https://cdn.example/',
+      staticDir: '/srv/console',
+    });
+    expect(config.session.idleMinutes).toBe(5);
+    expect(config.otp.sendsPerClient).toBe(7);
+    expect(loadConfig({ NODE_ENV: 'test', APP_ENV: 'development' }).appEnv).toBe('development');
+  });
+
+  it('refuses invalid values, naming them', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+  });
+
+  it('refuses the log SMS provider in production, so codes are never logged there', () => {
+    expect(() => loadConfig({ APP_ENV: 'production', OTP_PEPPER: 'p'.repeat(40) })).toThrow(/SMS_PROVIDER=log/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'log', OTP_PEPPER: 'p'.repeat(40) })).toThrow(ConfigError);
+  });
+});
+
+describe('log SMS provider', () => {
+  it('prints exactly one line "[sms:log] OTP <number> <code>"', async () => {
+    const lines: string[] = [];
+    const provider = createLogSmsProvider((line) => void lines.push(line));
+    await provider.send('9000000001', otpMessage('042917', 300), 'czo-sign-in-otp');
+    expect(lines).toEqual(['[sms:log] OTP 9000000001 042917\n']);
+    expect(otpMessage('******', 300)).toBe('Your CZO console sign-in code is ******. It is valid for 5 minutes.');
+  });
+});

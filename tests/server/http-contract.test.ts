@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPermissions, permissionFamilies } from '@domain/permissions';
+import { problemSchema } from '@domain/problem';
+import { sessionPaths } from '@domain/session';
+import type { OpenDatabase } from '@server/db/open-database';
+import { servicePrefixes } from '@server/http/service-prefixes';
+import { permissionCatalogueSchema } from '@server/routes/auth-routes';
+import { call, createTestApp, signIn, type TestApp } from './support/test-app';
+import { createTestDatabase, testDrivers } from './support/test-database';
+
+describe.each(testDrivers)('HTTP contract on %s', (driver) => {
+  let database: OpenDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    t = createTestApp(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('declares an access rule for every route of app.routes (deny by default)', () => {
+    expect(t.app.routes.length).toBeGreaterThan(0);
+    const undeclared = t.app.routes.filter((route) => !t.registry.isDeclared(route.handler));
+    expect(undeclared.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // Every non-middleware route is in the registry's list with its access rule.
+    const listed = new Set(t.registry.routes.map((r) => `${r.method} ${r.path}`));
+    for (const route of t.app.routes.filter((r) => r.method !== 'ALL')) expect(listed.has(`${route.method} ${route.path}`)).toBe(true);
+    for (const route of t.registry.routes) {
+      expect(['public', 'signed-in', 'permission']).toContain(route.access.kind);
+      expect(route.summary.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('lists the routes of this issue with their access rules', () => {
+    const byKey = Object.fromEntries(t.registry.routes.map((r) => [`${r.method} ${r.path}`, r.access]));
+    expect(byKey).toEqual({
+      'GET /health': { kind: 'public' },
+      [`POST ${sessionPaths.sendOtp}`]: { kind: 'public' },
+      [`POST ${sessionPaths.verifyOtp}`]: { kind: 'public' },
+      [`GET ${sessionPaths.validate}`]: { kind: 'signed-in' },
+      [`POST ${sessionPaths.signOut}`]: { kind: 'signed-in' },
+      [`GET ${sessionPaths.globalData}`]: { kind: 'signed-in' },
+      [`PUT ${sessionPaths.pinnedItems}`]: { kind: 'signed-in' },
+      'GET /auth-service/role/permission': { kind: 'permission', permission: 'ROLE_VIEW_ROLES' },
+    });
+  });
+
+  it('refuses a route added around the registry, before its handler runs', async () => {
+    const extra = createTestApp(database);
+    let ran = false;
+    extra.app.get('/user-service/sneaky', (c) => {
+      ran = true;
+      return c.json({ secret: true });
+    });
+    const response = await call(extra, 'GET', '/user-service/sneaky');
+    expect(response.status).toBe(403);
+    expect(response.contentType).toBe('application/problem+json');
+    expect(response.body.detail).toBe('This route declares no access rule, so it is refused.');
+    expect(ran).toBe(false);
+    expect(extra.app.routes.filter((r) => !extra.registry.isDeclared(r.handler)).map((r) => r.path)).toEqual(['/user-service/sneaky']);
+  });
+
+  it('answers /health with the driver', async () => {
+    const response = await call(t, 'GET', '/health');
+    expect(response).toMatchObject({ status: 200, body: { status: 'ok', database: driver } });
+  });
+
+  it('answers 404 problem+json for unknown paths under every service prefix', async () => {
+    for (const prefix of servicePrefixes) {
+      const response = await call(t, 'GET', `${prefix}/no-such-thing`);
+      expect(response.status).toBe(404);
+      expect(response.contentType).toBe('application/problem+json');
+      expect(problemSchema.parse(response.body)).toMatchObject({ status: 404, title: 'Not Found' });
+    }
+    expect((await call(t, 'DELETE', sessionPaths.sendOtp)).status).toBe(404);
+  });
+
+  it('guards the permission route: 401 anonymous, 403 without the permission, 200 with it', async () => {
+    const anonymous = await call(t, 'GET', '/auth-service/role/permission');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.contentType).toBe('application/problem+json');
+
+    const finance = await signIn(t, '9000000004');
+    const denied = await call(t, 'GET', '/auth-service/role/permission', { authKey: finance.authKey });
+    expect(denied.status).toBe(403);
+    expect(denied.contentType).toBe('application/problem+json');
+    expect(denied.body.detail).toContain('ROLE_VIEW_ROLES');
+
+    const readOnly = await signIn(t, '9000000006');
+    const allowed = await call(t, 'GET', '/auth-service/role/permission', { authKey: readOnly.authKey });
+    expect(allowed.status).toBe(200);
+    const catalogue = permissionCatalogueSchema.parse(allowed.body);
+    expect(catalogue.families.map((f) => f.family)).toEqual(Object.keys(permissionFamilies));
+    expect(catalogue.families.flatMap((f) => f.permissions)).toHaveLength(allPermissions.length);
+  });
+
+  it('checks access before input: an anonymous bad body gets 401, not 400', async () => {
+    const response = await call(t, 'PUT', sessionPaths.pinnedItems, { rawBody: '{oops' });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses malformed JSON, an empty body and a non-object body with 400', async () => {
+    const user = await signIn(t, '9000000002');
+    for (const rawBody of ['{"id": "x",', '', 'null', '"text"']) {
+      const response = await call(t, 'PUT', sessionPaths.pinnedItems, { authKey: user.authKey, rawBody });
+      expect(response.status).toBe(400);
+      expect(response.contentType).toBe('application/problem+json');
+      expect(response.body.status).toBe(400);
+    }
+  });
+
+  it('refuses bodies over 1 MiB with 413 problem+json', async () => {
+    const response = await call(t, 'POST', sessionPaths.sendOtp, { rawBody: JSON.stringify({ mobileNumber: 'x'.repeat(1_100_000) }) });
+    expect(response.status).toBe(413);
+    expect(response.contentType).toBe('application/problem+json');
+  });
+
+  it('answers unexpected errors with a generic 500 problem and no stack, and logs them', async () => {
+    const broken = createTestApp({ ...database, db: database.db });
+    await database.db.execute(sql`alter table socket_types rename to socket_types_away`);
+    try {
+      const user = await signIn(broken, '9000000001');
+      const response = await call(broken, 'GET', sessionPaths.globalData, { authKey: user.authKey });
+      expect(response.status).toBe(500);
+      expect(response.contentType).toBe('application/problem+json');
+      expect(response.body).toEqual({ type: '/problems/internal-error', status: 500, title: 'Internal Server Error', detail: 'Something went wrong.' });
+      expect(broken.errors.length).toBe(1);
+    } finally {
+      await database.db.execute(sql`alter table socket_types_away rename to socket_types`);
+    }
+  });
+});
