@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import { LoadingIndicator } from '@ui/loading-indicator';
+import { LoginPage } from './login-page';
+import { SessionContext, type SessionApi } from './session-context';
+import { createSessionLogic, loginHref, nextPathFrom, type SessionLogic } from './session-logic';
+import './login-page.css';
+
+type Phase = 'checking' | 'signedOut' | 'signedIn' | 'signingOut';
+
+function phaseOf(snapshot: SnapshotFrom<SessionLogic>): Phase {
+  if (snapshot.matches('signedIn')) return 'signedIn';
+  if (snapshot.matches('signedOut')) return 'signedOut';
+  if (snapshot.matches('signingOut')) return 'signingOut';
+  return 'checking';
+}
+
+function FullPage({ label }: { label: string }) {
+  return (
+    <div className="session-full-page">
+      <LoadingIndicator size="lg" label={label} showLabel />
+    </div>
+  );
+}
+
+/** Moves to `to` after render (replacing the entry) and renders nothing meanwhile: no flash of the old page. */
+function Redirect({ to }: { to: string }) {
+  const [, navigate] = useLocation();
+  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  return null;
+}
+
+/**
+ * Runs the session machine for the app: while the stored key is checked a full-page loading indicator,
+ * signed out the sign-in page (every other path goes to /login?next=…), signed in the children with the
+ * SessionContext. Window focus asks the server about the key again.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const here = useRef({ location, search, navigate });
+  useLayoutEffect(() => {
+    here.current = { location, search, navigate };
+  });
+
+  const [logic] = useState(() =>
+    createSessionLogic({
+      queryClient,
+      navigate: (to, options) => here.current.navigate(to, options),
+      currentLocation: () => here.current.location + (here.current.search ? `?${here.current.search}` : ''),
+    }),
+  );
+  const actor = useActorRef(logic);
+  const phase = useSelector(actor, phaseOf);
+  const user = useSelector(actor, (s) => s.context.user);
+  const globalConfig = useSelector(actor, (s) => s.context.globalConfig);
+
+  useEffect(() => {
+    const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [actor]);
+
+  const session = useMemo<SessionApi | null>(
+    () => (user ? { user, globalConfig: globalConfig ?? undefined, signOut: () => actor.send({ type: 'SIGN_OUT' }) } : null),
+    [actor, user, globalConfig],
+  );
+
+  const atLogin = location === '/login';
+  if (phase === 'checking') return <FullPage label="Checking your session…" />;
+  if (phase === 'signingOut') return <FullPage label="Signing out…" />;
+  if (phase === 'signedOut') {
+    if (!atLogin) return <Redirect to={loginHref(location + (search ? `?${search}` : ''))} />;
+    return <LoginPage actor={actor} />;
+  }
+  if (atLogin) return <Redirect to={nextPathFrom(search)} />;
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

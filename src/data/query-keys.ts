@@ -1,0 +1,39 @@
+/**
+ * The one factory of TanStack Query keys (DESIGN "Console state"): `[resource, 'list', params]`,
+ * `[resource, 'one', id]`. Invalidating `queryKeys.resource(name).all` refreshes every list and record
+ * of a resource, because query keys match by prefix.
+ */
+
+/** List parameters as they go in a key: page, size, sort, filters, search. */
+export type ListParams = Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>;
+
+/** Drops undefined parameters, so `{ q: undefined }` and `{}` share a cache entry. */
+function definedParams(params: ListParams): ListParams {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+}
+
+/** The keys of one resource (e.g. "chargers"). */
+export function resourceKeys<const TName extends string>(name: TName) {
+  return {
+    /** Every key of the resource (lists and records). */
+    all: [name] as const,
+    /** Every list of the resource, whatever its parameters. */
+    lists: [name, 'list'] as const,
+    /** One list page; default parameters: none. */
+    list: (params: ListParams = {}) => [name, 'list', definedParams(params)] as const,
+    /** Every record of the resource. */
+    ones: [name, 'one'] as const,
+    /** One record by id. */
+    one: (id: string | number) => [name, 'one', String(id)] as const,
+  };
+}
+
+/** The query-key factory. */
+export const queryKeys = {
+  /** Keys of one resource: `queryKeys.resource('chargers').list({ page: 0 })`. */
+  resource: resourceKeys,
+  /** Global data (spec §3 "Global config"). */
+  globalData: () => ['globalData'] as const,
+  /** The signed-in user's session. */
+  session: () => ['session'] as const,
+};
