@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+/** The server's log, where the local SMS provider prints one-time codes; e2e/support reads it. */
+export const e2eServerLog = '.tmp/e2e/server.log';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // One worker: journeys sign in through one-time codes read from one server log.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 850 } } }],
+  webServer: {
+    // A real server process on a fresh embedded database, serving the built console (npm run test:e2e builds it).
+    command: `rm -rf .tmp/e2e && mkdir -p .tmp/e2e && exec npx tsx server/main.ts > ${e2eServerLog} 2>&1`,
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e/data',
+      NODE_ENV: 'test',
+      // Journeys sign in many times from one address; the limits themselves are covered by the API tests.
+      OTP_SENDS_PER_NUMBER: '1000',
+      OTP_SENDS_PER_CLIENT: '1000',
+      OTP_RESEND_AFTER_SECONDS: '30',
+    },
+  },
+});
