@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, staff } from './support';
+
+/** The Pinned list of the side menu (the home page has one too). */
+const sideMenuPins = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('region', { name: 'Pinned' });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, staff.superAdmin);
@@ -8,20 +12,20 @@ test.beforeEach(async ({ page }) => {
 test('pin and unpin survive a reload', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.getByRole('button', { name: 'Global Data Management' }).click();
-  await nav.getByRole('button', { name: 'Pin All City' }).click();
-  const pinned = page.getByRole('list', { name: 'Pinned' });
+  await nav.getByRole('button', { name: 'Pin All City', exact: true }).click();
+  const pinned = sideMenuPins(page);
   await expect(pinned.getByRole('link', { name: 'All City' })).toBeVisible();
   // Pinning again is impossible: the entry's button now unpins.
-  await expect(nav.getByRole('button', { name: 'Pin All City' })).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'Pin All City', exact: true })).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Pinned' }).getByRole('link', { name: 'All City' })).toBeVisible();
+  await expect(sideMenuPins(page).getByRole('link', { name: 'All City' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Unpin All City' }).first().click();
-  await expect(page.getByRole('list', { name: 'Pinned' })).toHaveCount(0);
+  await expect(sideMenuPins(page)).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Pinned' })).toHaveCount(0);
+  await expect(sideMenuPins(page)).toHaveCount(0);
 });
 
 test('collapsing the menu survives a reload', async ({ page }) => {
@@ -38,7 +42,7 @@ test('clicking a menu entry saves its breadcrumb trail; detail pages say "detail
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.getByRole('button', { name: 'Ticket Management' }).click();
   await nav.getByRole('button', { name: 'Site Inspection' }).click();
-  await nav.getByRole('link', { name: 'Open' }).first().click();
+  await nav.getByRole('link', { name: 'Open', exact: true }).click();
   await expect(page).toHaveURL(/\/ticket-management\/site-inspection-tickets\/open$/);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs).toContainText('Ticket Management');
@@ -69,10 +73,13 @@ test('below 992 px the menu is a hamburger slide-in with Sign Out', async ({ pag
 });
 
 test('the user menu shows name and mobile number; the page title follows the page', async ({ page }) => {
-  await page.getByRole('button', { name: /user menu/i }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu).toContainText('+91 90000 00001');
+  const trigger = page.getByRole('button', { name: /^Account of / });
+  await expect(trigger).toContainText('Aarav Sharma');
+  await expect(trigger).toContainText('+91 90000 00001');
+  await trigger.click();
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeHidden();
   await expect(page).toHaveTitle(/CZO Operations Console/);
   await page.goto('/global-data-management/city');
   await expect(page).toHaveTitle(/^All City · CZO Operations Console$/);
@@ -111,13 +118,13 @@ test('tampered stored data is discarded, never crashes the app', async ({ page }
 test('pins follow the user through sign-out, from the server copy', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.getByRole('button', { name: 'Zone Management' }).click();
-  await nav.getByRole('button', { name: 'Pin Risk Zone' }).click();
-  await expect(page.getByRole('list', { name: 'Pinned' }).getByRole('link', { name: 'Risk Zone' })).toBeVisible();
-  await page.getByRole('button', { name: /user menu/i }).click();
+  await nav.getByRole('button', { name: 'Pin Risk Zone', exact: true }).click();
+  await expect(sideMenuPins(page).getByRole('link', { name: 'Risk Zone' })).toBeVisible();
+  await page.getByRole('button', { name: /^Account of / }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, staff.superAdmin);
-  await expect(page.getByRole('list', { name: 'Pinned' }).getByRole('link', { name: 'Risk Zone' })).toBeVisible();
+  await expect(sideMenuPins(page).getByRole('link', { name: 'Risk Zone' })).toBeVisible();
   await page.getByRole('button', { name: 'Unpin Risk Zone' }).first().click();
-  await expect(page.getByRole('list', { name: 'Pinned' })).toHaveCount(0);
+  await expect(sideMenuPins(page)).toHaveCount(0);
 });

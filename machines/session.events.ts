@@ -26,6 +26,10 @@ export type TickEvent = z.infer<typeof tickEventSchema>;
 export const windowFocusedEventSchema = z.object({ type: z.literal('WINDOW_FOCUSED') });
 export type WindowFocusedEvent = z.infer<typeof windowFocusedEventSchema>;
 
+/** RETRY: check the stored key again after the server could not be reached. */
+export const retryEventSchema = z.object({ type: z.literal('RETRY') });
+export type RetryEvent = z.infer<typeof retryEventSchema>;
+
 /** SIGN_OUT: the user signs out. */
 export const signOutEventSchema = z.object({ type: z.literal('SIGN_OUT') });
 export type SignOutEvent = z.infer<typeof signOutEventSchema>;
@@ -38,6 +42,7 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   resendEventSchema,
   tickEventSchema,
   windowFocusedEventSchema,
+  retryEventSchema,
   signOutEventSchema,
 ]);
 export type SessionEvent = z.input<typeof sessionEventSchema>;

@@ -234,11 +234,26 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: [{ type: 'storeUser', params: ({ event }) => ({ user: event.output }) }, 'persistKey'],
         },
-        // Spec §8: whatever the reason, the key is cleared, the user reset, and the user sent to sign in.
-        onError: {
-          target: 'signedOut',
-          actions: ['clearKey', 'resetUser', 'markGlobalDataNotLoaded', 'clearQueryCache', 'redirectToLogin'],
-        },
+        onError: [
+          // Spec §8: the server refused the key: it is cleared, the user reset, and the user sent to sign in.
+          {
+            guard: { type: 'keyRejected', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: ['clearKey', 'resetUser', 'markGlobalDataNotLoaded', 'clearQueryCache', 'redirectToLogin'],
+          },
+          // The server was not reached (offline, aborted by a navigation, 5xx): the key may still be good, so it
+          // is kept and checked again, rather than signing the user out for a network blip.
+          {
+            target: 'unreachable',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    unreachable: {
+      on: {
+        RETRY: { target: 'validating', actions: 'clearError' },
+        WINDOW_FOCUSED: { target: 'validating', actions: 'clearError' },
       },
     },
     signedOut: {

@@ -1,3 +1,4 @@
+import { imageUrl } from '@domain/image-url';
 import { ShimmerImage } from '@ui/shimmer-image';
 import { initialsOf } from './menu-match';
 
@@ -20,9 +21,14 @@ export function UserAvatar({ name, image, size = 32 }: UserAvatarProps) {
   );
 }
 
-/** The URL of a user image: absolute URLs as they are, relative paths on the CDN base; null without one. */
-export function userImageUrl(image: string | null, cdnBase: string | undefined): string | null {
+/**
+ * The URL of a user image on the CDN (spec §9: base + path with width and quality); absolute URLs as they are.
+ * Null without an image, or while the CDN base (global data) is not known yet: initials show meanwhile,
+ * rather than a request to a wrong relative URL.
+ */
+export function userImageUrl(image: string | null, cdnBase: string | undefined, size = 40): string | null {
   if (!image?.trim()) return null;
-  if (/^(https?:|data:|blob:)/i.test(image) || image.startsWith('/')) return image;
-  return cdnBase ? `${cdnBase.replace(/\/$/, '')}/${image}` : image;
+  const absolute = /^(https?:|data:|blob:)/i.test(image);
+  if (!absolute && !cdnBase) return null;
+  return imageUrl(cdnBase, image, { width: size * 2 }) ?? null;
 }

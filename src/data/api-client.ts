@@ -36,6 +36,8 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined> {
   schema?: S;
   /** Sends this key instead of the session's (session validation on load). */
   authKey?: string | null;
+  /** Lets the request outlive the page (a save right before a reload); default false. */
+  keepalive?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

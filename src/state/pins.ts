@@ -35,14 +35,40 @@ export function isPinned(items: readonly PinnedItem[], id: string): boolean {
   return items.some((p) => p.id === id);
 }
 
-/** Saves the list on the server so pins follow the user across sign-outs; fire and forget, errors logged. */
+let pinSync: { inFlight: boolean; pending: readonly PinnedItem[] | undefined } = { inFlight: false, pending: undefined };
+
+/**
+ * Saves the list on the server so pins follow the user across sign-outs. One save at a time, always the latest
+ * list, so saves never land out of order; keepalive so a save right before a reload still lands. Errors logged.
+ */
 function syncPinsToServer(items: readonly PinnedItem[]): void {
-  apiRequest(sessionPaths.pinnedItems, { method: 'PUT', body: items }).catch((error: unknown) =>
-    console.error('Could not save pinned items on the server', error),
-  );
+  pinSync.pending = items;
+  if (pinSync.inFlight) return;
+  const state = pinSync;
+  const sendLatest = (): void => {
+    const next = state.pending;
+    if (next === undefined || state !== pinSync) {
+      state.inFlight = false;
+      return;
+    }
+    state.pending = undefined;
+    state.inFlight = true;
+    apiRequest(sessionPaths.pinnedItems, { method: 'PUT', body: next, keepalive: true })
+      .catch((error: unknown) => console.error('Could not save pinned items on the server', error))
+      .finally(sendLatest);
+  };
+  sendLatest();
 }
 
+/**
+ * Whether this browser holds the user's own list (stored, or changed here). An empty list the user made by
+ * unpinning is a choice; only a browser with no list at all (new, signed out, or discarded data) adopts the
+ * server's copy, so a reload racing the last save never brings back what was just unpinned.
+ */
+let hasLocalList = false;
+
 function setPinsFromUser(items: PinnedItem[]): void {
+  hasLocalList = true;
   pinsStore.items = items;
   syncPinsToServer(items);
 }
@@ -66,11 +92,11 @@ export function togglePin(pin: PinnedItem): void {
 }
 
 /**
- * Adopts the server's pins (from global data) when none are stored locally, e.g. on a new browser or
- * after sign-out cleared local storage. Saved locally, not sent back.
+ * Adopts the server's pins (from global data) when this browser has no list of its own, e.g. a new browser,
+ * after sign-out cleared local storage, or after tampered data was discarded. Saved locally, not sent back.
  */
 export function adoptServerPins(items: readonly unknown[]): void {
-  if (pinsStore.items.length > 0) return;
+  if (hasLocalList || pinsStore.items.length > 0) return;
   const clean = sanitizePins(items);
   if (clean.length > 0) pinsStore.items = clean;
 }
@@ -78,6 +104,7 @@ export function adoptServerPins(items: readonly unknown[]): void {
 /** Loads the stored pins; invalid stored data is discarded and the list starts empty. */
 export async function hydratePins(): Promise<void> {
   const stored = await storage.get(storageKeys.pinnedItems, storedPinsSchema);
+  hasLocalList = stored !== undefined;
   withoutPersistence(() => {
     pinsStore.items = dedupePins(stored ?? []);
   });
@@ -85,6 +112,9 @@ export async function hydratePins(): Promise<void> {
 
 /** Empties the pin list without touching storage (sign-out clears storage itself). */
 export function resetPins(): void {
+  // A new session starts a new sync queue: nothing of the old one is sent with the next user's key.
+  pinSync = { inFlight: false, pending: undefined };
+  hasLocalList = false;
   withoutPersistence(() => {
     pinsStore.items = [];
   });

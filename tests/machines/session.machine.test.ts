@@ -79,6 +79,7 @@ const modelEvents: AnyEventObject[] = [
   failed(sessionInvokeIds.loadStoredKey, new DOMException('The operation failed', 'OperationError')),
   done(sessionInvokeIds.validateKey, userAsha),
   failed(sessionInvokeIds.validateKey, new SessionRequestError('Your session has ended.', 'rejected')),
+  failed(sessionInvokeIds.validateKey, new SessionRequestError('Something went wrong.', 'unavailable')),
   done(sessionInvokeIds.sendCode, codeSent),
   failed(sessionInvokeIds.sendCode, new SessionRequestError('Too many codes requested. Try again in 10 minutes.', 'rateLimited')),
   // The server lengthens the wait after each resend.
@@ -150,6 +151,11 @@ function stagePaths(from: (s: Snapshot) => boolean, until: (s: Snapshot) => bool
 const isFresh = (s: Snapshot) => s.context.error === null && s.context.resendIn <= 1;
 /** Boot: from the stored key (or none) to the sign-in form or a session. */
 const bootPaths = model.getSimplePaths({ stopWhen: (s) => !s.matches('booting') && !s.matches('validating') });
+/** Server unreachable on load: from the retry screen until the key is settled one way or the other. */
+const unreachablePaths = stagePaths(
+  (s) => s.matches('unreachable'),
+  (s) => !s.matches('unreachable') && !s.matches('validating'),
+);
 /** Number step: from an empty form until a code is sent. */
 const numberStepPaths = stagePaths(
   (s) => s.matches({ signedOut: 'enteringNumber' }) && s.context.mobileNumber === '',
@@ -165,7 +171,7 @@ const sessionPaths = stagePaths(
   (s) => s.matches({ signedIn: { user: 'active', globalData: 'loading' } }) && s.context.user?.name === userAsha.name,
   (s) => !s.matches('signedIn') && !s.matches('signingOut'),
 );
-const stages = { boot: bootPaths, 'number step': numberStepPaths, 'code step': codeStepPaths, session: sessionPaths };
+const stages = { boot: bootPaths, unreachable: unreachablePaths, 'number step': numberStepPaths, 'code step': codeStepPaths, session: sessionPaths };
 const allPaths: Path[] = Object.values(stages).flat();
 
 // ---------------------------------------------------------------------------------------------------
@@ -271,6 +277,13 @@ function assertInvariants(s: Snapshot): void {
   if (s.matches('validating')) {
     expect(c.authKey).toBe(KEY);
     expect(c.user).toBeNull();
+  }
+  if (s.matches('unreachable')) {
+    // The key is kept (it may be good) and the user is told why nothing shows.
+    expect(c.authKey).toBe(KEY);
+    expect(c.user).toBeNull();
+    expect(c.error).not.toBeNull();
+    expect(s.can({ type: 'RETRY' })).toBe(true);
   }
   if (s.matches('signedOut')) {
     expect(c.user).toBeNull();

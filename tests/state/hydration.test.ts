@@ -102,6 +102,28 @@ describe('store hydration', () => {
     expect(pinsStore.items).toEqual([daily]);
   });
 
+  it('keeps a list the user emptied: an unpin racing a reload never brings the pin back from the server', async () => {
+    pinItem(daily);
+    await settle();
+    const { unpinItem } = await import('@state/pins');
+    unpinItem(daily.id);
+    await settle();
+    // The next page load finds the stored empty list; the server copy (maybe not yet saved) is not adopted.
+    await hydratePins();
+    adoptServerPins([daily]);
+    expect(pinsStore.items).toEqual([]);
+  });
+
+  it('adopts the server copy when the stored list was discarded as tampered', async () => {
+    pinItem(daily);
+    await settle();
+    backing.setItem('pinnedItems', 'v1.tampered.value.mac');
+    await hydratePins();
+    expect(pinsStore.items).toEqual([]);
+    adoptServerPins([daily]);
+    expect(pinsStore.items).toEqual([daily]);
+  });
+
   it('reset clears every store and leaves no key in local storage', async () => {
     pinItem(daily);
     saveBreadcrumbs([{ title: 'Daily Tracker', path: daily.redirect }]);

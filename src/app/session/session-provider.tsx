@@ -3,18 +3,20 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
+import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { LoginPage } from './login-page';
 import { SessionContext, type SessionApi } from './session-context';
 import { createSessionLogic, loginHref, nextPathFrom, type SessionLogic } from './session-logic';
 import './login-page.css';
 
-type Phase = 'checking' | 'signedOut' | 'signedIn' | 'signingOut';
+type Phase = 'checking' | 'unreachable' | 'signedOut' | 'signedIn' | 'signingOut';
 
 function phaseOf(snapshot: SnapshotFrom<SessionLogic>): Phase {
   if (snapshot.matches('signedIn')) return 'signedIn';
   if (snapshot.matches('signedOut')) return 'signedOut';
   if (snapshot.matches('signingOut')) return 'signingOut';
+  if (snapshot.matches('unreachable')) return 'unreachable';
   return 'checking';
 }
 
@@ -22,6 +24,21 @@ function FullPage({ label }: { label: string }) {
   return (
     <div className="session-full-page">
       <LoadingIndicator size="lg" label={label} showLabel />
+    </div>
+  );
+}
+
+/** The server could not be reached to check the stored key: the key is kept; retry now or on focus. */
+function Unreachable({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <div className="session-full-page">
+      <div className="session-unreachable" role="alert">
+        <h1>Can't reach the server</h1>
+        <p>{message ?? 'Something went wrong.'} Your session is kept; we check again when you retry or come back to this window.</p>
+        <Button variant="primary" onPress={onRetry} autoFocus>
+          Retry
+        </Button>
+      </div>
     </div>
   );
 }
@@ -58,6 +75,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const phase = useSelector(actor, phaseOf);
   const user = useSelector(actor, (s) => s.context.user);
   const globalConfig = useSelector(actor, (s) => s.context.globalConfig);
+  const error = useSelector(actor, (s) => s.context.error);
 
   useEffect(() => {
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
@@ -73,6 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const atLogin = location === '/login';
   if (phase === 'checking') return <FullPage label="Checking your session…" />;
   if (phase === 'signingOut') return <FullPage label="Signing out…" />;
+  if (phase === 'unreachable') return <Unreachable message={error} onRetry={() => actor.send({ type: 'RETRY' })} />;
   if (phase === 'signedOut') {
     if (!atLogin) return <Redirect to={loginHref(location + (search ? `?${search}` : ''))} />;
     return <LoginPage actor={actor} />;

@@ -46,7 +46,7 @@ interface Call {
 }
 
 /** A stand-in for the API server at the fetch boundary, with the contract of src/domain/session.ts. */
-function fakeServer(options: { rateLimitSend?: boolean; validKeys?: string[] } = {}) {
+function fakeServer(options: { rateLimitSend?: boolean; validKeys?: string[]; down?: { value: boolean } } = {}) {
   const calls: Call[] = [];
   const validKeys = new Set(options.validKeys ?? []);
   let attemptsLeft = 5;
@@ -62,6 +62,7 @@ function fakeServer(options: { rateLimitSend?: boolean; validKeys?: string[] } =
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init.method ?? 'GET', path, body, authorization });
     const bearer = authorization?.replace(/^Bearer /, '') ?? '';
+    if (options.down?.value) throw new TypeError('Failed to fetch');
 
     switch (path) {
       case sessionPaths.sendOtp:
@@ -269,6 +270,21 @@ describe('SessionProvider with the sign-in page', () => {
     expect(await screen.findByText('Staff sign-in')).toBeInTheDocument();
     expect(location.history.at(-1)).toBe('/login?next=%2Fbooking-management%2Fall-bookings');
     expect(await getStoredAuthKey()).toBeNull();
+    expect(server.callsTo(sessionPaths.validate)).toHaveLength(2);
+  });
+
+  it('keeps the stored key when the server cannot be reached on load, and retries', async () => {
+    const down = { value: true };
+    const server = fakeServer({ validKeys: ['stored-key'], down });
+    await setStoredAuthKey('stored-key');
+    renderApp('/zone-management/risk-zone');
+    expect(await screen.findByRole('heading', { name: "Can't reach the server" })).toBeInTheDocument();
+    expect(await getStoredAuthKey()).toBe('stored-key');
+    expect(screen.queryByText('Staff sign-in')).toBeNull();
+
+    down.value = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Protected content')).toBeInTheDocument();
     expect(server.callsTo(sessionPaths.validate)).toHaveLength(2);
   });
 });
