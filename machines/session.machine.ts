@@ -98,6 +98,13 @@ export const sessionInvokeIds = {
 export const TICK_MS = 1_000;
 
 /** The session machine; provide its actors and effect actions with `.provide(...)`. */
+/** The transition taken when the server refuses the key, on load or on a later focus (spec §8). */
+const keyRefused = {
+  guard: { type: 'keyRejected', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  target: '#session.signedOut',
+  actions: ['clearKey', 'resetUser', 'markGlobalDataNotLoaded', 'clearQueryCache', 'redirectToLogin'],
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionMachineContext,
@@ -236,11 +243,7 @@ export const sessionMachine = setup({
         },
         onError: [
           // Spec §8: the server refused the key: it is cleared, the user reset, and the user sent to sign in.
-          {
-            guard: { type: 'keyRejected', params: ({ event }) => ({ error: event.error }) },
-            target: 'signedOut',
-            actions: ['clearKey', 'resetUser', 'markGlobalDataNotLoaded', 'clearQueryCache', 'redirectToLogin'],
-          },
+          keyRefused,
           // The server was not reached (offline, aborted by a navigation, 5xx): the key may still be good, so it
           // is kept and checked again, rather than signing the user out for a network blip.
           {
@@ -350,11 +353,7 @@ export const sessionMachine = setup({
                   actions: [{ type: 'storeUser', params: ({ event }) => ({ user: event.output }) }, 'persistKey'],
                 },
                 onError: [
-                  {
-                    guard: { type: 'keyRejected', params: ({ event }) => ({ error: event.error }) },
-                    target: '#session.signedOut',
-                    actions: ['clearKey', 'resetUser', 'markGlobalDataNotLoaded', 'clearQueryCache', 'redirectToLogin'],
-                  },
+                  keyRefused,
                   // The server could not be asked (offline, 5xx): keep working; the next focus asks again.
                   {
                     target: 'active',
