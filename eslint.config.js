@@ -27,7 +27,7 @@ const noClimbing = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.tmp/', 'server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -128,3 +128,25 @@ test('pins follow the user through sign-out, from the server copy', async ({ pag
   await page.getByRole('button', { name: 'Unpin Risk Zone' }).first().click();
   await expect(sideMenuPins(page)).toHaveCount(0);
 });
+
+test('permission names show beside menu links when switched on, and copy', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('button', { name: 'Global Data Management' }).click();
+  await expect(nav.getByText('ROLE_VIEW_CITY')).toHaveCount(0);
+
+  await page.getByRole('button', { name: /^Account of / }).click();
+  await page.getByRole('menuitem', { name: 'Show permission names' }).click();
+  await expect(nav.getByText('ROLE_VIEW_CITY')).toBeVisible();
+  await nav.getByRole('button', { name: 'Copy permission ROLE_VIEW_CITY' }).click();
+  await expect(page.getByText('Permission copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('ROLE_VIEW_CITY');
+
+  // Remembered across a reload, and switched off again from the same menu.
+  await page.reload();
+  await nav.getByRole('button', { name: 'Global Data Management' }).click();
+  await expect(nav.getByText('ROLE_VIEW_CITY')).toBeVisible();
+  await page.getByRole('button', { name: /^Account of / }).click();
+  await page.getByRole('menuitem', { name: 'Hide permission names' }).click();
+  await expect(nav.getByText('ROLE_VIEW_CITY')).toHaveCount(0);
+});

@@ -23,7 +23,7 @@ export const NARROW_QUERY = `(max-width: ${HAMBURGER_BREAKPOINT_PX - 0.02}px)`;
 export function Layout({ children }: { children: ReactNode }) {
   const { globalConfig } = useSession();
   const narrow = useMediaQuery(NARROW_QUERY);
-  const { collapsed } = useSnapshot(menuCollapsedStore);
+  const { value: collapsed } = useSnapshot(menuCollapsedStore);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useRecentUrlTracking();
   usePageTitle();

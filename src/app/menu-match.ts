@@ -43,7 +43,35 @@ export function groupIdsHolding(tree: readonly MenuNode[], entryId: string): str
 
 /** Up to two initials of a title, for the collapsed menu and avatars ("Progress Tracker" → "PT"). */
 export function initialsOf(title: string): string {
-  const words = title.split(/[\s\-_]+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  // "ChargePoint Management" reads as three words (CP), so it does not collide with "Charger Management" (CM).
+  const words = title
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .split(/[\s\-_]+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
   const letters = words.slice(0, 2).map((w) => [...w.replace(/[^\p{L}\p{N}]/gu, '')][0] ?? '');
   return letters.join('').toUpperCase() || '?';
+}
+
+/**
+ * Rail labels for a list of titles, unique within the list: the initials, or where two share them, the first
+ * two letters of the first word ("RFID Management" RF, "Role Management" RO), else the initials with a number.
+ */
+export function uniqueInitials(titles: readonly string[]): Map<string, string> {
+  const first = titles.map((title) => initialsOf(title));
+  const counts = new Map<string, number>();
+  for (const label of first) counts.set(label, (counts.get(label) ?? 0) + 1);
+  const used = new Set<string>();
+  const out = new Map<string, string>();
+  titles.forEach((title, i) => {
+    let label = first[i]!;
+    if ((counts.get(label) ?? 0) > 1) {
+      const word = [...(title.split(/\s+/)[0] ?? '').replace(/[^\p{L}\p{N}]/gu, '')];
+      const alternative = word.slice(0, 2).join('').toUpperCase();
+      label = alternative.length === 2 && !used.has(alternative) && !counts.has(alternative) ? alternative : label;
+      for (let n = 2; used.has(label); n++) label = `${first[i]}${n}`;
+    }
+    used.add(label);
+    out.set(title, label);
+  });
+  return out;
 }

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { PermissionBadge } from '@ui/permission-badge';
+import { permissionNamesStore } from '@state/permission-names';
 import { hasPermittedEntries, menuTree, visibleMenu, type FlatMenuEntry, type MenuGroup, type MenuNode } from '@domain/menu';
 import type { PinnedItem } from '@domain/pinned-item';
 import { saveBreadcrumbs, trailForEntry } from '@state/breadcrumbs';
@@ -8,7 +10,7 @@ import { isInternalPath } from '@state/internal-path';
 import { isPinned, pinsStore, togglePin, unpinItem } from '@state/pins';
 import { useSession } from './session/session-context';
 import { ChevronIcon, PinIcon } from './icons';
-import { entryLabel, groupIdsHolding, initialsOf, matchMenuEntry, pinForEntry, trailForPin } from './menu-match';
+import { entryLabel, groupIdsHolding, initialsOf, matchMenuEntry, pinForEntry, trailForPin, uniqueInitials } from './menu-match';
 
 /** The text shown when the user may open no menu entry at all (spec wording). */
 export const NO_PERMISSIONS_MESSAGE = 'Looks Like you dont have any permissions.';
@@ -29,6 +31,7 @@ export interface SideMenuProps {
 export function SideMenu({ collapsed = false, onNavigate, onExpand, tree = menuTree }: SideMenuProps) {
   const { user } = useSession();
   const menu = useMemo(() => visibleMenu(user.permissions, tree), [user.permissions, tree]);
+  const railLabels = useMemo(() => uniqueInitials(menu.map((node) => node.title)), [menu]);
   const permitted = useMemo(() => hasPermittedEntries(user.permissions, tree), [user.permissions, tree]);
   const [location] = useLocation();
   const { items: pins } = useSnapshot(pinsStore);
@@ -95,7 +98,7 @@ export function SideMenu({ collapsed = false, onNavigate, onExpand, tree = menuT
                     onExpand?.();
                   }}
                 >
-                  {initialsOf(node.title)}
+                  {railLabels.get(node.title)}
                 </button>
               </li>
             ))}
@@ -179,6 +182,7 @@ interface MenuNodeViewProps {
 
 function MenuNodeView(props: MenuNodeViewProps) {
   const { node, trail, activeId, pins, onFollow } = props;
+  const { value: showPermissionNames } = useSnapshot(permissionNamesStore);
   if (node.kind === 'group') return <MenuGroupView {...props} node={node} />;
   const entry: FlatMenuEntry = { ...node, trail };
   const pin = pinForEntry(entry);
@@ -194,6 +198,11 @@ function MenuNodeView(props: MenuNodeViewProps) {
       >
         {entry.title}
       </Link>
+      {showPermissionNames && entry.permission ? (
+        <span className="menu-entry__permission">
+          <PermissionBadge permission={entry.permission} />
+        </span>
+      ) : null}
       <button
         type="button"
         className={`pin-toggle${pinned ? ' pin-toggle--on' : ''}`}

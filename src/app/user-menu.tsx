@@ -1,5 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
 import { formatIndianMobile } from '@domain/phone';
+import { permissionNamesStore, toggleShowPermissionNames } from '@state/permission-names';
 import { useSession } from './session/session-context';
 import { UserAvatar, userImageUrl } from './user-avatar';
 
@@ -8,6 +10,7 @@ export function UserMenu() {
   const { user, globalConfig, signOut } = useSession();
   const image = userImageUrl(user.image, globalConfig?.imageCDNUrl);
   const mobile = formatIndianMobile(user.mobileNumber);
+  const { value: showPermissionNames } = useSnapshot(permissionNamesStore);
   return (
     <MenuTrigger>
       <Button className="user-menu__trigger" aria-label={`Account of ${user.name}`}>
@@ -26,7 +29,17 @@ export function UserMenu() {
             {user.email ? <div className="user-card__email">{user.email}</div> : null}
           </div>
         </div>
-        <Menu className="user-menu__list" aria-label="Account" onAction={(key) => key === 'sign-out' && signOut()}>
+        <Menu
+          className="user-menu__list"
+          aria-label="Account"
+          onAction={(key) => {
+            if (key === 'permission-names') toggleShowPermissionNames();
+            if (key === 'sign-out') signOut();
+          }}
+        >
+          <MenuItem id="permission-names" className="user-menu__item">
+            {showPermissionNames ? 'Hide permission names' : 'Show permission names'}
+          </MenuItem>
           <MenuItem id="sign-out" className="user-menu__item">
             Sign Out
           </MenuItem>

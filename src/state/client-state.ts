@@ -1,5 +1,6 @@
 import { hydrateBreadcrumbs, resetBreadcrumbs } from './breadcrumbs';
 import { hydrateMenuCollapsed, resetMenuCollapsed } from './menu-collapsed';
+import { hydrateShowPermissionNames, resetShowPermissionNames } from './permission-names';
 import { hydratePins, resetPins } from './pins';
 import { hydrateRecentUrls, resetRecentUrls } from './recent-urls';
 import { storage } from './storage';
@@ -7,14 +8,14 @@ import { resetToasts } from './toasts';
 
 /** Loads every persisted store from local storage (before the first render); a store that fails starts empty. */
 export async function hydrateClientState(): Promise<void> {
-  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed()]);
+  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed(), hydrateShowPermissionNames()]);
   for (const result of results) {
     if (result.status === 'rejected') console.error('Could not load stored client state', result.reason);
   }
 }
 
 /**
- * Resets every client store (pins, breadcrumbs, recent URLs, menu collapsed, toasts) and removes every
+ * Resets every client store (pins, breadcrumbs, recent URLs, menu collapsed, permission names, toasts) and removes every
  * local-storage key. Sign-out calls this, then pushes its "Logout Sucessfull" toast.
  */
 export async function resetClientState(): Promise<void> {
@@ -22,6 +23,7 @@ export async function resetClientState(): Promise<void> {
   resetBreadcrumbs();
   resetRecentUrls();
   resetMenuCollapsed();
+  resetShowPermissionNames();
   resetToasts();
   await storage.clear();
 }

@@ -5,6 +5,7 @@ export const storageKeys = {
   breadcrumbs: 'breadcrumbs',
   recentUrls: 'recentUrls',
   menuCollapsed: 'menuCollapsed',
+  showPermissionNames: 'showPermissionNames',
   tableState: 'tableState',
 } as const;
 

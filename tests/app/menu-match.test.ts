@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { entryLabel, groupIdsHolding, initialsOf, matchMenuEntry, trailForPin } from '@app/menu-match';
+import { entryLabel, groupIdsHolding, initialsOf, matchMenuEntry, trailForPin, uniqueInitials } from '@app/menu-match';
 import { pageTitleFor } from '@app/use-page-title';
 import { PRODUCT_NAME } from '@domain/constants';
 import { menuTree } from '@domain/menu';
@@ -49,5 +49,23 @@ describe('menu matching', () => {
     expect(html).toContain(`<title>${PRODUCT_NAME}</title>`);
     expect(html).toContain('<div id="root"></div>');
     expect(html).toMatch(/<link\s+rel="icon"/);
+  });
+});
+
+describe('uniqueInitials', () => {
+  it('gives every top-level group of the menu its own rail label', () => {
+    const titles = menuTree.map((group) => group.title);
+    const labels = uniqueInitials(titles);
+    expect(new Set(labels.values()).size).toBe(titles.length);
+    expect(labels.get('Charger Management')).toBe('CM');
+    expect(labels.get('ChargePoint Management')).toBe('CP');
+    expect(labels.get('RFID Management')).toBe('RF');
+    expect(labels.get('Role Management')).toBe('RO');
+    expect(labels.get('Progress Tracker')).toBe('PT');
+  });
+
+  it('falls back to a number when letters cannot tell two titles apart', () => {
+    const labels = uniqueInitials(['Alpha Beta', 'Alpha Bravo', 'Al Ba']);
+    expect(new Set(labels.values()).size).toBe(3);
   });
 });

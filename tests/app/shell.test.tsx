@@ -78,11 +78,11 @@ describe('Shell', () => {
     const user = userEvent.setup();
     renderShell('/');
     await user.click(screen.getByRole('button', { name: 'Collapse menu' }));
-    expect(menuCollapsedStore.collapsed).toBe(true);
+    expect(menuCollapsedStore.value).toBe(true);
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('button', { name: 'Progress Tracker' })).toHaveTextContent('PT');
     await user.click(screen.getByRole('button', { name: 'Expand menu' }));
-    expect(menuCollapsedStore.collapsed).toBe(false);
+    expect(menuCollapsedStore.value).toBe(false);
   });
 
   it('has a user menu with the mobile number and Sign Out', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMenuEntryByPath, flattenMenu, menuTree, visibleMenu, type MenuGroup, type MenuNode , hasPermittedEntries } from '@domain/menu';
+import { findMenuEntryByPath, flattenMenu, menuTree, visibleMenu, type MenuGroup, type MenuNode, hasPermittedEntries } from '@domain/menu';
 
 const titles = (nodes: readonly MenuNode[]) => nodes.map((n) => n.title);
 

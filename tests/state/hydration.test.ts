@@ -41,7 +41,7 @@ describe('store hydration', () => {
     expect(pinsStore.items).toEqual([daily]);
     expect(breadcrumbStore.trail).toHaveLength(2);
     expect(recentUrlsStore.urls).toEqual(['/b', '/a']);
-    expect(menuCollapsedStore.collapsed).toBe(true);
+    expect(menuCollapsedStore.value).toBe(true);
   });
 
   it('discards invalid stored data and uses the defaults', async () => {
@@ -53,7 +53,7 @@ describe('store hydration', () => {
     expect(pinsStore.items).toEqual([]);
     expect(breadcrumbStore.trail).toEqual([]);
     expect(recentUrlsStore.urls).toEqual([]);
-    expect(menuCollapsedStore.collapsed).toBe(false);
+    expect(menuCollapsedStore.value).toBe(false);
     // The invalid values were removed from storage.
     expect(backing.keys()).toEqual([]);
   });
@@ -63,7 +63,7 @@ describe('store hydration', () => {
     const sealed = backing.getItem('menuCollapsed')!;
     backing.setItem('menuCollapsed', `${sealed.slice(0, -4)}AAAA`);
     await hydrateMenuCollapsed();
-    expect(menuCollapsedStore.collapsed).toBe(false);
+    expect(menuCollapsedStore.value).toBe(false);
   });
 
   it('persists changes through the adapter and reads them back', async () => {
@@ -137,7 +137,7 @@ describe('store hydration', () => {
     expect(pinsStore.items).toEqual([]);
     expect(breadcrumbStore.trail).toEqual([]);
     expect(recentUrlsStore.urls).toEqual([]);
-    expect(menuCollapsedStore.collapsed).toBe(false);
+    expect(menuCollapsedStore.value).toBe(false);
     expect(toastStore.toasts).toEqual([]);
     expect(backing.keys()).toEqual([]);
   });
