@@ -13,7 +13,8 @@ const forbid = (message, aliasRoots, relativeNames = [], extra = []) => ({
     'error',
     {
       patterns: [
-        { group: aliasRoots.flatMap((a) => [a, `${a}/*`]), message },
+        // Test support is never product code's dependency.
+        { group: [...aliasRoots, '@tests'].flatMap((a) => [a, `${a}/*`]), message },
         ...(relativeNames.length ? [{ group: relativeForms(relativeNames), message }] : []),
         ...extra,
       ],

@@ -17,6 +17,7 @@ export const aliases = {
   '@machines': here('./machines'),
   '@commands': here('./commands'),
   '@server': here('./server'),
+  '@tests': here('./tests'),
 };
 
 export default defineConfig({

@@ -22,14 +22,6 @@ if (typeof window !== 'undefined') {
   ] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  const { stubMatchMedia } = await import('./support/match-media');
+  if (!window.matchMedia) stubMatchMedia();
 }

@@ -80,7 +80,7 @@ export function SideMenu({ collapsed = false, onNavigate, onExpand, tree = menuT
         )}
         {!permitted && (
           <p className="side-menu__empty" title={NO_PERMISSIONS_MESSAGE}>
-            <span className="visually-hidden">{NO_PERMISSIONS_MESSAGE}</span>
+            <span className="ui-visually-hidden">{NO_PERMISSIONS_MESSAGE}</span>
             <span aria-hidden="true">–</span>
           </p>
         )}

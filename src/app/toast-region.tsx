@@ -12,7 +12,7 @@ export function ToastRegion() {
       <ol className="toasts__list" aria-live="polite" aria-relevant="additions text">
         {toasts.map((toast) => (
           <li key={toast.id} className={`toast toast--${toast.type}`} data-leaving={toast.leaving ? 'true' : undefined}>
-            <span className="visually-hidden">{typeLabel[toast.type]}: </span>
+            <span className="ui-visually-hidden">{typeLabel[toast.type]}: </span>
             <p className="toast__message">{toast.message}</p>
             <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
               <CloseIcon />

@@ -10,6 +10,7 @@ import { menuCollapsedStore, resetMenuCollapsed } from '@state/menu-collapsed';
 import { pinsStore, resetPins } from '@state/pins';
 import { recentUrlsStore, resetRecentUrls } from '@state/recent-urls';
 import { fakeSession, renderWith } from './fake-session';
+import { stubMatchMedia } from '@tests/support/match-media';
 
 vi.mock('@state/storage', () => import('./mock-storage'));
 
@@ -109,16 +110,7 @@ describe('Shell', () => {
   });
 
   it('uses a hamburger slide-in menu with Sign Out below 992 px', async () => {
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width: 991.98px'),
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
+    stubMatchMedia((query) => query.includes('max-width: 991.98px'));
     const user = userEvent.setup();
     const { session } = renderShell('/');
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();

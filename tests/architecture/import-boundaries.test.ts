@@ -21,6 +21,8 @@ describe('import boundaries (eslint)', () => {
     ['server/probe.ts', "import { pushToast } from '@state/toasts';\nexport const x = pushToast;\n"],
     ['server/probe.ts', "import { SideMenu } from '@app/side-menu';\nexport const x = SideMenu;\n"],
     ['src/app/probe.ts', "import { createApp } from '@server/app';\nexport const x = createApp;\n"],
+    ['server/probe.ts', "import { testUser } from '@tests/support/session-fixtures';\nexport const x = testUser;\n"],
+    ['src/app/probe.ts', "import { testUser } from '@tests/support/session-fixtures';\nexport const x = testUser;\n"],
     ['src/app/shell/probe.ts', "import { pinsStore } from '../../state/pins';\nexport const x = pinsStore;\n"],
   ])('refuses a wrong import in %s', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).not.toEqual([]);

@@ -13,6 +13,7 @@ import {
 } from 'xstate';
 import { TestModel, getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type TestPath } from 'xstate/graph';
 import type { GlobalConfig } from '@domain/global-config';
+import { emptyGlobalConfig, testUser } from '@tests/support/session-fixtures';
 import { GENERIC_ERROR_MESSAGE } from '@domain/problem';
 import type { CurrentUser, SendOtpResponse } from '@domain/session';
 import { sessionEventTypes } from '@machines/session.events';
@@ -33,30 +34,10 @@ type Path = TestPath<Snapshot, AnyEventObject>;
 // ---------------------------------------------------------------------------------------------------
 
 const KEY = 'key-asha';
-const userAsha: CurrentUser = {
-  authKey: KEY,
-  userId: 'u-1',
-  mobileNumber: '9876543210',
-  name: 'Asha',
-  email: 'asha@example.com',
-  image: null,
-  referralCode: null,
-  wallet: null,
-  isActive: true,
-  permissions: ['ROLE_VIEW_HARDWARE'],
-};
+const userAsha: CurrentUser = testUser({ authKey: KEY, name: 'Asha', email: 'asha@example.com', permissions: ['ROLE_VIEW_HARDWARE'] });
 /** What the server answers on a later check: same key, updated profile. */
 const userAshaRenamed: CurrentUser = { ...userAsha, name: 'Asha Rao', permissions: [] };
-const globalConfig: GlobalConfig = {
-  socketTypeList: {},
-  imageCDNUrl: 'https://cdn.example.com',
-  cityConfig: { defaultCity: null, cityList: {} },
-  czoUsers: [],
-  tags: [],
-  chargePointOperators: [],
-  chargePointOperatorId: null,
-  pinnedItems: [],
-};
+const globalConfig = emptyGlobalConfig;
 // One second keeps the countdown (2 → … → 0 would only repeat the same edges) and the graph small.
 const codeSent: SendOtpResponse = { message: 'If the number is registered, a code was sent.', resendAfterSeconds: 1, expiresInSeconds: 300 };
 

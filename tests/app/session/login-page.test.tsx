@@ -7,36 +7,16 @@ import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { setRequestAuthKey } from '@data/api-client';
 import { createQueryClient } from '@data/query-client';
-import type { GlobalConfig } from '@domain/global-config';
 import { sessionPaths, type CurrentUser } from '@domain/session';
 import { useSession } from '@app/session/session-context';
 import { SessionProvider } from '@app/session/session-provider';
 import { getStoredAuthKey, setStoredAuthKey } from '@state/auth-key';
 import { toastStore, resetToasts } from '@state/toasts';
+import { emptyGlobalConfig, testUser } from '@tests/support/session-fixtures';
 
 const KEY = 'key-from-server';
-const user: CurrentUser = {
-  authKey: KEY,
-  userId: 'u-1',
-  mobileNumber: '9876543210',
-  name: 'Asha Rao',
-  email: null,
-  image: null,
-  referralCode: null,
-  wallet: null,
-  isActive: true,
-  permissions: [],
-};
-const globalConfig: GlobalConfig = {
-  socketTypeList: {},
-  imageCDNUrl: 'https://cdn.example.com',
-  cityConfig: { defaultCity: null, cityList: {} },
-  czoUsers: [],
-  tags: [],
-  chargePointOperators: [],
-  chargePointOperatorId: null,
-  pinnedItems: [],
-};
+const user: CurrentUser = testUser({ authKey: KEY });
+const globalConfig = emptyGlobalConfig;
 
 interface Call {
   method: string;
