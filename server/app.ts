@@ -12,6 +12,7 @@ import { registerStaticFiles, type StaticFilesOptions } from './http/static-file
 import { registerAuthRoutes } from './routes/auth-routes';
 import { registerConfigRoutes } from './routes/config-routes';
 import { registerHealthRoutes } from './routes/health-routes';
+import { registerResourceRoutes } from './resources/resource-routes';
 
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -57,6 +58,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerHealthRoutes(registry);
   registerAuthRoutes(registry);
   registerConfigRoutes(registry);
+  registerResourceRoutes(registry);
   if (options.staticFiles) registerStaticFiles(registry, options.staticFiles);
 
   app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));

@@ -1,6 +1,7 @@
 // The database schema: one truth for both drivers. Money is integer paise, times are timestamptz (UTC).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -232,6 +233,8 @@ export const auditLog = pgTable(
     reason: text('reason'),
     changes: jsonb('changes').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    /** Write order: entries of the same millisecond keep the order they were written in. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_entity_seq_idx').on(t.entityType, t.entityId, t.seq), index('audit_log_created_idx').on(t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { roles } from '@server/db/schema';
 import type { SeedStep } from './seed-context';
@@ -18,6 +18,8 @@ export interface RunSeedOptions {
   log?: (line: string) => void;
   /** created_at of seeded rows (default now). */
   now?: Date;
+  /** Size multiplier of the bulk data (default 1). */
+  scale?: number;
 }
 
 /** True when the database has no roles yet, i.e. was never seeded. */
@@ -30,11 +32,14 @@ export async function needsSeed(db: Database): Promise<boolean> {
 export async function runSeed(db: Database, options: RunSeedOptions = {}): Promise<void> {
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
+  const scale = options.scale ?? 1;
   await db.transaction(async (tx) => {
     for (const step of seedSteps) {
       const started = Date.now();
-      const n = await step.run({ tx, now });
+      const n = await step.run({ tx, now, scale, log });
       log(`  seeded ${step.name}: ${n} (${Date.now() - started} ms)`);
     }
   });
+  // Fresh statistics: the planner's estimates drive the list counts of large tables.
+  await db.execute(sql`analyze`);
 }

@@ -6,6 +6,13 @@ export interface SeedContext {
   tx: Database;
   /** Timestamp written as created_at of seeded rows. */
   now: Date;
+  /**
+   * Size multiplier of the bulk data (1 for `npm start`: thousands of chargers and users, 100k+ bookings;
+   * 10 for benchmarks; tests use a small fraction). Reference data (roles, cities, staff) ignores it.
+   */
+  scale: number;
+  /** Progress lines for long steps. */
+  log: (line: string) => void;
 }
 
 /** One step of the seed: an entity module. Returns how many records it ensures exist. */

@@ -196,6 +196,7 @@ export const permissionFamilies = {
     'ROLE_VIEW_PRODUCTS',
     'ROLE_UPDATE_PRODUCTS',
     'ROLE_VIEW_VENDOR',
+    'ROLE_ADD_VENDOR',
     'ROLE_UPDATE_VENDOR',
     'ROLE_VIEW_WAREHOUSE',
     'ROLE_UPDATE_WAREHOUSE',

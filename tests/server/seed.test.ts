@@ -5,7 +5,7 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { chargePointOperators, cities, czoUsers, rolePermissions, roles, userRoles, users, wallets } from '@server/db/schema';
 import { demoStaff, inactiveDemoStaff } from '@server/seed/demo-staff';
 import { needsSeed, runSeed } from '@server/seed/run-seed';
-import { createTestDatabase, testDrivers } from './support/test-database';
+import { createTestDatabase, TEST_SEED_SCALE, testDrivers } from './support/test-database';
 
 describe.each(testDrivers)('seed on %s', (driver) => {
   let database: OpenDatabase;
@@ -24,7 +24,7 @@ describe.each(testDrivers)('seed on %s', (driver) => {
     expect(await needsSeed(database.db)).toBe(false);
     const before = [await countOf(users), await countOf(roles), await countOf(rolePermissions), await countOf(cities)];
     await database.db.update(users).set({ name: 'Aarav S.' }).where(eq(users.mobileNumber, '9000000001'));
-    await runSeed(database.db);
+    await runSeed(database.db, { scale: TEST_SEED_SCALE });
     expect([await countOf(users), await countOf(roles), await countOf(rolePermissions), await countOf(cities)]).toEqual(before);
     const [aarav] = await database.db.select().from(users).where(eq(users.mobileNumber, '9000000001'));
     expect(aarav!.name).toBe('Aarav S.');

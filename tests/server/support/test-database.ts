@@ -13,6 +13,9 @@ export const testDrivers: DatabaseDriver[] = ['pglite', ...(process.env.TEST_DAT
 /** created_at of seeded rows in tests (the test clock starts after it). */
 export const SEED_TIME = new Date('2026-01-01T00:00:00.000Z');
 
+/** Bulk data in test databases: a small slice of the demo seed (hundreds of rows, not 100k). */
+export const TEST_SEED_SCALE = 0.01;
+
 const seedFolder = path.resolve(path.dirname(migrationsFolder), '../seed');
 
 function filesUnder(dir: string): string[] {
@@ -37,7 +40,7 @@ async function preparedPgliteDump(): Promise<Blob> {
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const fresh = await openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir() }, { inMemory: true });
   try {
-    await runSeed(fresh.db, { now: SEED_TIME });
+    await runSeed(fresh.db, { now: SEED_TIME, scale: TEST_SEED_SCALE });
     const dump = await fresh.pglite!.dumpDataDir('gzip');
     const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
@@ -63,7 +66,7 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<OpenDa
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-  await runSeed(database.db, { now: SEED_TIME });
+  await runSeed(database.db, { now: SEED_TIME, scale: TEST_SEED_SCALE });
   return {
     ...database,
     close: async () => {

@@ -1,0 +1,25 @@
+// The tables of the resource definitions, built from them (server/resources/build-tables.ts). drizzle-kit
+// reads this file next to schema.ts: every built table must be exported here by name (a test checks it).
+import { resources } from '@domain/resource/registry';
+import { buildTables } from '@server/resources/build-tables';
+import * as foundation from './schema';
+
+/** Every resource table by table name; foundation tables a resource uses are passed through as they are. */
+export const builtTables = buildTables(resources, {
+  users: foundation.users,
+  roles: foundation.roles,
+  czo_users: foundation.czoUsers,
+  socket_types: foundation.socketTypes,
+  cities: foundation.cities,
+  tags: foundation.tags,
+  charge_point_operators: foundation.chargePointOperators,
+  sms_notification_logs: foundation.smsNotificationLogs,
+});
+
+const table = (name: string) => {
+  const built = builtTables.get(name);
+  if (!built) throw new Error(`No resource declares table ${name}`);
+  return built.table;
+};
+
+export const vendors = table('vendors');

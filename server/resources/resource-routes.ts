@@ -1,0 +1,295 @@
+// The generic API of every resource definition: list, one, create, update, activate/inactivate, summary and
+// the audit timeline. Permissions, validation, the writable-field allow-list and audit come from the definition.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
+import { listQuerySchema, listResultSchema } from '@domain/resource/list-query';
+import { findResource, resources } from '@domain/resource/registry';
+import { hasPermission, type Permission } from '@domain/permissions';
+import { problemSchema } from '@domain/problem';
+import type { AuthenticatedSession } from '@server/auth/authenticated-session';
+import { writeAudit } from '@server/audit/write-audit';
+import type { Database } from '@server/db/database';
+import { auditLog, users } from '@server/db/schema';
+import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
+import type { RouteRegistry } from '@server/http/route-registry';
+import { columnName } from './build-tables';
+import { findRecord, fixedConditions, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
+
+const problems = { 400: { description: 'Invalid input', schema: problemSchema }, 401: { description: 'Not signed in', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } };
+
+function requirePermission(session: AuthenticatedSession, permission: Permission | null): void {
+  if (permission !== null && !hasPermission(session.permissions, permission)) {
+    throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
+  }
+}
+
+/** Parses a path id by the resource's id type; 404 when it cannot be an id. */
+function parseId(resource: Resource, raw: string): string | number {
+  if (resource.idType === 'bigint') {
+    if (!/^\d{1,15}$/.test(raw)) throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${raw}.`);
+    return Number(raw);
+  }
+  if (resource.idType === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)) {
+    throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${raw}.`);
+  }
+  return raw;
+}
+
+/**
+ * The extra conditions under which the session may see records of the resource, or null when it may see none.
+ * An empty list means all records (the user holds a permission that opens the whole resource).
+ */
+export function visibility(resource: Resource, session: AuthenticatedSession): SQL[] | null {
+  const table = tableOf(resource);
+  const base = resource.permissions.view;
+  if (base === null || hasPermission(session.permissions, base)) return [];
+  const scoped = Object.values(resource.scopes ?? {}).filter((s) => s.permission !== undefined && (s.permission === null || hasPermission(session.permissions, s.permission)));
+  if (scoped.length === 0) return null;
+  const alternatives = scoped.map((s) => and(...scopeConditions(resource, table, s.where, session.userId)) ?? sql`true`);
+  return [sql`(${sql.join(alternatives, sql` or `)})`];
+}
+
+/** Loads a record the session may see; 403 without any view permission, 404 when missing or out of its scopes. */
+export async function loadVisibleRecord(db: Database, resource: Resource, session: AuthenticatedSession, rawId: string): Promise<Record<string, unknown>> {
+  const extra = visibility(resource, session);
+  if (extra === null) {
+    const needed = anyViewPermissions(resource).filter((p): p is Permission => p !== null);
+    throw forbiddenProblem(`You do not have a permission this needs (${needed.join(' or ')}).`);
+  }
+  const record = await findRecord(db, resource, parseId(resource, rawId), extra);
+  if (!record) throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${rawId}.`);
+  return record;
+}
+
+interface PgErrorLike {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+}
+
+/** Maps constraint violations to problem+json with the field's path (never a 500 for bad input). */
+export function constraintProblem(resource: Resource, error: unknown): HttpProblem | undefined {
+  const e = ((error as { cause?: unknown }).cause ?? error) as PgErrorLike;
+  if (!e || typeof e.code !== 'string') return undefined;
+  const column = /Key \(([a-z0-9_]+)\)/.exec(e.detail ?? '')?.[1];
+  const field = Object.keys(resource.allFields).find((f) => columnName(f) === column);
+  if (e.code === '23505') {
+    const label = field ? resource.allFields[field]!.label : 'A value';
+    return new HttpProblem({
+      type: problemTypes.validation,
+      status: 409,
+      title: 'Conflict',
+      detail: `${label} is already used by another ${resource.title.toLowerCase()}.`,
+      errors: [{ path: field ?? '', message: `${label} is already used by another ${resource.title.toLowerCase()}` }],
+    });
+  }
+  if (e.code === '23503') return validationProblem([{ path: field ?? '', message: 'Choose an existing record' }]);
+  if (e.code === '23514' || e.code === '23502') return validationProblem([{ path: field ?? '', message: 'This field is required' }]);
+  if (e.code === '22P02' || e.code === '22003' || e.code === '22007' || e.code === '22008') return validationProblem([{ path: field ?? '', message: 'Value is not valid' }]);
+  return undefined;
+}
+
+async function guarded<T>(resource: Resource, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    throw constraintProblem(resource, error) ?? error;
+  }
+}
+
+const toRow = (resource: Resource, body: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(body).map(([k, v]) => {
+      const def = resource.allFields[k];
+      return [k, def?.storage === 'timestamp' && typeof v === 'string' ? new Date(v) : v];
+    }),
+  );
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Registers the routes of one resource. */
+export function registerResource(registry: RouteRegistry, resource: Resource): void {
+  const base = resource.apiPath;
+  const one = `${base}/:id`;
+  const recordOut = resource.recordSchema;
+  const label = resource.title.toLowerCase();
+
+  registry.route({
+    method: 'GET',
+    path: base,
+    access: { kind: 'signed-in' },
+    query: listQuerySchema(resource),
+    summary: `List ${resource.plural.toLowerCase()}: paging, sort, filters, \`q\` search (exact id/phone/code first) and scopes. Needs ${[...new Set(anyViewPermissions(resource).map((p) => p ?? 'sign-in'))].join(' or ')} (by scope).`,
+    responses: { 200: { description: `A page of ${resource.plural.toLowerCase()}`, schema: listResultSchema }, ...problems },
+    handler: async ({ c, query, session, deps }) => {
+      requirePermission(session, viewPermission(resource, query.scope));
+      const scope = query.scope ? resource.scopes![query.scope]! : undefined;
+      const extra = scope ? scopeConditions(resource, tableOf(resource), scope.where, session.userId) : [];
+      const result = await listRecords(deps.db, resource, query, extra);
+      return c.json({ ...result, page: query.page, size: query.size }, 200);
+    },
+  });
+
+  if (resource.summary) {
+    const groupBy = resource.summary.groupBy;
+    registry.route({
+      method: 'GET',
+      path: `${base}/summary`,
+      access: resource.permissions.view ? { kind: 'permission', permission: resource.permissions.view } : { kind: 'signed-in' },
+      summary: `${resource.summary.title}: counts of ${resource.plural.toLowerCase()} by ${groupBy.join(' and ')}.`,
+      responses: { 200: { description: 'Grouped counts' }, ...problems },
+      handler: async ({ c, deps }) => c.json({ groupBy, rows: await summarise(deps.db, resource, groupBy) }, 200),
+    });
+  }
+
+  registry.route({
+    method: 'GET',
+    path: one,
+    access: { kind: 'signed-in' },
+    summary: `One ${label} by id (404 when it does not exist or is outside the caller's scopes).`,
+    responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+    handler: async ({ c, session, deps }) => c.json(await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!), 200),
+  });
+
+  if (resource.permissions.create && resource.createFields.length > 0) {
+    registry.route({
+      method: 'POST',
+      path: base,
+      access: { kind: 'permission', permission: resource.permissions.create },
+      body: resource.createSchema,
+      summary: `Create a ${label}. Only the writable fields are accepted; anything else is refused.`,
+      responses: { 201: { description: `The new ${label}`, schema: recordOut }, 409: { description: 'A unique value is taken', schema: problemSchema }, ...problems },
+      handler: async ({ c, body, session, deps }) => {
+        const now = deps.now();
+        const table = tableOf(resource);
+        const created = await guarded(resource, () =>
+          deps.db.transaction(async (tx) => {
+            const values = { ...toRow(resource, body as Record<string, unknown>), ...(resource.fixed ?? {}), createdAt: now, updatedAt: now };
+            const [row] = await tx.insert(table).values(values).returning({ id: table[resource.idField] as AnyPgColumn });
+            const id = (row as { id: string | number }).id;
+            await writeAudit(tx, { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'create', changes: body as Record<string, unknown> }, now);
+            return id;
+          }),
+        );
+        return c.json(await findRecord(deps.db, resource, created), 201);
+      },
+    });
+  }
+
+  if (resource.permissions.update && resource.updateFields.length > 0) {
+    registry.route({
+      method: 'PUT',
+      path: one,
+      access: { kind: 'permission', permission: resource.permissions.update },
+      body: resource.updateSchema.refine((b) => Object.keys(b).length > 0, { message: 'Send at least one field to change' }),
+      summary: `Update a ${label}: only its updatable fields; the audit row records each change.`,
+      responses: { 200: { description: `The updated ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+      handler: async ({ c, body, session, deps }) => {
+        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!);
+        const id = before[resource.idField] as string | number;
+        const now = deps.now();
+        const table = tableOf(resource);
+        const input = body as Record<string, unknown>;
+        const changes = Object.fromEntries(Object.entries(input).filter(([k, v]) => !same(before[k], v)).map(([k, v]) => [k, { from: before[k] ?? null, to: v ?? null }]));
+        if (Object.keys(changes).length > 0) {
+          await guarded(resource, () =>
+            deps.db.transaction(async (tx) => {
+              await tx
+                .update(table)
+                .set({ ...toRow(resource, input), updatedAt: now })
+                .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...fixedConditions(resource, table)));
+              await writeAudit(tx, { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'update', changes }, now);
+            }),
+          );
+        }
+        return c.json(await findRecord(deps.db, resource, id), 200);
+      },
+    });
+  }
+
+  if (resource.activeField && resource.permissions.activate) {
+    const activeField = resource.activeField;
+    registry.route({
+      method: 'PATCH',
+      path: `${one}/activate-inactivate`,
+      access: { kind: 'permission', permission: resource.permissions.activate },
+      body: z.strictObject({ active: z.boolean({ error: 'Send true to activate or false to inactivate' }) }),
+      summary: `Activate or inactivate a ${label}; the audit row records it.`,
+      responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+      handler: async ({ c, body, session, deps }) => {
+        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!);
+        const id = before[resource.idField] as string | number;
+        const now = deps.now();
+        const table = tableOf(resource);
+        if (before[activeField] !== body.active) {
+          await deps.db.transaction(async (tx) => {
+            await tx
+              .update(table)
+              .set({ [activeField]: body.active, updatedAt: now })
+              .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...fixedConditions(resource, table)));
+            await writeAudit(
+              tx,
+              { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: body.active ? 'activate' : 'inactivate', changes: { [activeField]: { from: before[activeField], to: body.active } } },
+              now,
+            );
+          });
+        }
+        return c.json(await findRecord(deps.db, resource, id), 200);
+      },
+    });
+  }
+}
+
+/** Schema of one entry of a record's audit timeline. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  fromState: z.string().nullable(),
+  toState: z.string().nullable(),
+  event: z.string().nullable(),
+  reason: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+
+/** Registers every resource's routes and the audit timeline of a record. */
+export function registerResourceRoutes(registry: RouteRegistry): void {
+  for (const resource of resources) registerResource(registry, resource);
+
+  registry.route({
+    method: 'GET',
+    path: '/upload-service/audit/entity/:type/entityId/:id',
+    access: { kind: 'signed-in' },
+    summary: 'The audit timeline of a record (newest first, at most 200 entries); needs a permission to view the record.',
+    responses: { 200: { description: 'Audit entries', schema: z.object({ items: z.array(auditEntrySchema) }) }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+    handler: async ({ c, session, deps }) => {
+      const resource = findResource(c.req.param('type')!);
+      if (!resource) throw notFoundProblem(`There is no entity type ${c.req.param('type')}.`);
+      const record = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!);
+      const rows = await deps.db
+        .select({
+          id: auditLog.id,
+          action: auditLog.action,
+          actorUserId: auditLog.actorUserId,
+          actorName: users.name,
+          fromState: auditLog.fromState,
+          toState: auditLog.toState,
+          event: auditLog.event,
+          reason: auditLog.reason,
+          changes: auditLog.changes,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
+        .where(and(eq(auditLog.entityType, resource.name), eq(auditLog.entityId, String(record[resource.idField]))))
+        .orderBy(desc(auditLog.seq))
+        .limit(200);
+      return c.json({ items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }, 200);
+    },
+  });
+}

@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import type { Permission } from '../permissions';
+import type { FieldDef } from './field';
+
+/** The backend services of spec §7: every resource lives under one of these prefixes. */
+export type ServicePrefix =
+  | '/config'
+  | '/auth-service'
+  | '/ticket-service'
+  | '/charger-service'
+  | '/user-service'
+  | '/booking-service'
+  | '/ccu'
+  | '/pw-service'
+  | '/upload-service'
+  | '/lms'
+  | '/notification-service'
+  | '/vehicle-service'
+  | '/cpo-service'
+  | '/sc-service'
+  | '/ocpp';
+
+/** A condition of a scope (a named, server-side preset filter such as "open" or "mine"). */
+export type ScopeCondition =
+  | { field: string; op: 'eq'; value: string | number | boolean }
+  | { field: string; op: 'in' | 'notIn'; values: readonly string[] }
+  /** The field holds the signed-in user's id. */
+  | { field: string; op: 'isCurrentUser' }
+  /** The timestamp field falls on today's date in India (IST). */
+  | { field: string; op: 'today' }
+  | { field: string; op: 'isNull' | 'notNull' };
+
+/** A named preset of a list (e.g. open tickets), with the permission it needs. */
+export interface ResourceScope {
+  title: string;
+  where: readonly ScopeCondition[];
+  /** Permission this scope needs; undefined: the resource's view permission; null: any signed-in user. */
+  permission?: Permission | null;
+}
+
+/** A filter of the list's filter bar. */
+export interface FilterDef {
+  field: string;
+  kind: 'text' | 'select' | 'dateRange' | 'numberRange' | 'boolean' | 'relation';
+  /** Label in the filter bar (default the field's label). */
+  label?: string;
+}
+
+/** A column of the list table. */
+export interface ColumnDef {
+  field: string;
+  /** Hidden by default (the user can show it). */
+  hidden?: boolean;
+  /** Width in px (default from the display kind). */
+  width?: number;
+}
+
+/** A console route that shows the resource's list, optionally narrowed by a scope. */
+export interface ListView {
+  path: string;
+  title: string;
+  scope?: string;
+}
+
+/** A list of another resource shown on this resource's detail page (e.g. a charger's bookings). */
+export interface RelatedList {
+  resource: string;
+  /** Field of the other resource that holds this record's id. */
+  field: string;
+  title: string;
+}
+
+/** A grouped count view (e.g. hardware per warehouse and status). */
+export interface SummaryView {
+  path: string;
+  title: string;
+  /** Rows by the first field, columns by the second. */
+  groupBy: readonly [string, string];
+}
+
+/** The declaration of a resource, as written in a definition file. */
+export interface ResourceInput {
+  /** Unique name (kebab-case, plural), also the audit entity type and query-key root. */
+  name: string;
+  /** Singular and plural titles ("Charger", "Chargers"). */
+  title: string;
+  plural: string;
+  service: ServicePrefix;
+  /** Path below the service prefix, no leading slash (e.g. "socket-type"). */
+  path: string;
+  /** Table name (snake_case). Several resources may share one table (ticket kinds), told apart by `fixed`. */
+  table: string;
+  /** Id column and type (default "id", bigint identity). */
+  id?: { field?: string; type?: 'bigint' | 'uuid' | 'text' };
+  /** Field shown as the record's title (relations, detail heading, palette). */
+  labelField: string;
+  fields: Readonly<Record<string, FieldDef>>;
+  /** Values every row of this resource has (written on create, required on read), for shared tables. */
+  fixed?: Readonly<Record<string, string>>;
+  list: {
+    columns: readonly ColumnDef[];
+    filters?: readonly FilterDef[];
+    /** Default sort (default createdAt desc). */
+    defaultSort?: { field: string; dir: 'asc' | 'desc' };
+    /** Fields a header click may sort by (default the default sort field). */
+    sortable?: readonly string[];
+  };
+  /** Fields a record is found by: `exact` (id, phone, code: exact matches first) and `text` (trigram contains). */
+  search?: { exact?: readonly string[]; text?: readonly string[] };
+  /** Form sections; their fields are those writable on create or update. */
+  form?: readonly { title: string; fields: readonly string[] }[];
+  /** Fields writable on create (default: all form fields). */
+  create?: readonly string[];
+  /** Fields writable on update (default: the create fields). */
+  update?: readonly string[];
+  permissions: {
+    /** View list and records; null: any signed-in user. */
+    view: Permission | null;
+    create?: Permission;
+    update?: Permission;
+    activate?: Permission;
+  };
+  /** Boolean field toggled by activate/inactivate (needs permissions.activate). */
+  activeField?: string;
+  scopes?: Readonly<Record<string, ResourceScope>>;
+  /** Console list routes. The first is the resource's home (detail pages hang below it). */
+  views: readonly ListView[];
+  /** Console route of the add form (needs permissions.create). */
+  createPath?: string;
+  /** Console route of a record (default `<first view>/:id`). */
+  detailPath?: string;
+  related?: readonly RelatedList[];
+  summary?: SummaryView;
+  /** Read-only lists (logs): no form, no create or update routes. */
+  readOnly?: boolean;
+}
+
+/** Fields every resource table has. */
+export interface StandardFields {
+  createdAt: FieldDef;
+  updatedAt: FieldDef;
+}
+
+/** A resolved resource: the input with defaults filled in and its derived schemas. */
+export interface Resource extends Omit<ResourceInput, 'id' | 'create' | 'update'> {
+  idField: string;
+  idType: 'bigint' | 'uuid' | 'text';
+  /** Every field including id, createdAt and updatedAt. */
+  allFields: Readonly<Record<string, FieldDef>>;
+  createFields: readonly string[];
+  updateFields: readonly string[];
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  sortable: readonly string[];
+  filters: readonly FilterDef[];
+  /** API base path: service prefix + path. */
+  apiPath: string;
+  detailPath: string;
+  /** Console route of the edit form. */
+  editPath: string;
+  /** Body schema of create: strict (unknown keys refused), required fields required. */
+  createSchema: z.ZodObject;
+  /** Body schema of update: strict, every writable field optional. */
+  updateSchema: z.ZodObject;
+  /** Schema of a record as the API returns it. */
+  recordSchema: z.ZodObject;
+}
+
+const stamp = (label: string): FieldDef => ({
+  label,
+  input: z.string(),
+  output: z.string(),
+  storage: 'timestamp',
+  display: 'datetime',
+  inputKind: 'datetime',
+  required: false,
+  notNull: true,
+  readOnly: true,
+});
+
+function idFieldDef(type: 'bigint' | 'uuid' | 'text'): FieldDef {
+  const output = type === 'bigint' ? z.number() : z.string();
+  return { label: 'Id', input: output, output, storage: type, display: type === 'bigint' ? 'number' : 'text', inputKind: 'text', required: false, notNull: true, readOnly: type !== 'text' };
+}
+
+/** Declares a resource: fills defaults, checks the declaration is consistent and derives its schemas. */
+export function defineResource(input: ResourceInput): Resource {
+  const idField = input.id?.field ?? 'id';
+  const idType = input.id?.type ?? 'bigint';
+  const allFields: Record<string, FieldDef> = {
+    ...(input.fields[idField] ? {} : { [idField]: idFieldDef(idType) }),
+    ...input.fields,
+    createdAt: input.fields.createdAt ?? stamp('Created'),
+    updatedAt: input.fields.updatedAt ?? stamp('Updated'),
+  };
+  const formFields = (input.form ?? []).flatMap((s) => s.fields);
+  const createFields = input.readOnly ? [] : (input.create ?? formFields);
+  const updateFields = input.readOnly ? [] : (input.update ?? createFields);
+  const defaultSort = input.list.defaultSort ?? { field: 'createdAt', dir: 'desc' as const };
+  const sortable = [...new Set([defaultSort.field, ...(input.list.sortable ?? [])])];
+  const filters = input.list.filters ?? [];
+  const first = input.views[0];
+  if (!first) throw new Error(`${input.name}: declare at least one view`);
+
+  const problems: string[] = [];
+  const known = (field: string, where: string) => {
+    if (!allFields[field]) problems.push(`${where} names unknown field "${field}"`);
+  };
+  for (const c of input.list.columns) known(c.field, 'a column');
+  for (const fl of filters) known(fl.field, 'a filter');
+  for (const s of sortable) known(s, 'sortable');
+  for (const s of [...(input.search?.exact ?? []), ...(input.search?.text ?? [])]) known(s, 'search');
+  for (const s of [...createFields, ...updateFields, ...formFields]) {
+    known(s, 'the form');
+    if (allFields[s]?.readOnly) problems.push(`field "${s}" is read-only but writable`);
+  }
+  for (const s of Object.keys(input.fixed ?? {})) known(s, 'fixed');
+  for (const scope of Object.values(input.scopes ?? {})) for (const w of scope.where) known(w.field, 'a scope');
+  known(input.labelField, 'labelField');
+  if (input.activeField) {
+    known(input.activeField, 'activeField');
+    if (!input.permissions.activate) problems.push('activeField needs permissions.activate');
+  }
+  if (createFields.length > 0 && !input.permissions.create) problems.push('writable fields need permissions.create');
+  if (input.createPath && !input.permissions.create) problems.push('createPath needs permissions.create');
+  for (const v of input.views) if (v.scope && !input.scopes?.[v.scope]) problems.push(`view ${v.path} names unknown scope "${v.scope}"`);
+  for (const field of createFields) {
+    const def = allFields[field];
+    if (def?.required && input.fixed?.[field] !== undefined) problems.push(`field "${field}" is fixed and writable`);
+  }
+  if (problems.length > 0) throw new Error(`Resource ${input.name}: ${problems.join('; ')}`);
+
+  const writable = (names: readonly string[], partial: boolean) =>
+    z.strictObject(
+      Object.fromEntries(
+        names.map((name) => {
+          const def = allFields[name]!;
+          if (partial) return [name, def.notNull ? def.input.optional() : def.input.nullish()];
+          return [name, def.required ? def.input : def.input.nullish()];
+        }),
+      ),
+    );
+  const recordSchema = z.object(Object.fromEntries(Object.entries(allFields).map(([name, def]) => [name, def.output])));
+  const detailPath = input.detailPath ?? `${first.path}/:id`;
+  const { id: _id, create: _c, update: _u, ...rest } = input;
+  return {
+    ...rest,
+    idField,
+    idType,
+    allFields,
+    createFields,
+    updateFields,
+    defaultSort,
+    sortable,
+    filters,
+    apiPath: `${input.service}/${input.path}`,
+    detailPath,
+    editPath: `${detailPath}/edit`,
+    createSchema: writable(createFields, false),
+    updateSchema: writable(updateFields, true),
+    recordSchema,
+  };
+}
+
+/** The permission a list view needs: its scope's, else the resource's view permission (null: signed-in). */
+export function viewPermission(resource: Resource, scope: string | undefined): Permission | null {
+  const s = scope ? resource.scopes?.[scope] : undefined;
+  if (s && s.permission !== undefined) return s.permission;
+  return resource.permissions.view;
+}
+
+/** Every permission that lets a user see at least one list of the resource (null in the list: any signed-in user). */
+export function anyViewPermissions(resource: Resource): (Permission | null)[] {
+  return [...new Set([resource.permissions.view, ...Object.values(resource.scopes ?? {}).map((s) => (s.permission === undefined ? resource.permissions.view : s.permission))])];
+}
+
+/** Fills an id into a route pattern with `:id`. */
+export function routeFor(pattern: string, id: string | number): string {
+  return pattern.replace(':id', encodeURIComponent(String(id)));
+}

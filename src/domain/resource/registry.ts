@@ -1,0 +1,35 @@
+import type { Resource } from './define-resource';
+import { bookingResources } from '../resources/bookings';
+import { chargerResources } from '../resources/chargers';
+import { financeResources } from '../resources/finance';
+import { globalDataResources } from '../resources/global-data';
+import { leadResources } from '../resources/leads';
+import { operatorResources } from '../resources/operators';
+import { ticketResources } from '../resources/tickets';
+import { userResources } from '../resources/users';
+
+/** Every resource of the console, in menu order of their modules. */
+export const resources: readonly Resource[] = [
+  ...chargerResources,
+  ...ticketResources,
+  ...leadResources,
+  ...userResources,
+  ...bookingResources,
+  ...financeResources,
+  ...operatorResources,
+  ...globalDataResources,
+];
+
+const byName = new Map(resources.map((r) => [r.name, r]));
+
+/** The resource of that name; throws for an unknown name (a programming error). */
+export function resourceByName(name: string): Resource {
+  const found = byName.get(name);
+  if (!found) throw new Error(`Unknown resource "${name}"`);
+  return found;
+}
+
+/** The resource of that name, or undefined. */
+export function findResource(name: string): Resource | undefined {
+  return byName.get(name);
+}
