@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/resource-tables.ts'],
+  schema: ['./server/db/schema.ts', './server/db/tables/*.ts'],
   out: './server/db/migrations',
 });

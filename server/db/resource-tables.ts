@@ -16,10 +16,9 @@ export const builtTables = buildTables(resources, {
   sms_notification_logs: foundation.smsNotificationLogs,
 });
 
-const table = (name: string) => {
+/** The built table of that name (the per-module files under ./tables export them by name for drizzle-kit). */
+export function resourceTable(name: string) {
   const built = builtTables.get(name);
   if (!built) throw new Error(`No resource declares table ${name}`);
   return built.table;
-};
-
-export const vendors = table('vendors');
+}

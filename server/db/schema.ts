@@ -32,6 +32,7 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_mobile_number_key').on(t.mobileNumber),
@@ -50,6 +51,7 @@ export const czoUsers = pgTable('czo_users', {
   designation: text('designation'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** One credits wallet per user; credits in paise. */
@@ -74,6 +76,7 @@ export const roles = pgTable(
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_name_key').on(t.name)],
 );
@@ -153,6 +156,7 @@ export const smsNotificationLogs = pgTable(
     provider: text('provider').notNull(),
     status: text('status').notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sms_notification_logs_created_idx').on(t.createdAt)],
 );
@@ -163,6 +167,8 @@ export const socketTypes = pgTable('socket_types', {
   displayText: text('display_text').notNull(),
   imageRelativePath: text('image_relative_path'),
   isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** Cities the network operates in. */
@@ -177,6 +183,8 @@ export const cities = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The city the console opens maps and pickers on; at most one. */
     isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('cities_name_state_key').on(t.name, t.state),
@@ -190,6 +198,8 @@ export const cities = pgTable(
 export const tags = pgTable('tags', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique('tags_name_key'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** Charge point operators; the one with is_own_network is the network itself. */
@@ -201,6 +211,7 @@ export const chargePointOperators = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isOwnNetwork: boolean('is_own_network').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('charge_point_operators_name_key').on(t.name),

@@ -2,6 +2,14 @@ import { count, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { roles } from '@server/db/schema';
 import type { SeedStep } from './seed-context';
+import { bookingSeedSteps } from './modules/bookings';
+import { chargerSeedSteps } from './modules/chargers';
+import { financeSeedSteps } from './modules/finance';
+import { globalDataSeedSteps } from './modules/global-data';
+import { leadSeedSteps } from './modules/leads';
+import { operatorSeedSteps } from './modules/operators';
+import { ticketSeedSteps } from './modules/tickets';
+import { userSeedSteps } from './modules/users';
 import { seedChargePointOperators } from './seed-charge-point-operators';
 import { seedCities } from './seed-cities';
 import { seedRoles } from './seed-roles';
@@ -9,8 +17,23 @@ import { seedSocketTypes } from './seed-socket-types';
 import { seedStaff } from './seed-staff';
 import { seedTags } from './seed-tags';
 
-/** The seed steps in dependency order (roles before the staff who hold them). Add new entities here. */
-export const seedSteps: readonly SeedStep[] = [seedRoles, seedStaff, seedSocketTypes, seedCities, seedTags, seedChargePointOperators];
+/** The seed steps in dependency order (roles before the staff who hold them; users before chargers before bookings). */
+export const seedSteps: readonly SeedStep[] = [
+  seedRoles,
+  seedStaff,
+  seedSocketTypes,
+  seedCities,
+  seedTags,
+  seedChargePointOperators,
+  ...userSeedSteps,
+  ...operatorSeedSteps,
+  ...globalDataSeedSteps,
+  ...chargerSeedSteps,
+  ...bookingSeedSteps,
+  ...ticketSeedSteps,
+  ...leadSeedSteps,
+  ...financeSeedSteps,
+];
 
 /** Options of runSeed. */
 export interface RunSeedOptions {

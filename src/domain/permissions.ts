@@ -144,6 +144,7 @@ export const permissionFamilies = {
   'Users and groups': [
     'ROLE_VIEW_USERS',
     'ROLE_CREATE_USER',
+    'ROLE_BLOCK_USER',
     'ROLE_VIEW_GROUPS',
     'ROLE_CREATE_GROUP',
     'ROLE_APPROVE_PENDING_USER',

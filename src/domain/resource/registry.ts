@@ -1,12 +1,12 @@
 import type { Resource } from './define-resource';
-import { bookingResources } from '../resources/bookings';
-import { chargerResources } from '../resources/chargers';
-import { financeResources } from '../resources/finance';
-import { globalDataResources } from '../resources/global-data';
-import { leadResources } from '../resources/leads';
-import { operatorResources } from '../resources/operators';
-import { ticketResources } from '../resources/tickets';
-import { userResources } from '../resources/users';
+import { bookingResources } from '../entities/bookings';
+import { chargerResources } from '../entities/chargers';
+import { financeResources } from '../entities/finance';
+import { globalDataResources } from '../entities/global-data';
+import { leadResources } from '../entities/leads';
+import { operatorResources } from '../entities/operators';
+import { ticketResources } from '../entities/tickets';
+import { userResources } from '../entities/users';
 
 /** Every resource of the console, in menu order of their modules. */
 export const resources: readonly Resource[] = [

@@ -1,4 +1,0 @@
-import type { Resource } from '../resource/define-resource';
-
-/** Resources of this module (declared in the order of the side menu). */
-export const userResources: readonly Resource[] = [];
