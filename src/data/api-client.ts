@@ -64,6 +64,10 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, { status: 0, title: 'Network error', detail: GENERIC_ERROR_MESSAGE });
   }
+  return readAnswer(response, options.schema);
+}
+
+async function readAnswer<S extends z.ZodType | undefined>(response: Response, schema: S | undefined): Promise<S extends z.ZodType ? z.infer<S> : unknown> {
   const text = await response.text();
   let body: unknown = undefined;
   if (text) {
@@ -80,7 +84,23 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       parsed.success ? parsed.data : { status: response.status, title: response.statusText || 'Error', detail: GENERIC_ERROR_MESSAGE },
     );
   }
-  return (options.schema ? options.schema.parse(body) : body) as S extends z.ZodType ? z.infer<S> : unknown;
+  return (schema ? schema.parse(body) : body) as S extends z.ZodType ? z.infer<S> : unknown;
+}
+
+
+/** Uploads a file as multipart form data (field `file`) with the bearer header; problem+json errors as ApiError. */
+export async function apiUpload<S extends z.ZodType>(path: string, file: Blob, name: string, schema: S): Promise<z.infer<S>> {
+  const form = new FormData();
+  form.append('file', file, name);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (authKey) headers.Authorization = `Bearer ${authKey}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, { status: 0, title: 'Network error', detail: GENERIC_ERROR_MESSAGE });
+  }
+  return readAnswer(response, schema) as Promise<z.infer<S>>;
 }
 
 /** A message fit for a toast or an inline error, from anything thrown. */

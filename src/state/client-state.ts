@@ -4,18 +4,19 @@ import { hydrateShowPermissionNames, resetShowPermissionNames } from './permissi
 import { hydratePins, resetPins } from './pins';
 import { hydrateRecentUrls, resetRecentUrls } from './recent-urls';
 import { storage } from './storage';
+import { hydrateTableState, resetTableState } from './table-state';
 import { resetToasts } from './toasts';
 
 /** Loads every persisted store from local storage (before the first render); a store that fails starts empty. */
 export async function hydrateClientState(): Promise<void> {
-  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed(), hydrateShowPermissionNames()]);
+  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed(), hydrateShowPermissionNames(), hydrateTableState()]);
   for (const result of results) {
     if (result.status === 'rejected') console.error('Could not load stored client state', result.reason);
   }
 }
 
 /**
- * Resets every client store (pins, breadcrumbs, recent URLs, menu collapsed, permission names, toasts) and removes every
+ * Resets every client store (pins, breadcrumbs, recent URLs, menu collapsed, permission names, table states, toasts) and removes every
  * local-storage key. Sign-out calls this, then pushes its "Logout Sucessfull" toast.
  */
 export async function resetClientState(): Promise<void> {
@@ -24,6 +25,7 @@ export async function resetClientState(): Promise<void> {
   resetRecentUrls();
   resetMenuCollapsed();
   resetShowPermissionNames();
+  resetTableState();
   resetToasts();
   await storage.clear();
 }

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { routeFor, type Resource } from '@domain/resource/define-resource';
+import { listParamsToSearch, listResultSchema, type ListParams, type ListResult } from '@domain/resource/list-query';
+import { coerceCount } from '@domain/format-empty';
+import { apiRequest, apiUpload } from './api-client';
+
+/** A record as the API answers it: its fields plus `_labels` of its relations. */
+export type ApiRecord = Record<string, unknown> & { _labels?: Record<string, string | null> };
+
+// Another deployment of the API may answer a count that is not a number: it is shown as 0 (spec §4), not an error.
+const tolerantListSchema = listResultSchema.extend({ count: z.unknown(), countExact: z.boolean().catch(true) });
+
+/** One page of a resource's list (scope included); a non-numeric count becomes 0. */
+export async function fetchList(resource: Resource, params: ListParams, signal?: AbortSignal): Promise<ListResult<ApiRecord>> {
+  const result = await apiRequest(`${resource.apiPath}${listParamsToSearch(params, { includeScope: true })}`, { signal, schema: tolerantListSchema });
+  return { ...result, count: coerceCount(result.count), items: result.items as ApiRecord[] };
+}
+
+/** One record by id. */
+export function fetchRecord(resource: Resource, id: string, signal?: AbortSignal): Promise<ApiRecord> {
+  return apiRequest(routeFor(`${resource.apiPath}/:id`, id), { signal }) as Promise<ApiRecord>;
+}
+
+/** Creates a record; answers the stored record. */
+export function createRecord(resource: Resource, body: Record<string, unknown>): Promise<ApiRecord> {
+  return apiRequest(resource.apiPath, { method: 'POST', body }) as Promise<ApiRecord>;
+}
+
+/** Updates the given fields of a record. */
+export function updateRecord(resource: Resource, id: string, body: Record<string, unknown>): Promise<ApiRecord> {
+  return apiRequest(routeFor(`${resource.apiPath}/:id`, id), { method: 'PUT', body }) as Promise<ApiRecord>;
+}
+
+/** Activates or inactivates a record. */
+export function setRecordActive(resource: Resource, id: string, active: boolean): Promise<ApiRecord> {
+  return apiRequest(routeFor(`${resource.apiPath}/:id/activate-inactivate`, id), { method: 'PATCH', body: { active } }) as Promise<ApiRecord>;
+}
+
+/** Schema of an audit entry as the timeline shows it. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actorName: z.string().nullable(),
+  fromState: z.string().nullable(),
+  toState: z.string().nullable(),
+  event: z.string().nullable(),
+  reason: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit timeline of a record, newest first. */
+export async function fetchAudit(resource: Resource, id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
+  const body = await apiRequest(`/upload-service/audit/entity/${encodeURIComponent(resource.name)}/entityId/${encodeURIComponent(id)}`, {
+    signal,
+    schema: z.object({ items: z.array(auditEntrySchema) }),
+  });
+  return body.items;
+}
+
+/** Schema of a summary answer (grouped counts). */
+export const summarySchema = z.object({
+  groupBy: z.tuple([z.string(), z.string()]),
+  rows: z.array(z.object({ a: z.unknown(), aLabel: z.string().nullable(), b: z.unknown(), bLabel: z.string().nullable(), count: z.number() })),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+/** Grouped counts of a resource's summary view. */
+export function fetchSummary(resource: Resource, signal?: AbortSignal): Promise<Summary> {
+  return apiRequest(`${resource.apiPath}/summary`, { signal, schema: summarySchema });
+}
+
+/** Schema of an uploaded file. */
+export const uploadedFileSchema = z.object({ id: z.string(), relativePath: z.string(), name: z.string() });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** Uploads a file to the upload service; answers its id, relative path and name. */
+export function uploadFile(file: File): Promise<UploadedFile> {
+  return apiUpload('/upload-service/generic-file-upload', file, file.name, uploadedFileSchema);
+}

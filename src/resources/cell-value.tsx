@@ -1,0 +1,174 @@
+import { Link } from 'wouter';
+import { formatDate, formatDateTime } from '@domain/format-date';
+import { displayValue } from '@domain/format-empty';
+import { formatKwh } from '@domain/format-energy';
+import { formatInr } from '@domain/format-money';
+import { imageUrl } from '@domain/image-url';
+import { mapLink } from '@domain/map-link';
+import { formatIndianMobile } from '@domain/phone';
+import { routeFor } from '@domain/resource/define-resource';
+import { humanise, type FieldDef } from '@domain/resource/field';
+import { findResource } from '@domain/resource/registry';
+import type { ApiRecord } from '@data/resource-api';
+import { ExternalLink } from '@ui/external-link';
+import { ShimmerImage } from '@ui/shimmer-image';
+
+/** Text of a value by its field's display kind (for cells, copy and the detail page). */
+export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecord, field?: string): string {
+  if (value === null || value === undefined || value === '') return '-';
+  switch (def.display) {
+    case 'money':
+      return formatInr(value as number);
+    case 'energy':
+      return formatKwh(value as number);
+    case 'date':
+      return formatDate(value as string);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'phone':
+      return formatIndianMobile(value as string);
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('en-IN') : displayValue(value as string);
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'status':
+    case 'badge':
+      return def.options?.find((o) => o.value === value)?.label ?? humanise(String(value));
+    case 'badges':
+      return (value as string[]).map((v) => def.options?.find((o) => o.value === v)?.label ?? v).join(', ') || '-';
+    case 'relation':
+      return (field && record?._labels?.[field]) || String(value);
+    case 'coordinates': {
+      const point = value as { latitude: number; longitude: number };
+      return `${point.latitude}, ${point.longitude}`;
+    }
+    case 'lakhs': {
+      const amount = value as { valueIn: string; value: number };
+      return `₹${amount.value.toLocaleString('en-IN')} ${amount.valueIn === 'CRORES' ? 'crore' : 'lakh'}`;
+    }
+    case 'images':
+      return `${(value as unknown[]).length} image${(value as unknown[]).length === 1 ? '' : 's'}`;
+    case 'items':
+      return itemsText(def, value as Record<string, unknown>[]);
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return displayValue(value as string);
+  }
+}
+
+function itemsText(def: FieldDef, items: readonly Record<string, unknown>[]): string {
+  if (items.length === 0) return '-';
+  const keys = Object.keys(def.itemFields ?? {});
+  return items
+    .map((item) =>
+      keys
+        .map((k) => item[k])
+        .filter((v) => v !== null && v !== undefined && v !== '')
+        .slice(0, 3)
+        .join(' · '),
+    )
+    .join('; ');
+}
+
+/** Props of CellValue. */
+export interface CellValueProps {
+  def: FieldDef;
+  field: string;
+  record: ApiRecord;
+  cdnBase: string | undefined;
+  /** Image size; default a 48×36 thumbnail. */
+  imageSize?: { width: number; height: number };
+}
+
+/** A value rendered by its display kind: pills for statuses, thumbnails for images, links for relations. */
+export function CellValue({ def, field, record, cdnBase, imageSize = { width: 48, height: 36 } }: CellValueProps) {
+  const value = record[field];
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="cell-empty">-</span>;
+  switch (def.display) {
+    case 'status':
+    case 'badge': {
+      const option = def.options?.find((o) => o.value === value);
+      return <span className={`pill pill--${option?.tone ?? 'neutral'}`}>{option?.label ?? humanise(String(value))}</span>;
+    }
+    case 'badges':
+      return (
+        <span className="pill-list">
+          {(value as string[]).map((v) => (
+            <span key={v} className="pill pill--neutral">
+              {def.options?.find((o) => o.value === v)?.label ?? v}
+            </span>
+          ))}
+        </span>
+      );
+    case 'boolean':
+      return <span className={`pill pill--${value ? 'success' : 'neutral'}`}>{value ? 'Yes' : 'No'}</span>;
+    case 'image':
+      return <ShimmerImage src={imageUrl(cdnBase, value as string, { width: imageSize.width * 2 })} alt={def.label} {...imageSize} />;
+    case 'images': {
+      const images = value as { relativePath: string; name: string }[];
+      return (
+        <span className="pill-list">
+          {images.slice(0, 3).map((image) => (
+            <ShimmerImage key={image.relativePath} src={imageUrl(cdnBase, image.relativePath, { width: imageSize.width * 2 })} alt={image.name} {...imageSize} />
+          ))}
+          {images.length > 3 ? <span className="cell-more">+{images.length - 3}</span> : null}
+        </span>
+      );
+    }
+    case 'link':
+      return <ExternalLink url={value as string} title={value as string} />;
+    case 'coordinates': {
+      const point = value as { latitude: number; longitude: number };
+      return <ExternalLink url={mapLink(point.latitude, point.longitude)} title={formatFieldText(def, value)} />;
+    }
+    case 'relation': {
+      const target = def.relation ? findResource(def.relation) : undefined;
+      const text = formatFieldText(def, value, record, field);
+      return target ? (
+        <Link href={routeFor(target.detailPath, String(value))} onClick={(e) => e.stopPropagation()}>
+          {text}
+        </Link>
+      ) : (
+        <span>{text}</span>
+      );
+    }
+    default:
+      return <span title={formatFieldText(def, value, record, field)}>{formatFieldText(def, value, record, field)}</span>;
+  }
+}
+
+/** Column width by display kind (px). */
+export function columnWidth(def: FieldDef): number {
+  switch (def.display) {
+    case 'boolean':
+      return 90;
+    case 'image':
+      return 80;
+    case 'number':
+    case 'energy':
+      return 110;
+    case 'money':
+      return 120;
+    case 'date':
+      return 120;
+    case 'datetime':
+      return 190;
+    case 'phone':
+      return 150;
+    case 'status':
+    case 'badge':
+      return 150;
+    case 'images':
+    case 'badges':
+    case 'items':
+      return 220;
+    default:
+      return 200;
+  }
+}
+
+/** Right-aligned kinds (numbers). */
+export function isNumeric(def: FieldDef): boolean {
+  return def.display === 'number' || def.display === 'money' || def.display === 'energy';
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import type { FilterDef, Resource } from '@domain/resource/define-resource';
+import { filterKeys } from '@domain/resource/list-query';
+import { Button } from '@ui/button';
+import { TextField } from '@ui/text-field';
+import { clearTableFilters, setTableFilter, setTableSearch, type TableState } from '@state/table-state';
+import { RelationPicker } from './relation-picker';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Props of FilterBar. */
+export interface FilterBarProps {
+  resource: Resource;
+  listKey: string;
+  state: TableState;
+  update: (change: () => void) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** Enter in the search box (moves focus to the table). */
+  onSubmitSearch: () => void;
+}
+
+/** Text typed into a filter is applied after a short pause, so each keystroke does not fetch. */
+function useDebounced(value: string, apply: (value: string) => void, delay = 300) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => apply(text), delay);
+    return () => clearTimeout(timer);
+  }, [text, value, apply, delay]);
+  return [text, setText] as const;
+}
+
+function searchHint(resource: Resource): string {
+  const exact = (resource.search?.exact ?? []).map((f) => resource.allFields[f]!.label.toLowerCase());
+  const text = (resource.search?.text ?? []).map((f) => resource.allFields[f]!.label.toLowerCase());
+  const all = [...new Set([...exact, ...text])];
+  return all.length > 0 ? `Search by ${all.join(', ')}` : 'Search';
+}
+
+/** Search box and the resource's filters; every change resets the list to page 0 (the store's rule). */
+export function FilterBar({ resource, listKey, state, update, searchRef, onSubmitSearch }: FilterBarProps) {
+  const setFilter = (key: string, value: string) => update(() => setTableFilter(listKey, key, value));
+  const [search, setSearch] = useDebounced(state.wholeFilter, (v) => update(() => setTableSearch(listKey, v)));
+  const active = state.wholeFilter !== '' || Object.keys(state.data).length > 0;
+  return (
+    <div className="filter-bar" role="search" aria-label={`Filter ${resource.plural.toLowerCase()}`}>
+      {resource.search?.exact?.length || resource.search?.text?.length ? (
+        <TextField
+          label="Search"
+          className="filter-bar__search"
+          value={search}
+          onChange={setSearch}
+          placeholder={searchHint(resource)}
+          inputRef={searchRef}
+          aria-keyshortcuts="/"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              update(() => setTableSearch(listKey, search));
+              onSubmitSearch();
+            }
+            if (e.key === 'Escape' && search) {
+              setSearch('');
+              update(() => setTableSearch(listKey, ''));
+            }
+          }}
+        />
+      ) : null}
+      {resource.filters.map((filter) => (
+        <FilterControl key={filter.field} resource={resource} filter={filter} data={state.data} setFilter={setFilter} />
+      ))}
+      {active ? (
+        <Button size="sm" variant="ghost" onPress={() => update(() => clearTableFilters(listKey))}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterControl({ resource, filter, data, setFilter }: { resource: Resource; filter: FilterDef; data: Record<string, string>; setFilter: (key: string, value: string) => void }) {
+  const def = resource.allFields[filter.field]!;
+  const label = filter.label ?? def.label;
+  const [key, second] = filterKeys(filter) as [string, string | undefined];
+  switch (filter.kind) {
+    case 'text':
+      return <DebouncedText label={label} value={data[key] ?? ''} onApply={(v) => setFilter(key, v)} />;
+    case 'select':
+    case 'boolean': {
+      const options = filter.kind === 'boolean' ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : (def.options ?? []);
+      return (
+        <label className="ui-field filter-bar__select">
+          <span className="ui-field__label">{label}</span>
+          <select className="ui-field__input" value={data[key] ?? ''} onChange={(e) => setFilter(key, e.target.value)}>
+            <option value="">Any</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    }
+    case 'relation':
+      return (
+        <div className="filter-bar__relation">
+          <RelationPicker
+            label={label}
+            resource={def.relation!}
+            value={{ id: data[key] ? (def.storage === 'bigint' ? Number(data[key]) : data[key]!) : null, label: data[key] ?? '' }}
+            onChange={(v) => setFilter(key, v.id === null ? '' : String(v.id))}
+          />
+        </div>
+      );
+    case 'dateRange':
+      return (
+        <div className="filter-bar__range">
+          <TextField label={`${label} from`} type="date" value={data[key] ?? ''} onChange={(v) => setFilter(key, v)} />
+          <TextField label={`${label} to`} type="date" value={data[second!] ?? ''} onChange={(v) => setFilter(second!, v)} />
+        </div>
+      );
+    case 'numberRange': {
+      const unit = def.display === 'money' ? ' (₹)' : '';
+      return (
+        <div className="filter-bar__range">
+          <DebouncedText label={`${label} min${unit}`} value={data[key] ?? ''} onApply={(v) => setFilter(key, v)} numeric />
+          <DebouncedText label={`${label} max${unit}`} value={data[second!] ?? ''} onApply={(v) => setFilter(second!, v)} numeric />
+        </div>
+      );
+    }
+  }
+}
+
+function DebouncedText({ label, value, onApply, numeric }: { label: string; value: string; onApply: (v: string) => void; numeric?: boolean }) {
+  // A number filter is only applied once it is a number (the server refuses anything else).
+  const apply = useCallback((v: string) => (!numeric || v === '' || NUMBER.test(v) ? onApply(v) : undefined), [numeric, onApply]);
+  const [text, setText] = useDebounced(value, apply);
+  return (
+    <TextField
+      label={label}
+      className="filter-bar__text"
+      value={text}
+      onChange={setText}
+      inputMode={numeric ? 'decimal' : undefined}
+      errorMessage={numeric && text !== '' && !NUMBER.test(text) ? 'Enter a number' : undefined}
+    />
+  );
+}

@@ -1,0 +1,288 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { hasPermission } from '@domain/permissions';
+import { routeFor, viewPermission, type ListView, type Resource } from '@domain/resource/define-resource';
+import { ROW_SIZES, listParamsToSearch } from '@domain/resource/list-query';
+import { queryKeys } from '@data/query-keys';
+import { errorMessage } from '@data/api-client';
+import { fetchList, type ApiRecord } from '@data/resource-api';
+import { useSession } from '@app/session/session-context';
+import { Button } from '@ui/button';
+import { DataTable, type DataColumn } from '@ui/data-table';
+import { LoadingIndicator } from '@ui/loading-indicator';
+import { setTableCount, setTableMode, setTablePage, setTableRowSize, setTableSort } from '@state/table-state';
+import { CellValue, columnWidth, isNumeric } from './cell-value';
+import { FilterBar } from './filter-bar';
+import { GatedAction } from './gated-action';
+import { NoAccess } from './no-access';
+import { useListState } from './use-list-state';
+import './resources.css';
+
+/** Rows per request in continuous scroll. */
+const SCROLL_PAGE_SIZE = 100;
+/** Pages kept in memory in continuous scroll (older ones are dropped and fetched again when scrolled back to). */
+const SCROLL_MAX_PAGES = 10;
+
+/** Props of ListPage. */
+export interface ListPageProps {
+  resource: Resource;
+  view: ListView;
+}
+
+/** The one list page of every resource view: filter bar, virtualised table, paging or continuous scroll. */
+export function ListPage({ resource, view }: ListPageProps) {
+  const { user } = useSession();
+  const permission = viewPermission(resource, view.scope);
+  if (permission !== null && !hasPermission(user.permissions, permission)) return <NoAccess permission={permission} title={view.title} />;
+  return <PermittedListPage resource={resource} view={view} />;
+}
+
+function countText(count: number, exact: boolean, plural: string): string {
+  const n = count.toLocaleString('en-IN');
+  return exact ? `${n} ${plural.toLowerCase()}` : `about ${n} ${plural.toLowerCase()}`;
+}
+
+function PermittedListPage({ resource, view }: ListPageProps) {
+  const { globalConfig } = useSession();
+  const cdnBase = globalConfig?.imageCDNUrl;
+  const [, navigate] = useLocation();
+  const { key, state, params, update } = useListState(resource, view);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(resource.list.columns.filter((c) => c.hidden).map((c) => c.field)));
+  const scroll = state.mode === 'scroll';
+  const keys = queryKeys.resource(resource.name);
+  const baseParams = { ...params, filters: params.filters };
+
+  const paged = useQuery({
+    queryKey: keys.list({ ...flatParams(baseParams), mode: 'pages' }),
+    queryFn: ({ signal }) => fetchList(resource, params, signal),
+    placeholderData: keepPreviousData,
+    enabled: !scroll,
+  });
+
+  const scrollParams = { ...params, size: SCROLL_PAGE_SIZE };
+  const infinite = useInfiniteQuery({
+    queryKey: keys.list({ ...flatParams({ ...scrollParams, page: 0 }), mode: 'scroll' }),
+    queryFn: ({ pageParam, signal }) => fetchList(resource, { ...scrollParams, page: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => ((last.page + 1) * last.size < last.count ? last.page + 1 : undefined),
+    getPreviousPageParam: (first) => (first.page > 0 ? first.page - 1 : undefined),
+    maxPages: SCROLL_MAX_PAGES,
+    enabled: scroll,
+  });
+
+  const result = scroll ? infinite.data?.pages[infinite.data.pages.length - 1] : paged.data;
+  const count = result?.count ?? 0;
+  const countExact = result?.countExact ?? true;
+  useEffect(() => {
+    if (result) setTableCount(key, result.count);
+  }, [key, result]);
+
+  const { rows, rowCount } = useMemo(() => {
+    if (!scroll) return { rows: paged.data?.items ?? [], rowCount: paged.data?.items.length ?? 0 };
+    const out: (ApiRecord | undefined)[] = [];
+    let end = 0;
+    for (const page of infinite.data?.pages ?? []) {
+      page.items.forEach((item, i) => {
+        out[page.page * SCROLL_PAGE_SIZE + i] = item;
+      });
+      end = Math.max(end, page.page * SCROLL_PAGE_SIZE + page.items.length);
+    }
+    return { rows: out, rowCount: end };
+  }, [scroll, paged.data, infinite.data]);
+
+  const { fetchNextPage, fetchPreviousPage, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage } = infinite;
+  const onRangeChange = useCallback(
+    (start: number, end: number) => {
+      if (!scroll) return;
+      if (end >= rowCount - 20 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+      const firstLoaded = infinite.data?.pages[0]?.page ?? 0;
+      if (start < firstLoaded * SCROLL_PAGE_SIZE + 20 && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
+    },
+    [scroll, rowCount, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, infinite.data],
+  );
+
+  // A new page of rows starts at its first row.
+  useEffect(() => setActiveIndex(0), [params.page, params.q, params.sort, state.mode]);
+
+  // `/` focuses the search, unless the user is typing somewhere.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const sortParts = (params.sort || `${resource.defaultSort.field},${resource.defaultSort.dir}`).split(',');
+  const sort = { id: sortParts[0]!, dir: sortParts[1] as 'asc' | 'desc' };
+  const onSort = (field: string) => update(() => setTableSort(key, sort.id === field && sort.dir === 'desc' ? `${field},asc` : `${field},desc`));
+
+  const columns = useMemo<DataColumn<ApiRecord>[]>(
+    () =>
+      resource.list.columns
+        .filter((c) => !hidden.has(c.field))
+        .map((c) => {
+          const def = resource.allFields[c.field]!;
+          return {
+            id: c.field,
+            header: def.label,
+            width: c.width ?? columnWidth(def),
+            sortable: resource.sortable.includes(c.field),
+            align: isNumeric(def) ? 'end' : 'start',
+            render: (row: ApiRecord) => <CellValue def={def} field={c.field} record={row} cdnBase={cdnBase} />,
+          };
+        }),
+    [resource, hidden, cdnBase],
+  );
+
+  const detailOf = (row: ApiRecord) => routeFor(resource.detailPath, String(row[resource.idField]));
+  const onOpen = (row: ApiRecord, _index: number, newTab: boolean) => {
+    if (newTab) window.open(detailOf(row), '_blank', 'noopener');
+    else navigate(detailOf(row));
+  };
+
+  const pageCount = Math.max(1, Math.ceil(count / params.size));
+  const loading = scroll ? infinite.isPending : paged.isPending;
+  const error = scroll ? infinite.error : paged.error;
+  const refreshing = scroll ? infinite.isFetching && !infinite.isPending : paged.isFetching && !paged.isPending;
+
+  return (
+    <section className="page resource-page" aria-labelledby="resource-list-title">
+      <header className="resource-page__header">
+        <div>
+          <h1 id="resource-list-title">{view.title}</h1>
+          <p className="resource-page__count" aria-live="polite">
+            {loading ? 'Loading…' : countText(count, countExact, resource.plural)}
+            {refreshing ? <LoadingIndicator size="sm" label="Refreshing" /> : null}
+          </p>
+        </div>
+        <div className="resource-page__actions">
+          {resource.createPath && resource.permissions.create ? (
+            <GatedAction permission={resource.permissions.create}>
+              <Link href={resource.createPath} className="ui-button ui-button--primary ui-button--md">
+                Add {resource.title.toLowerCase()}
+              </Link>
+            </GatedAction>
+          ) : null}
+          {resource.summary ? (
+            <Link href={resource.summary.path} className="ui-button ui-button--secondary ui-button--md">
+              {resource.summary.title}
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <FilterBar resource={resource} listKey={key} state={state} update={update} searchRef={searchRef} onSubmitSearch={() => gridRef.current?.focus()} />
+
+      <div className="resource-page__toolbar">
+        <label className="resource-page__control">
+          Rows
+          <select
+            value={state.pagination.rowSize}
+            onChange={(e) => update(() => setTableRowSize(key, Number(e.target.value)))}
+            disabled={scroll}
+            aria-label="Rows per page"
+          >
+            {ROW_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="resource-page__control">
+          <input type="checkbox" checked={scroll} onChange={(e) => update(() => setTableMode(key, e.target.checked ? 'scroll' : 'pages'))} />
+          Continuous scroll
+        </label>
+        <details className="resource-page__columns">
+          <summary>Columns</summary>
+          <div className="resource-page__columns-menu">
+            {resource.list.columns.map((c) => (
+              <label key={c.field}>
+                <input
+                  type="checkbox"
+                  checked={!hidden.has(c.field)}
+                  onChange={() =>
+                    setHidden((prev) => {
+                      const next = new Set(prev);
+                      if (next.has(c.field)) next.delete(c.field);
+                      else next.add(c.field);
+                      return next;
+                    })
+                  }
+                />
+                {resource.allFields[c.field]!.label}
+              </label>
+            ))}
+          </div>
+        </details>
+        <span className="resource-page__hint">↑↓ or j k to move · Enter to open · / to search</span>
+      </div>
+
+      {error ? (
+        <div className="resource-page__message" role="alert">
+          <p>{errorMessage(error)}</p>
+          <Button onPress={() => void (scroll ? infinite.refetch() : paged.refetch())}>Try again</Button>
+        </div>
+      ) : loading ? (
+        <div className="resource-page__message">
+          <LoadingIndicator label={`Loading ${resource.plural.toLowerCase()}`} showLabel />
+        </div>
+      ) : rowCount === 0 ? (
+        <div className="resource-page__message">
+          <p>No {resource.plural.toLowerCase()} match{params.q || Object.keys(params.filters).length > 0 ? ' these filters' : ' yet'}.</p>
+        </div>
+      ) : (
+        <DataTable
+          label={view.title}
+          columns={columns}
+          rows={rows}
+          rowCount={rowCount}
+          rowKey={(row) => String(row[resource.idField])}
+          sort={sort}
+          onSort={onSort}
+          activeIndex={activeIndex}
+          onActiveIndexChange={setActiveIndex}
+          onOpen={onOpen}
+          onRangeChange={onRangeChange}
+          gridRef={gridRef}
+        />
+      )}
+
+      {!scroll && !error && !loading ? (
+        <nav className="resource-page__pager" aria-label="Pages">
+          <Button size="sm" isDisabled={params.page === 0} onPress={() => update(() => setTablePage(key, 0))}>
+            First
+          </Button>
+          <Button size="sm" isDisabled={params.page === 0} onPress={() => update(() => setTablePage(key, params.page - 1))}>
+            Previous
+          </Button>
+          <span>
+            Page {params.page + 1} of {countExact ? pageCount.toLocaleString('en-IN') : `about ${pageCount.toLocaleString('en-IN')}`}
+          </span>
+          <Button size="sm" isDisabled={(params.page + 1) * params.size >= count} onPress={() => update(() => setTablePage(key, params.page + 1))}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** List params flattened for a query key. */
+function flatParams(params: { page: number; size: number; sort: string; q: string; scope?: string; filters: Record<string, string> }) {
+  return { page: params.page, size: params.size, sort: params.sort, q: params.q, scope: params.scope, ...params.filters };
+}
+
+/** The URL of a list view with the given filters (related lists link to the full list). */
+export function listUrl(view: ListView, filters: Record<string, string>): string {
+  return `${view.path}${listParamsToSearch({ page: 0, size: 20, sort: '', q: '', filters })}`;
+}

@@ -1,0 +1,40 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteComponentProps } from 'wouter';
+import type { ListView, Resource } from '@domain/resource/define-resource';
+import { resources } from '@domain/resource/registry';
+
+/** A console route generated from a resource definition. */
+export interface ResourceRoute {
+  path: string;
+  component: ComponentType<RouteComponentProps>;
+}
+
+type Params = RouteComponentProps<{ id?: string }>;
+
+const listPage = (resource: Resource, view: ListView) =>
+  lazy(() => import('./list-page').then((m) => ({ default: () => <m.ListPage resource={resource} view={view} /> })));
+const formPage = (resource: Resource, mode: 'create' | 'edit') =>
+  lazy(() => import('./form-page').then((m) => ({ default: (p: Params) => <m.FormPage key={p.params.id ?? 'new'} resource={resource} mode={mode} id={p.params.id} /> })));
+const detailPage = (resource: Resource) =>
+  lazy(() => import('./detail-page').then((m) => ({ default: (p: Params) => <m.DetailPage key={p.params.id} resource={resource} id={p.params.id!} /> })));
+const summaryPage = (resource: Resource) =>
+  lazy(() => import('./summary-page').then((m) => ({ default: () => <m.SummaryPage resource={resource} summary={resource.summary!} /> })));
+
+/**
+ * Every screen the resource definitions declare: list views, summary views, add forms, detail pages and edit
+ * forms. Fixed paths come before paths with an id, so `/x/add` is never read as the record "add".
+ */
+export function resourceRoutes(all: readonly Resource[] = resources): ResourceRoute[] {
+  const fixed: ResourceRoute[] = [];
+  const withId: ResourceRoute[] = [];
+  for (const resource of all) {
+    for (const view of resource.views) fixed.push({ path: view.path, component: listPage(resource, view) as ComponentType<RouteComponentProps> });
+    if (resource.summary) fixed.push({ path: resource.summary.path, component: summaryPage(resource) as ComponentType<RouteComponentProps> });
+    if (resource.createPath) fixed.push({ path: resource.createPath, component: formPage(resource, 'create') as ComponentType<RouteComponentProps> });
+    withId.push({ path: resource.editPath, component: formPage(resource, 'edit') as ComponentType<RouteComponentProps> });
+    withId.push({ path: resource.detailPath, component: detailPage(resource) as ComponentType<RouteComponentProps> });
+  }
+  // Longer patterns first among the id routes, so "/x/:id/edit" wins over "/x/:id".
+  withId.sort((a, b) => b.path.split('/').length - a.path.split('/').length);
+  return [...fixed, ...withId];
+}

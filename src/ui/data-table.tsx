@@ -1,0 +1,207 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
+import './data-table.css';
+
+/** A column of DataTable. */
+export interface DataColumn<T> {
+  id: string;
+  header: string;
+  /** Width in px. */
+  width: number;
+  /** The header is a sort button; default false. */
+  sortable?: boolean;
+  /** Right-align numbers and money; default 'start'. */
+  align?: 'start' | 'end';
+  render: (row: T) => ReactNode;
+}
+
+/** Props of DataTable. */
+export interface DataTableProps<T> {
+  /** Accessible name of the grid. */
+  label: string;
+  columns: readonly DataColumn<T>[];
+  /** Loaded rows by index; a missing index renders a loading placeholder row. */
+  rows: readonly (T | undefined)[];
+  /** How many rows the grid holds (≥ loaded rows in continuous scroll). */
+  rowCount: number;
+  rowKey: (row: T, index: number) => string;
+  /** Current sort; default none. */
+  sort?: { id: string; dir: 'asc' | 'desc' };
+  /** A sortable header was pressed. */
+  onSort?: (columnId: string) => void;
+  /** Index of the active (highlighted) row. */
+  activeIndex: number;
+  onActiveIndexChange: (index: number) => void;
+  /** Opens a row (Enter, click); `newTab` for Ctrl/⌘+Enter or Ctrl/⌘+click. */
+  onOpen?: (row: T, index: number, newTab: boolean) => void;
+  /** The visible index range changed (continuous scroll loads around it). */
+  onRangeChange?: (start: number, end: number) => void;
+  /** Height of the scroll area in px; default 560. */
+  height?: number;
+  /** Ref to the focusable grid element (for `/`-style shortcuts that return focus). */
+  gridRef?: Ref<HTMLDivElement>;
+}
+
+const ROW_HEIGHT = 40;
+const PAGE_STEP = 10;
+
+/**
+ * A virtualised data grid (TanStack Virtual): sticky header, only visible rows in the DOM, one focusable
+ * grid with `aria-activedescendant`; arrow keys or j/k move the active row, Home/End and PageUp/PageDown
+ * jump, Enter opens it.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowCount,
+  rowKey,
+  sort,
+  onSort,
+  activeIndex,
+  onActiveIndexChange,
+  onOpen,
+  onRangeChange,
+  height = 560,
+  gridRef,
+}: DataTableProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const items = virtualizer.getVirtualItems();
+  const template = columns.map((c) => `${c.width}px`).join(' ');
+  const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    onRangeChange?.(first, last);
+  }, [first, last, onRangeChange]);
+
+  const move = (index: number) => {
+    if (rowCount === 0) return;
+    const next = Math.max(0, Math.min(rowCount - 1, index));
+    onActiveIndexChange(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey) return;
+    const newTab = event.ctrlKey || event.metaKey;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'j':
+        if (event.key === 'j' && newTab) return;
+        move(activeIndex + 1);
+        break;
+      case 'ArrowUp':
+      case 'k':
+        if (event.key === 'k' && newTab) return;
+        move(activeIndex - 1);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(rowCount - 1);
+        break;
+      case 'PageDown':
+        move(activeIndex + PAGE_STEP);
+        break;
+      case 'PageUp':
+        move(activeIndex - PAGE_STEP);
+        break;
+      case 'Enter': {
+        const row = rows[activeIndex];
+        if (row !== undefined && onOpen) onOpen(row, activeIndex, newTab);
+        break;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const onRowClick = (event: MouseEvent, row: T, index: number) => {
+    onActiveIndexChange(index);
+    if (onOpen && !(event.target as HTMLElement).closest('a,button,input')) onOpen(row, index, event.ctrlKey || event.metaKey);
+  };
+
+  const rowId = (index: number) => `${id}-row-${index}`;
+  const activeRowLoaded = activeIndex < rowCount;
+
+  return (
+    <div
+      ref={(el) => {
+        scrollRef.current = el;
+        if (typeof gridRef === 'function') gridRef(el);
+        else if (gridRef) (gridRef as { current: HTMLDivElement | null }).current = el;
+      }}
+      className="data-table"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={rowCount + 1}
+      aria-colcount={columns.length}
+      aria-activedescendant={activeRowLoaded && rowCount > 0 ? rowId(activeIndex) : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      style={{ height }}
+    >
+      <div className="data-table__header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, width: totalWidth }}>
+        {columns.map((column) => {
+          const sorted = sort?.id === column.id ? sort.dir : undefined;
+          return (
+            <div
+              key={column.id}
+              role="columnheader"
+              className={`data-table__cell data-table__cell--${column.align ?? 'start'}`}
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
+            >
+              {column.sortable && onSort ? (
+                <button type="button" className="data-table__sort" onClick={() => onSort(column.id)} tabIndex={-1}>
+                  {column.header}
+                  <span aria-hidden="true" className="data-table__sort-mark">
+                    {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                  </span>
+                </button>
+              ) : (
+                column.header
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="data-table__body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+        {items.map((item) => {
+          const row = rows[item.index];
+          const active = item.index === activeIndex;
+          return (
+            <div
+              key={row === undefined ? `loading-${item.index}` : rowKey(row, item.index)}
+              id={rowId(item.index)}
+              role="row"
+              aria-rowindex={item.index + 2}
+              aria-selected={active}
+              aria-busy={row === undefined || undefined}
+              className={`data-table__row${active ? ' data-table__row--active' : ''}${row === undefined ? ' data-table__row--loading' : ''}`}
+              style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              onClick={row === undefined ? undefined : (event) => onRowClick(event, row, item.index)}
+            >
+              {row === undefined ? (
+                <div role="gridcell" className="data-table__cell data-table__placeholder" style={{ gridColumn: `1 / span ${columns.length}` }}>
+                  Loading…
+                </div>
+              ) : (
+                columns.map((column) => (
+                  <div key={column.id} role="gridcell" className={`data-table__cell data-table__cell--${column.align ?? 'start'}`}>
+                    {column.render(row)}
+                  </div>
+                ))
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/** @vitest-environment jsdom */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vendorResource } from '@domain/entities/global-data';
+import { ListPage } from '@resources/list-page';
+import { resetTableState, tableStateOf } from '@state/table-state';
+import { fakeSession, renderWith } from '@tests/app/fake-session';
+
+const view = vendorResource.views[0]!;
+const vendors = Array.from({ length: 3 }, (_, i) => ({
+  id: i + 1,
+  name: ['Tata Power Parts', 'Exicom Supplies', 'Delta Electronics'][i],
+  contactName: null,
+  mobileNumber: `984501234${i}`,
+  email: null,
+  gstin: null,
+  address: null,
+  isActive: i !== 2,
+  createdAt: '2026-10-01T10:00:00.000Z',
+  updatedAt: '2026-10-01T10:00:00.000Z',
+}));
+
+function stubApi(count: unknown = 3) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      return new Response(JSON.stringify({ items: vendors, count, countExact: true, page: 0, size: 20 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+describe('the list page', () => {
+  beforeEach(() => resetTableState());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the rows, the count and moves the active row with arrows and j/k; Enter opens it', async () => {
+    stubApi();
+    const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
+    expect(screen.getByText('3 vendors')).toBeInTheDocument();
+    expect(within(grid).getByText('Tata Power Parts')).toBeInTheDocument();
+    const rows = () => within(grid).getAllByRole('row').slice(1);
+    expect(rows()[0]).toHaveAttribute('aria-selected', 'true');
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(rows()[1]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(grid, { key: 'j' });
+    expect(rows()[2]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(grid, { key: 'j' });
+    expect(rows()[2]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(grid, { key: 'k' });
+    expect(rows()[1]).toHaveAttribute('aria-selected', 'true');
+    expect(grid).toHaveAttribute('aria-activedescendant', rows()[1]!.id);
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    expect(location.history.at(-1)).toBe(`${view.path}/2`);
+  });
+
+  it('reads the list state from the URL and sends it to the API', async () => {
+    const calls = stubApi(120);
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?isActive=true&sort=name,asc&page=2&size=50`);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    await screen.findByRole('grid');
+    expect(calls[0]).toBe('/config/admin/vendor?isActive=true&sort=name%2Casc&page=2&size=50');
+    expect(tableStateOf(view.path).pagination).toEqual({ page: 2, rowSize: 50 });
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('writes a filter change into the URL and goes back to page 0', async () => {
+    stubApi(200);
+    const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?page=4`);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    await screen.findByRole('grid');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Active' }), 'false');
+    await waitFor(() => expect(location.history.at(-1)).toBe(`${view.path}?isActive=false`));
+    expect(tableStateOf(view.path).pagination.page).toBe(0);
+  });
+
+  it('puts the focus in the search box on "/" and shows a non-numeric count as 0', async () => {
+    stubApi('lots');
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    await screen.findByRole('grid');
+    expect(screen.getByText('0 vendors')).toBeInTheDocument();
+    act(() => {
+      fireEvent.keyDown(document.body, { key: '/' });
+    });
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+  });
+
+  it('shows the add button only with the create permission, and no list without the view permission', async () => {
+    stubApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_ADD_VENDOR']), view.path);
+    const { unmount } = render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    expect(await screen.findByRole('link', { name: 'Add vendor' })).toHaveAttribute('href', '/global-data-management/vendor-management/add');
+    unmount();
+    const readOnly = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    const second = render(<ListPage resource={vendorResource} view={view} />, { wrapper: readOnly.Wrapper });
+    await screen.findByRole('grid');
+    expect(screen.queryByRole('link', { name: 'Add vendor' })).not.toBeInTheDocument();
+    second.unmount();
+    const none = renderWith(fakeSession([]), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: none.Wrapper });
+    expect(screen.getByText('You do not have the permission this page needs.')).toBeInTheDocument();
+  });
+});
