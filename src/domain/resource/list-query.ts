@@ -48,12 +48,6 @@ export const listResultSchema = z.object({
   size: z.number(),
 });
 
-/** A non-numeric count is shown as 0 (spec §4). */
-export function coerceCount(count: unknown): number {
-  const n = typeof count === 'number' ? count : typeof count === 'string' && count.trim() !== '' ? Number(count) : NaN;
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
-}
-
 const intText = (min: number, max: number, fallback: number) =>
   z
     .string()
