@@ -9,6 +9,8 @@ export const builtTables = buildTables(resources, {
   users: foundation.users,
   roles: foundation.roles,
   czo_users: foundation.czoUsers,
+  wallets: foundation.wallets,
+  user_roles: foundation.userRoles,
   socket_types: foundation.socketTypes,
   cities: foundation.cities,
   tags: foundation.tags,

@@ -9,7 +9,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +39,8 @@ export const users = pgTable(
     check('users_mobile_number_format', sql`${t.mobileNumber} ~ '^[0-9]{10}$'`),
     // Palette lookups by part of a name.
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The All Users list pages newest first (and filters by joining date) over tens of thousands of rows.
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -62,18 +63,22 @@ export const wallets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    credits: integer('credits').notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('wallets_user_id_key').on(t.userId)],
+  (t) => [uniqueIndex('wallets_user_id_key').on(t.userId), index('wallets_created_at_id_idx').on(t.createdAt, t.id)],
 );
 
-/** Staff roles: named bundles of permissions. */
+/** Staff roles: named bundles of permissions (strings of the catalogue in src/domain/permissions.ts). */
 export const roles = pgTable(
   'roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description'),
+    /** The permissions the role grants while it is active. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -81,30 +86,26 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_key').on(t.name)],
 );
 
-/** The permissions a role grants (strings of the catalogue in src/domain/permissions.ts). */
-export const rolePermissions = pgTable(
-  'role_permissions',
-  {
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    permission: text('permission').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
-);
-
-/** Which staff user holds which role. */
+/** Which staff user holds which role; an inactive mapping grants nothing (removal keeps the history). */
 export const userRoles = pgTable(
   'user_roles',
   {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     roleId: uuid('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_id_idx').on(t.roleId)],
+  (t) => [
+    uniqueIndex('user_roles_user_id_role_id_key').on(t.userId, t.roleId),
+    index('user_roles_role_id_idx').on(t.roleId),
+    index('user_roles_created_at_id_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** One-time sign-in codes, stored only as a keyed hash. Rows also count sends for rate limiting. */
@@ -145,7 +146,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Outbound SMS, with the number and any code masked. */
+/** Outbound SMS. Sign-in messages keep the number and the code masked; other messages keep the number, so support can find them. */
 export const smsNotificationLogs = pgTable(
   'sms_notification_logs',
   {
@@ -158,7 +159,12 @@ export const smsNotificationLogs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sms_notification_logs_created_idx').on(t.createdAt)],
+  (t) => [
+    index('sms_notification_logs_created_idx').on(t.createdAt),
+    // The SMS log list: exact number search and the status filter, newest first.
+    index('sms_notification_logs_mobile_number_idx').on(t.mobileNumber, t.createdAt),
+    index('sms_notification_logs_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Connector kinds a charger socket can have, keyed by code (e.g. TYPE_2). */
@@ -208,6 +214,13 @@ export const chargePointOperators = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    legalName: text('legal_name'),
+    gstin: text('gstin'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    cityId: uuid('city_id').references(() => cities.id),
+    /** The network's share of each booking's revenue, in percent. */
+    commissionPercent: doublePrecision('commission_percent'),
     isActive: boolean('is_active').notNull().default(true),
     isOwnNetwork: boolean('is_own_network').notNull().default(false),
     createdAt: createdAt(),
@@ -215,6 +228,9 @@ export const chargePointOperators = pgTable(
   },
   (t) => [
     uniqueIndex('charge_point_operators_name_key').on(t.name),
+    uniqueIndex('charge_point_operators_gstin_key').on(t.gstin),
+    index('charge_point_operators_contact_phone_idx').on(t.contactPhone),
+    check('charge_point_operators_commission_range', sql`${t.commissionPercent} between 0 and 100`),
     // At most one operator is the network's own.
     uniqueIndex('charge_point_operators_own_network_key').on(t.isOwnNetwork).where(sql`${t.isOwnNetwork}`),
   ],

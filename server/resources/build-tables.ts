@@ -154,15 +154,9 @@ export function buildTables(resources: readonly Resource[], existing: Readonly<R
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- index and check builders of a run-time table
       const extras: any[] = [];
       const on = (cols: readonly string[]) => cols.map((c) => t[c]) as unknown as [AnyPgColumn, ...AnyPgColumn[]];
-      const seen = new Set<string>();
+      const specs: { kind: 'btree' | 'trgm' | 'unique'; cols: readonly string[]; where?: SQL }[] = [];
       const add = (kind: 'btree' | 'trgm' | 'unique', cols: readonly string[], where?: SQL) => {
-        const key = `${kind}:${cols.join(',')}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        const name = constraintName(tableName, cols, kind === 'unique' ? 'key' : kind === 'trgm' ? 'trgm_idx' : 'idx');
-        if (kind === 'trgm') extras.push(index(name).using('gin', sql`${t[cols[0]!]} gin_trgm_ops`));
-        else if (kind === 'unique') extras.push(where ? uniqueIndex(name).on(...on(cols)).where(where) : uniqueIndex(name).on(...on(cols)));
-        else extras.push(index(name).on(...on(cols)));
+        if (!specs.some((x) => x.kind === kind && x.cols.join(',') === cols.join(','))) specs.push({ kind, cols, where });
       };
       for (const r of sharers) {
         const lead = Object.keys(r.fixed ?? {});
@@ -183,13 +177,24 @@ export function buildTables(resources: readonly Resource[], existing: Readonly<R
         for (const [name, def] of Object.entries(r.allFields)) {
           if (def.unique) add('unique', [name]);
           if (def.relation) add('btree', [name]);
-          if (shared && def.required) {
+          // A sharer without fixed values (an "all kinds" list) cannot be told apart: its rules stay in zod.
+          if (shared && def.required && Object.keys(r.fixed ?? {}).length > 0) {
             const cond = Object.entries(r.fixed ?? {})
               .map(([k, v]) => sql`${t[k]} = ${sql.raw(`'${v.replace(/'/g, "''")}'`)}`)
               .reduce((a, b) => sql`${a} and ${b}`);
             extras.push(check(constraintName(tableName, [name, r.name], 'required'), sql`not (${cond}) or ${t[name]} is not null`));
           }
         }
+      }
+      // A b-tree whose columns lead another b-tree (or a unique index) adds nothing but write cost: leave it out.
+      const covered = (x: (typeof specs)[number]) =>
+        x.kind === 'btree' &&
+        specs.some((y) => y !== x && y.kind !== 'trgm' && !y.where && y.cols.length > x.cols.length && x.cols.every((c, i) => y.cols[i] === c));
+      for (const spec of specs.filter((x) => !covered(x))) {
+        const name = constraintName(tableName, spec.cols, spec.kind === 'unique' ? 'key' : spec.kind === 'trgm' ? 'trgm_idx' : 'idx');
+        if (spec.kind === 'trgm') extras.push(index(name).using('gin', sql`${t[spec.cols[0]!]} gin_trgm_ops`));
+        else if (spec.kind === 'unique') extras.push(spec.where ? uniqueIndex(name).on(...on(spec.cols)).where(spec.where) : uniqueIndex(name).on(...on(spec.cols)));
+        else extras.push(index(name).on(...on(spec.cols)));
       }
       return extras;
     });

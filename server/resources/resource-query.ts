@@ -39,9 +39,10 @@ export function fixedConditions(resource: Resource, table: ResourceTable): SQL[]
   return Object.entries(resource.fixed ?? {}).map(([field, value]) => eq(col(table, field), value));
 }
 
-/** Conditions of a scope; the signed-in user's id fills `isCurrentUser`. */
-export function scopeConditions(resource: Resource, table: ResourceTable, where: readonly ScopeCondition[], userId: string): SQL[] {
+/** Conditions of a scope; the signed-in user's id fills `isCurrentUser`, the app clock `today` (IST). */
+export function scopeConditions(resource: Resource, table: ResourceTable, where: readonly ScopeCondition[], userId: string, now: Date): SQL[] {
   return where.map((w): SQL => {
+    if (w.op === 'anyOf') return sql`(${sql.join(scopeConditions(resource, table, w.conditions, userId, now), sql` or `)})`;
     const c = col(table, w.field);
     switch (w.op) {
       case 'eq':
@@ -56,10 +57,18 @@ export function scopeConditions(resource: Resource, table: ResourceTable, where:
         return isNull(c);
       case 'notNull':
         return isNotNull(c);
-      case 'today':
-        return sql`${c} >= (date_trunc('day', now() at time zone ${IST}) at time zone ${IST}) and ${c} < ((date_trunc('day', now() at time zone ${IST}) + interval '1 day') at time zone ${IST})`;
+      case 'today': {
+        const day = istDate(now);
+        if (resource.allFields[w.field]?.storage === 'date') return eq(c, day);
+        return sql`${c} >= ${istDayStart(day)} and ${c} < ${istDayStart(day)} + interval '1 day'`;
+      }
     }
   });
+}
+
+/** The calendar date in India (IST, UTC+5:30) of an instant, as YYYY-MM-DD. */
+export function istDate(instant: Date): string {
+  return new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
 function filterConditions(resource: Resource, table: ResourceTable, filters: Record<string, unknown>): SQL[] {
@@ -124,7 +133,7 @@ function searchCondition(resource: Resource, table: ResourceTable, q: string): {
   return { where: all.length > 0 ? or(...all)! : sql`false`, exact: exact.length > 0 ? or(...exact) : undefined };
 }
 
-/** Label subqueries of relation fields: `{ field: label }` next to each row. */
+/** Label subqueries of relation fields (summaries: a handful of groups). */
 function relationLabels(resource: Resource, table: ResourceTable): Record<string, SQL> {
   const labels: Record<string, SQL> = {};
   for (const [name, def] of Object.entries(resource.allFields)) {
@@ -135,6 +144,37 @@ function relationLabels(resource: Resource, table: ResourceTable): Record<string
     labels[`${name}__label`] = sql`(select ${col(targetTable, target.labelField)}::text from ${targetTable} where ${col(targetTable, target.idField)} = ${col(table, name)})`;
   }
   return labels;
+}
+
+/**
+ * Adds `_labels` to a page of rows: one indexed lookup per relation field for the page's ids. (Label subqueries in
+ * the select list would run for every row an OFFSET skips, which made deep pages slow.)
+ */
+async function withLabels(db: Database, resource: Resource, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const relations = Object.entries(resource.allFields).filter(([, def]) => def.relation);
+  if (rows.length === 0 || relations.length === 0) return rows.map((r) => toRecord(r));
+  const labelsByField = new Map<string, Map<string, string | null>>();
+  for (const [field, def] of relations) {
+    const ids = [...new Set(rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined))];
+    const found = new Map<string, string | null>();
+    if (ids.length > 0) {
+      const target = resourceByName(def.relation!);
+      const targetTable = tableOf(target);
+      const idColumn = col(targetTable, target.idField);
+      const subtitle = target.subtitleField ? col(targetTable, target.subtitleField) : undefined;
+      const labelled = await db
+        .select({ id: idColumn, label: sql<string | null>`${col(targetTable, target.labelField)}::text`, subtitle: subtitle ? sql<string | null>`${subtitle}::text` : sql<null>`null` })
+        .from(targetTable)
+        .where(inArray(idColumn, ids as (string | number)[]));
+      for (const r of labelled) found.set(String(r.id), [r.label, r.subtitle].filter(Boolean).join(' · ') || null);
+    }
+    labelsByField.set(field, found);
+  }
+  return rows.map((row) => {
+    const out = toRecord(row);
+    out._labels = Object.fromEntries(relations.map(([field]) => [field, row[field] == null ? null : (labelsByField.get(field)!.get(String(row[field])) ?? null)]));
+    return out;
+  });
 }
 
 /** A row as the API answers it: instants as ISO strings, relation labels under `_labels`. */
@@ -151,8 +191,7 @@ export function toRecord(row: Record<string, unknown>): Record<string, unknown> 
 
 function selection(resource: Resource, table: ResourceTable) {
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
-  const picked = Object.fromEntries(Object.keys(resource.allFields).map((f) => [f, columns[f]!]));
-  return { ...picked, ...relationLabels(resource, table) };
+  return Object.fromEntries(Object.keys(resource.allFields).map((f) => [f, columns[f]!]));
 }
 
 /** One page of a list, its count and whether the count is exact. */
@@ -180,7 +219,7 @@ export async function listRecords(
     .limit(query.size)
     .offset(query.page * query.size);
   const { count, exact } = await countRecords(db, table, where);
-  return { items: rows.map((r) => toRecord(r as Record<string, unknown>)), count, countExact: exact };
+  return { items: await withLabels(db, resource, rows as Record<string, unknown>[]), count, countExact: exact };
 }
 
 /** Exact up to EXACT_COUNT_LIMIT (an index-bounded scan); beyond it the planner's row estimate. */
@@ -206,7 +245,7 @@ export async function findRecord(db: Database, resource: Resource, id: string | 
     .from(table)
     .where(and(eq(col(table, resource.idField), id), ...fixedConditions(resource, table), ...extra))
     .limit(1);
-  return row ? toRecord(row as Record<string, unknown>) : undefined;
+  return row ? (await withLabels(db, resource, [row as Record<string, unknown>]))[0] : undefined;
 }
 
 /** Grouped counts by two fields (summary views). */

@@ -41,19 +41,19 @@ function parseId(resource: Resource, raw: string): string | number {
  * The extra conditions under which the session may see records of the resource, or null when it may see none.
  * An empty list means all records (the user holds a permission that opens the whole resource).
  */
-export function visibility(resource: Resource, session: AuthenticatedSession): SQL[] | null {
+export function visibility(resource: Resource, session: AuthenticatedSession, now: Date): SQL[] | null {
   const table = tableOf(resource);
   const base = resource.permissions.view;
   if (base === null || hasPermission(session.permissions, base)) return [];
   const scoped = Object.values(resource.scopes ?? {}).filter((s) => s.permission !== undefined && (s.permission === null || hasPermission(session.permissions, s.permission)));
   if (scoped.length === 0) return null;
-  const alternatives = scoped.map((s) => and(...scopeConditions(resource, table, s.where, session.userId)) ?? sql`true`);
+  const alternatives = scoped.map((s) => and(...scopeConditions(resource, table, s.where, session.userId, now)) ?? sql`true`);
   return [sql`(${sql.join(alternatives, sql` or `)})`];
 }
 
 /** Loads a record the session may see; 403 without any view permission, 404 when missing or out of its scopes. */
-export async function loadVisibleRecord(db: Database, resource: Resource, session: AuthenticatedSession, rawId: string): Promise<Record<string, unknown>> {
-  const extra = visibility(resource, session);
+export async function loadVisibleRecord(db: Database, resource: Resource, session: AuthenticatedSession, rawId: string, now: Date): Promise<Record<string, unknown>> {
+  const extra = visibility(resource, session, now);
   if (extra === null) {
     const needed = anyViewPermissions(resource).filter((p): p is Permission => p !== null);
     throw forbiddenProblem(`You do not have a permission this needs (${needed.join(' or ')}).`);
@@ -127,7 +127,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
     handler: async ({ c, query, session, deps }) => {
       requirePermission(session, viewPermission(resource, query.scope));
       const scope = query.scope ? resource.scopes![query.scope]! : undefined;
-      const extra = scope ? scopeConditions(resource, tableOf(resource), scope.where, session.userId) : [];
+      const extra = scope ? scopeConditions(resource, tableOf(resource), scope.where, session.userId, deps.now()) : [];
       const result = await listRecords(deps.db, resource, query, extra);
       return c.json({ ...result, page: query.page, size: query.size }, 200);
     },
@@ -151,7 +151,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
     access: { kind: 'signed-in' },
     summary: `One ${label} by id (404 when it does not exist or is outside the caller's scopes).`,
     responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
-    handler: async ({ c, session, deps }) => c.json(await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!), 200),
+    handler: async ({ c, session, deps }) => c.json(await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now()), 200),
   });
 
   if (resource.permissions.create && resource.createFields.length > 0) {
@@ -167,7 +167,13 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
         const table = tableOf(resource);
         const created = await guarded(resource, () =>
           deps.db.transaction(async (tx) => {
-            const values = { ...toRow(resource, body as Record<string, unknown>), ...(resource.fixed ?? {}), createdAt: now, updatedAt: now };
+            const values = {
+              ...toRow(resource, body as Record<string, unknown>),
+              ...(resource.fixed ?? {}),
+              ...(resource.createdByField ? { [resource.createdByField]: session.userId } : {}),
+              createdAt: now,
+              updatedAt: now,
+            };
             const [row] = await tx.insert(table).values(values).returning({ id: table[resource.idField] as AnyPgColumn });
             const id = (row as { id: string | number }).id;
             await writeAudit(tx, { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'create', changes: body as Record<string, unknown> }, now);
@@ -188,7 +194,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       summary: `Update a ${label}: only its updatable fields; the audit row records each change.`,
       responses: { 200: { description: `The updated ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
-        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!);
+        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
         const id = before[resource.idField] as string | number;
         const now = deps.now();
         const table = tableOf(resource);
@@ -220,7 +226,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       summary: `Activate or inactivate a ${label}; the audit row records it.`,
       responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
-        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!);
+        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
         const id = before[resource.idField] as string | number;
         const now = deps.now();
         const table = tableOf(resource);
@@ -270,7 +276,7 @@ export function registerResourceRoutes(registry: RouteRegistry): void {
     handler: async ({ c, session, deps }) => {
       const resource = findResource(c.req.param('type')!);
       if (!resource) throw notFoundProblem(`There is no entity type ${c.req.param('type')}.`);
-      const record = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!);
+      const record = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
       const rows = await deps.db
         .select({
           id: auditLog.id,

@@ -30,7 +30,7 @@ export const businesses = [
 
 /** A deterministic integer in [0, 2^31) for row `n` and a salt (a SQL expression). */
 export function sqlHash(n: SQL, salt: string): SQL {
-  return sql`abs(hashtext(${n}::text || ${salt}))`;
+  return sql`(hashtext(${n}::text || ${salt}) & 2147483647)`;
 }
 
 /** A deterministic pick from a list for row `n` (a SQL expression). */

@@ -45,10 +45,13 @@ export interface RunSeedOptions {
   scale?: number;
 }
 
-/** True when the database has no roles yet, i.e. was never seeded. */
+/** True when the database was never seeded (no roles), or was seeded before the resource tables (no bookings). */
 export async function needsSeed(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(roles);
-  return (row?.n ?? 0) === 0;
+  if ((row?.n ?? 0) === 0) return true;
+  // A database seeded before the resource tables existed gets their demo data on its next start.
+  const [bookings] = await db.select({ any: sql<boolean>`exists (select 1 from bookings)` }).from(sql`(select 1) as one`);
+  return !bookings?.any;
 }
 
 /** Seeds the demo data in one transaction; idempotent (existing records are kept as they are). */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { allPermissions, permissionFamilies, type Permission } from '@domain/permissions';
-import { rolePermissions, roles } from '@server/db/schema';
+import { roles } from '@server/db/schema';
 import type { DemoRoleName } from './demo-staff';
 import type { SeedStep } from './seed-context';
 import { seedId } from './seed-id';
@@ -128,23 +128,26 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
   },
 ];
 
-/** Seeds the roles and their permissions. */
+/** Seeds the roles with their permissions; a re-run adds permissions new to the catalogue and keeps the rest. */
 export const seedRoles: SeedStep = {
   name: 'roles',
   async run({ tx, now }) {
     for (const role of demoRoles) {
+      const permissions = [...new Set(role.permissions)];
       await tx
         .insert(roles)
-        .values({ id: seedId('role', role.name), name: role.name, description: role.description, createdAt: now })
+        .values({ id: seedId('role', role.name), name: role.name, description: role.description, permissions, createdAt: now, updatedAt: now })
         .onConflictDoNothing();
       // A role of that name may already exist with another id (made in the console): grant to that one.
-      const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name));
+      const [existing] = await tx.select({ id: roles.id, permissions: roles.permissions }).from(roles).where(eq(roles.name, role.name));
       if (!existing) throw new Error(`Role ${role.name} could not be seeded`);
-      const id = existing.id;
-      await tx
-        .insert(rolePermissions)
-        .values([...new Set(role.permissions)].map((permission) => ({ roleId: id, permission })))
-        .onConflictDoNothing();
+      const missing = permissions.filter((p) => !existing.permissions.includes(p));
+      if (missing.length > 0) {
+        await tx
+          .update(roles)
+          .set({ permissions: sql`${roles.permissions} || ${sql.param(missing)}::text[]` })
+          .where(eq(roles.id, existing.id));
+      }
     }
     return demoRoles.length;
   },

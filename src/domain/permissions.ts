@@ -69,6 +69,7 @@ export const permissionFamilies = {
     'ROLE_UPDATE_TICKET_TAGS',
     'ROLE_COMMENT_ON_TICKET',
     'ROLE_CLOSE_TICKET',
+    'ROLE_VIEW_ALL_TICKETS',
   ],
   Chargers: [
     'ROLE_CREATE_CHARGER',
@@ -156,6 +157,9 @@ export const permissionFamilies = {
     'ROLE_VIEW_HOSTS',
     'ROLE_VIEW_HOST_SUPPORT',
     'ROLE_VIEW_APPLIED_REFERRALS',
+    'ROLE_UPDATE_HOST',
+    'ROLE_UPDATE_HOST_SUPPORT',
+    'ROLE_UPDATE_GROUP',
   ],
   Roles: [
     'ROLE_CREATE_ROLE',
@@ -200,6 +204,7 @@ export const permissionFamilies = {
     'ROLE_ADD_VENDOR',
     'ROLE_UPDATE_VENDOR',
     'ROLE_VIEW_WAREHOUSE',
+    'ROLE_ADD_WAREHOUSE',
     'ROLE_UPDATE_WAREHOUSE',
     'ROLE_VIEW_VEHICLE',
     'ROLE_UPDATE_VEHICLE',
@@ -228,6 +233,7 @@ export const permissionFamilies = {
     'ROLE_VIEW_CPO_LEADS',
     'ROLE_UPDATE_CPO_LEAD_STATUS',
     'ROLE_VIEW_SUSTAIN_CAPITAL_LEADS',
+    'ROLE_UPDATE_SUSTAIN_CAPITAL_LEADS',
     'ROLE_VIEW_CPO_ACCESS_REQUEST',
   ],
   'Sustain capital': [
@@ -242,6 +248,7 @@ export const permissionFamilies = {
   Others: [
     'ROLE_VIEW_PROMO_CODES',
     'ROLE_CREATE_PROMO_CODE',
+    'ROLE_UPDATE_PROMO_CODE',
     'ROLE_VIEW_REFERRAL_CODES',
     'ROLE_CREATE_REFERRAL_CODE',
     'ROLE_UNBLOCK_MOBILE_NUMBER',

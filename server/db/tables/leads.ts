@@ -1,3 +1,5 @@
-// Tables of the leads resources, exported by name so drizzle-kit writes their migrations
-// (`export const x = resourceTable('x');` with resourceTable from '../resource-tables').
-export {};
+// Tables of the leads resources, exported by name so drizzle-kit writes their migrations.
+import { resourceTable } from '../resource-tables';
+
+/** Inbound and utilization leads (told apart by `lead_type`). */
+export const leads = resourceTable('leads');

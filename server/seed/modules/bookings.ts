@@ -1,4 +1,5 @@
 import type { SeedStep } from '../seed-context';
+import { seedBookings, seedPromoCodes } from '../seed-bookings';
 
-/** Seed steps of the bookings resources, in dependency order. */
-export const bookingSeedSteps: readonly SeedStep[] = [];
+/** Seed steps of the bookings resources, in dependency order (after users and chargers). */
+export const bookingSeedSteps: readonly SeedStep[] = [seedPromoCodes, seedBookings];

@@ -1,4 +1,18 @@
 import type { SeedStep } from '../seed-context';
+import { seedAuthorizeHistory, seedChargerTransactions, seedRfidHistory } from '../seed-chargers-activity';
+import { seedChargers, seedHardware, seedLocations, seedWarehouses } from '../seed-chargers';
+import { seedOperationalZones, seedRiskZones, seedThirdPartyChargers } from '../seed-chargers-places';
 
-/** Seed steps of the chargers resources, in dependency order. */
-export const chargerSeedSteps: readonly SeedStep[] = [];
+/** Seed steps of the chargers resources, in dependency order (sites before chargers before their activity). */
+export const chargerSeedSteps: readonly SeedStep[] = [
+  seedWarehouses,
+  seedLocations,
+  seedChargers,
+  seedHardware,
+  seedChargerTransactions,
+  seedThirdPartyChargers,
+  seedOperationalZones,
+  seedRiskZones,
+  seedRfidHistory,
+  seedAuthorizeHistory,
+];

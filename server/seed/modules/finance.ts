@@ -1,4 +1,22 @@
 import type { SeedStep } from '../seed-context';
+import {
+  seedInvestmentLeadBundles,
+  seedInvestorBundles,
+  seedInvoices,
+  seedPayouts,
+  seedPostpaidConfigurations,
+  seedSettlements,
+} from '../seed-finance';
+import { seedInvestmentOpportunities, seedOpportunityLeads } from '../seed-finance-sustain';
 
-/** Seed steps of the finance resources, in dependency order. */
-export const financeSeedSteps: readonly SeedStep[] = [];
+/** Seed steps of the finance resources, in dependency order (opportunities before their leads). */
+export const financeSeedSteps: readonly SeedStep[] = [
+  seedSettlements,
+  seedPayouts,
+  seedInvoices,
+  seedPostpaidConfigurations,
+  seedInvestorBundles,
+  seedInvestmentLeadBundles,
+  seedInvestmentOpportunities,
+  seedOpportunityLeads,
+];

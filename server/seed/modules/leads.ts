@@ -1,4 +1,5 @@
 import type { SeedStep } from '../seed-context';
+import { seedLeads } from '../seed-leads';
 
 /** Seed steps of the leads resources, in dependency order. */
-export const leadSeedSteps: readonly SeedStep[] = [];
+export const leadSeedSteps: readonly SeedStep[] = [seedLeads];

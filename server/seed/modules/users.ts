@@ -1,4 +1,21 @@
 import type { SeedStep } from '../seed-context';
+import {
+  seedAppliedReferrals,
+  seedBankDetails,
+  seedCustomers,
+  seedGroups,
+  seedHosts,
+  seedHostSupportRequests,
+  seedWallets,
+} from '../seed-users';
 
-/** Seed steps of the users resources, in dependency order. */
-export const userSeedSteps: readonly SeedStep[] = [];
+/** Seed steps of the users resources, in dependency order (users before their wallets, hosts before their accounts). */
+export const userSeedSteps: readonly SeedStep[] = [
+  seedCustomers,
+  seedHosts,
+  seedWallets,
+  seedGroups,
+  seedBankDetails,
+  seedHostSupportRequests,
+  seedAppliedReferrals,
+];

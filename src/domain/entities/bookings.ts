@@ -1,4 +1,137 @@
-import type { Resource } from '../resource/define-resource';
+import { defineResource, type Resource } from '../resource/define-resource';
+import { f, optionsOf } from '../resource/field';
+
+const BM = '/booking-management';
+
+/** States of a charging booking. */
+export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'] as const;
+/** How a booking was paid for. */
+export const PAYMENT_MODES = ['WALLET', 'UPI', 'CARD', 'POSTPAID'] as const;
+/** Vehicle categories of spec §3. */
+export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
+
+/** Charging sessions booked by drivers in the app; the id is the booking number (read-only here). */
+export const bookingResource = defineResource({
+  name: 'bookings',
+  title: 'Booking',
+  plural: 'Bookings',
+  service: '/booking-service',
+  path: 'admin/booking',
+  table: 'bookings',
+  labelField: 'id',
+  fields: {
+    userId: f.relation('User', 'users', { idType: 'uuid', required: true }),
+    // A copy of the user's number at booking time, so a phone finds bookings through one index.
+    userPhone: f.phone('User phone', { required: true }),
+    chargerId: f.relation('Charger', 'chargers'),
+    socketCode: f.code('Socket', { max: 40 }),
+    status: f.choice(
+      'Status',
+      optionsOf(BOOKING_STATUSES, { SCHEDULED: 'info', CHARGING: 'warning', COMPLETED: 'success', CANCELLED: 'neutral', FAILED: 'danger', STOPPED_BY_ADMIN: 'danger' }),
+      { required: true },
+    ),
+    startedAt: f.datetime('Started', { required: true }),
+    endedAt: f.datetime('Ended'),
+    energyWh: f.energy('Energy', { defaultValue: 0 }),
+    amount: f.money('Amount', { defaultValue: 0 }),
+    tariffPerKwh: f.money('Tariff per kWh', { required: true }),
+    paymentMode: f.choice('Payment mode', optionsOf(PAYMENT_MODES), { required: true, display: 'badge' }),
+    vehicleCategory: f.choice('Vehicle', optionsOf(VEHICLE_CATEGORIES), { display: 'badge' }),
+    cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+  },
+  list: {
+    columns: [
+      { field: 'id' },
+      { field: 'userId' },
+      { field: 'userPhone' },
+      { field: 'chargerId' },
+      { field: 'socketCode', hidden: true },
+      { field: 'status' },
+      { field: 'startedAt' },
+      { field: 'endedAt', hidden: true },
+      { field: 'energyWh' },
+      { field: 'amount' },
+      { field: 'tariffPerKwh', hidden: true },
+      { field: 'paymentMode' },
+      { field: 'vehicleCategory', hidden: true },
+      { field: 'cityId' },
+    ],
+    filters: [
+      { field: 'status', kind: 'select' },
+      { field: 'startedAt', kind: 'dateRange' },
+      { field: 'chargerId', kind: 'relation' },
+      { field: 'userId', kind: 'relation' },
+      { field: 'amount', kind: 'numberRange' },
+      { field: 'cityId', kind: 'relation' },
+    ],
+    defaultSort: { field: 'startedAt', dir: 'desc' },
+    sortable: ['amount'],
+  },
+  search: { exact: ['id', 'userPhone'] },
+  permissions: { view: 'ROLE_VIEW_ALL_BOOKINGS' },
+  scopes: {
+    ongoing: { title: 'Ongoing bookings', where: [{ field: 'status', op: 'eq', value: 'CHARGING' }], permission: 'ROLE_VIEW_ONGOING_BOOKINGS' },
+  },
+  views: [
+    { path: `${BM}/all-bookings/bookings`, title: 'All Bookings' },
+    { path: `${BM}/all-bookings`, title: 'Ongoing Bookings', scope: 'ongoing' },
+  ],
+  detailPath: `${BM}/all-bookings/bookings/:id`,
+  readOnly: true,
+});
+
+/** Kinds of discount a promo code gives. */
+export const DISCOUNT_TYPES = ['PERCENT', 'FLAT'] as const;
+
+/** Promotional codes drivers apply to bookings. */
+export const promoCodeResource = defineResource({
+  name: 'promo-codes',
+  title: 'Promo code',
+  plural: 'Promo codes',
+  service: '/booking-service',
+  path: 'promo-code',
+  table: 'promo_codes',
+  labelField: 'code',
+  fields: {
+    code: f.code('Code', { required: true, max: 32, unique: true }),
+    description: f.longText('Description', { max: 500 }),
+    discountType: f.choice('Discount type', optionsOf(DISCOUNT_TYPES), { required: true, display: 'badge' }),
+    value: f.int('Discount value', { required: true, min: 1, max: 100_000, help: 'Percent off for PERCENT (1 to 100); whole rupees off for FLAT.' }),
+    maxDiscount: f.money('Maximum discount', { help: 'Cap of a PERCENT discount per booking.' }),
+    validFrom: f.datetime('Valid from', { required: true }),
+    validTo: f.datetime('Valid to', { required: true }),
+    usageLimit: f.int('Usage limit', { help: 'Total uses allowed; empty for no limit.' }),
+    timesUsed: f.int('Times used', { defaultValue: 0, readOnly: true }),
+    isActive: f.boolean('Active', { defaultValue: true }),
+  },
+  list: {
+    columns: [
+      { field: 'code' },
+      { field: 'description', hidden: true },
+      { field: 'discountType' },
+      { field: 'value' },
+      { field: 'maxDiscount' },
+      { field: 'validFrom' },
+      { field: 'validTo' },
+      { field: 'usageLimit' },
+      { field: 'timesUsed' },
+      { field: 'isActive' },
+    ],
+    filters: [{ field: 'discountType', kind: 'select' }, { field: 'isActive', kind: 'boolean' }, { field: 'validTo', kind: 'dateRange' }],
+    sortable: ['validTo', 'timesUsed'],
+  },
+  search: { exact: ['id', 'code'] },
+  form: [
+    { title: 'Promo code', fields: ['code', 'description'] },
+    { title: 'Discount', fields: ['discountType', 'value', 'maxDiscount'] },
+    { title: 'Validity', fields: ['validFrom', 'validTo', 'usageLimit'] },
+  ],
+  update: ['description', 'discountType', 'value', 'maxDiscount', 'validFrom', 'validTo', 'usageLimit'],
+  permissions: { view: 'ROLE_VIEW_PROMO_CODES', create: 'ROLE_CREATE_PROMO_CODE', update: 'ROLE_UPDATE_PROMO_CODE', activate: 'ROLE_UPDATE_PROMO_CODE' },
+  activeField: 'isActive',
+  views: [{ path: `${BM}/promo-codes`, title: 'Promotional Codes' }],
+  createPath: `${BM}/promo-codes/create`,
+});
 
 /** Resources of this module (declared in the order of the side menu). */
-export const bookingResources: readonly Resource[] = [];
+export const bookingResources: readonly Resource[] = [bookingResource, promoCodeResource];

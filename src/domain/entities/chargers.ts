@@ -1,4 +1,611 @@
-import type { Resource } from '../resource/define-resource';
+import { z } from 'zod';
+import { defineResource, type Resource } from '../resource/define-resource';
+import { f, optionsOf, type FieldDef, type FieldOption } from '../resource/field';
+
+const CM = '/charger-management';
+const GD = '/global-data-management';
+const ZM = '/zone-management';
+const RM = '/rfid-management';
+
+/** Charger types of spec §3 ({product} filled with the network's Kirana products). */
+export const chargerTypes = [
+  'KIRANA_LITE_GSM',
+  'OCPP_16_JSON_CHARGER',
+  'KIRANA_PLUS_FLEXTRON',
+  'KIRANA_PLUS_FLEXTRON_WIFI',
+  'CHARGE_MOD_BHARAT_AC',
+  'MEKR_OMNI',
+  'EV_POINT_CHARGER',
+] as const;
+export type ChargerType = (typeof chargerTypes)[number];
+
+/** The identifier fields each charger type needs (spec §3 table). */
+export const chargerTypeIdentifiers: Readonly<Record<ChargerType, readonly ('deviceId' | 'chargerBoxId' | 'ccuId' | 'bleMacAddress' | 'imeiNumber' | 'chargemodStationId')[]>> = {
+  KIRANA_LITE_GSM: ['deviceId'],
+  OCPP_16_JSON_CHARGER: ['chargerBoxId'],
+  KIRANA_PLUS_FLEXTRON: ['ccuId', 'bleMacAddress'],
+  KIRANA_PLUS_FLEXTRON_WIFI: ['ccuId', 'bleMacAddress'],
+  CHARGE_MOD_BHARAT_AC: ['imeiNumber', 'chargemodStationId'],
+  MEKR_OMNI: ['imeiNumber', 'bleMacAddress'],
+  EV_POINT_CHARGER: ['deviceId', 'bleMacAddress'],
+};
+
+const chargerTypeOptions: FieldOption[] = [
+  { value: 'KIRANA_LITE_GSM', label: 'Kirana Lite GSM' },
+  { value: 'OCPP_16_JSON_CHARGER', label: 'OCPP 1.6 JSON Charger' },
+  { value: 'KIRANA_PLUS_FLEXTRON', label: 'Kirana Plus Flextron' },
+  { value: 'KIRANA_PLUS_FLEXTRON_WIFI', label: 'Kirana Plus Flextron WiFi' },
+  { value: 'CHARGE_MOD_BHARAT_AC', label: 'Charge Mod Bharat AC' },
+  { value: 'MEKR_OMNI', label: 'Mekr Omni' },
+  { value: 'EV_POINT_CHARGER', label: 'EV Point Charger' },
+];
+
+/** Charger power types of spec §9 (values ours, labels the spec's). */
+export const powerTypeOptions: FieldOption[] = [
+  { value: 'AC_3_3KW', label: '3.3kW AC' },
+  { value: 'AC_7_4KW', label: '7.4kW AC' },
+  { value: 'AC_22KW', label: '22kW AC' },
+  { value: 'DC_15KW_001', label: '15kW DC 001' },
+  { value: 'DC_30KW_CCS2', label: '30kW DC CCS 2' },
+  { value: 'DC_60KW_CCS2', label: '60kW DC CCS 2' },
+];
+
+/** MQTT broker keys of spec §3 with the broker each names. */
+export const mqttBrokerOptions: FieldOption[] = [
+  { value: 'RABBIT_MQ_PROPS_DEDICATED', label: 'Dedicated (mqtt-v1)' },
+  { value: 'RABBIT_MQ_PROPS_SHARED', label: 'Shared (lion-fish)' },
+];
+
+/** OCPP customisations of a charger model; the create-charger draft defaults to the first. */
+export const ocppCustomisationTypes = ['ABB_7KW_DC_OCPP_16_JSON', 'DELTA_AC_MAX_OCPP_16_JSON', 'EXICOM_SPIN_AC_OCPP_16_JSON', 'STANDARD_OCPP_16_JSON'] as const;
+
+/** Connector codes (the seeded socket types) a third-party station may offer. */
+const connectorOptions: FieldOption[] = [
+  { value: 'CCS_2', label: 'CCS 2' },
+  { value: 'CHADEMO', label: 'CHAdeMO' },
+  { value: 'TYPE_2', label: 'Type 2' },
+  { value: 'GB_T', label: 'GB/T' },
+  { value: 'BHARAT_AC_001', label: 'Bharat AC-001' },
+  { value: 'BHARAT_DC_001', label: 'Bharat DC-001' },
+  { value: '16AMP_WALL_SOCKET', label: '16 Amp Socket' },
+  { value: '15AMP_WALL_SOCKET', label: '15 Amp Socket' },
+  { value: 'LEV_AC', label: 'LEV AC (light EV)' },
+];
+
+const city = () => f.relation('City', 'cities', { idType: 'uuid', required: true });
+const isActive = () => f.boolean('Active', { defaultValue: true });
+
+/** Warehouses that hold hardware stock before installation. */
+export const warehouseResource = defineResource({
+  name: 'warehouses',
+  title: 'Warehouse',
+  plural: 'Warehouses',
+  service: '/config',
+  path: 'admin/warehouse',
+  table: 'warehouses',
+  labelField: 'name',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    code: f.code('Code', { required: true, unique: true, max: 20 }),
+    cityId: city(),
+    address: f.longText('Address', { required: true, max: 500 }),
+    managerName: f.text('Manager name', { max: 120 }),
+    managerMobileNumber: f.phone('Manager mobile number'),
+    isActive: isActive(),
+  },
+  list: {
+    columns: [{ field: 'code' }, { field: 'name' }, { field: 'cityId' }, { field: 'managerName' }, { field: 'managerMobileNumber' }, { field: 'address', hidden: true }, { field: 'isActive' }, { field: 'createdAt' }],
+    filters: [{ field: 'name', kind: 'text' }, { field: 'cityId', kind: 'relation' }, { field: 'isActive', kind: 'boolean' }],
+    defaultSort: { field: 'name', dir: 'asc' },
+    sortable: ['code', 'createdAt'],
+  },
+  search: { exact: ['id', 'code', 'managerMobileNumber'], text: ['name'] },
+  form: [
+    { title: 'Warehouse', fields: ['name', 'code', 'cityId', 'address'] },
+    { title: 'Manager', fields: ['managerName', 'managerMobileNumber'] },
+  ],
+  permissions: { view: 'ROLE_VIEW_WAREHOUSE', create: 'ROLE_ADD_WAREHOUSE', update: 'ROLE_UPDATE_WAREHOUSE', activate: 'ROLE_UPDATE_WAREHOUSE' },
+  activeField: 'isActive',
+  views: [{ path: `${GD}/warehouse-management`, title: 'Warehouse Management' }],
+  createPath: `${GD}/warehouse-management/add`,
+});
+
+export const locationTypes = ['RESIDENTIAL', 'COMMERCIAL', 'KIRANA_STORE', 'HIGHWAY', 'OFFICE', 'HOTEL', 'MALL', 'FUEL_STATION'] as const;
+export const locationStatuses = ['PROSPECT', 'READY_FOR_INSTALLATION', 'LIVE', 'INACTIVE'] as const;
+
+/** A six-digit Indian PIN code (digits only). */
+const pinCode = (): FieldDef => ({
+  ...f.text('PIN code', { required: true, digitsOnly: true, max: 6 }),
+  input: z.string({ error: 'This field is required' }).trim().regex(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code'),
+});
+
+/** Sites (premises of a host) where chargers are or will be installed. */
+export const locationResource = defineResource({
+  name: 'locations',
+  title: 'Location',
+  plural: 'Locations',
+  service: '/charger-service',
+  path: 'location',
+  table: 'locations',
+  labelField: 'name',
+  fields: {
+    name: f.text('Name', { required: true, max: 160 }),
+    address: f.longText('Address', { required: true, max: 500 }),
+    locality: f.text('Locality', { max: 120 }),
+    cityId: city(),
+    pinCode: pinCode(),
+    coordinates: f.coordinates('Coordinates', { required: true, help: 'Latitude,longitude, e.g. 12.9716,77.5946' }),
+    hostId: f.relation('Host', 'users', { idType: 'uuid' }),
+    locationType: f.choice('Location type', optionsOf(locationTypes), { required: true, display: 'badge' }),
+    status: f.choice('Status', optionsOf(locationStatuses, { PROSPECT: 'info', READY_FOR_INSTALLATION: 'warning', LIVE: 'success', INACTIVE: 'neutral' }), { defaultValue: 'PROSPECT' }),
+    isActive: isActive(),
+  },
+  list: {
+    columns: [
+      { field: 'id' },
+      { field: 'name' },
+      { field: 'locality' },
+      { field: 'cityId' },
+      { field: 'pinCode', hidden: true },
+      { field: 'locationType' },
+      { field: 'status' },
+      { field: 'hostId' },
+      { field: 'coordinates', hidden: true },
+      { field: 'isActive' },
+      { field: 'createdAt' },
+    ],
+    filters: [
+      { field: 'name', kind: 'text' },
+      { field: 'cityId', kind: 'relation' },
+      { field: 'status', kind: 'select' },
+      { field: 'locationType', kind: 'select' },
+      { field: 'isActive', kind: 'boolean' },
+      { field: 'createdAt', kind: 'dateRange' },
+    ],
+    sortable: ['name', 'createdAt'],
+  },
+  search: { exact: ['id', 'pinCode'], text: ['name', 'locality'] },
+  form: [
+    { title: 'Location', fields: ['name', 'locationType', 'status', 'hostId'] },
+    { title: 'Address', fields: ['address', 'locality', 'cityId', 'pinCode', 'coordinates'] },
+  ],
+  permissions: { view: 'ROLE_VIEW_ALL_LOCATION', create: 'ROLE_ADD_LOCATION', update: 'ROLE_UPDATE_LOCATION', activate: 'ROLE_UPDATE_LOCATION_STATUS' },
+  activeField: 'isActive',
+  views: [{ path: `${CM}/all-location`, title: 'All Location' }],
+  createPath: `${CM}/all-location/add-location`,
+  related: [{ resource: 'chargers', field: 'locationId', title: 'Chargers' }],
+});
+
+export const hardwareStatuses = ['IN_STOCK', 'ASSIGNED', 'IN_TRANSIT', 'INSTALLED', 'UNDER_REPAIR', 'SCRAPPED'] as const;
+
+/** Charger hardware units (stock, in transit, installed), by serial number. */
+export const hardwareResource = defineResource({
+  name: 'hardware',
+  title: 'Hardware',
+  plural: 'Hardware',
+  service: '/ccu',
+  path: 'hardware',
+  table: 'hardware',
+  labelField: 'serialNumber',
+  fields: {
+    serialNumber: f.code('Serial number', { required: true, unique: true, max: 40 }),
+    deviceId: f.code('Device id', { max: 40 }),
+    imeiNumber: f.text('IMEI number', { digitsOnly: true, max: 15 }),
+    hardwareType: f.choice('Hardware type', chargerTypeOptions, { required: true, display: 'badge' }),
+    status: f.choice('Status', optionsOf(hardwareStatuses, { IN_STOCK: 'info', ASSIGNED: 'neutral', IN_TRANSIT: 'warning', INSTALLED: 'success', UNDER_REPAIR: 'warning', SCRAPPED: 'danger' }), { defaultValue: 'IN_STOCK' }),
+    warehouseId: f.relation('Warehouse', 'warehouses'),
+    vendorId: f.relation('Vendor', 'vendors'),
+    purchasePrice: f.money('Purchase price'),
+    purchasedOn: f.date('Purchased on'),
+  },
+  list: {
+    columns: [
+      { field: 'serialNumber' },
+      { field: 'hardwareType' },
+      { field: 'deviceId' },
+      { field: 'imeiNumber', hidden: true },
+      { field: 'status' },
+      { field: 'warehouseId' },
+      { field: 'vendorId' },
+      { field: 'purchasePrice' },
+      { field: 'purchasedOn' },
+      { field: 'createdAt', hidden: true },
+    ],
+    filters: [
+      { field: 'hardwareType', kind: 'select' },
+      { field: 'status', kind: 'select' },
+      { field: 'warehouseId', kind: 'relation' },
+      { field: 'vendorId', kind: 'relation' },
+      { field: 'purchasedOn', kind: 'dateRange' },
+    ],
+    sortable: ['purchasedOn', 'purchasePrice'],
+  },
+  search: { exact: ['id', 'serialNumber', 'deviceId', 'imeiNumber'] },
+  form: [
+    { title: 'Device', fields: ['serialNumber', 'hardwareType', 'deviceId', 'imeiNumber'] },
+    { title: 'Stock', fields: ['status', 'warehouseId', 'vendorId', 'purchasePrice', 'purchasedOn'] },
+  ],
+  permissions: { view: 'ROLE_VIEW_HARDWARE', create: 'ROLE_CREATE_HARDWARE', update: 'ROLE_UPDATE_HARDWARE' },
+  views: [{ path: `${CM}/hardware-inventory`, title: 'Hardware Inventory' }],
+  summary: { path: `${CM}/warehouse-summary`, title: 'Summary', groupBy: ['warehouseId', 'status'] },
+});
+
+export const connectivityStatuses = ['ONLINE', 'OFFLINE', 'FAULTED', 'UNDER_MAINTENANCE'] as const;
+export const usageTypes = ['PUBLIC', 'PRIVATE', 'CAPTIVE'] as const;
+
+const socketFields = {
+  code: f.code('Socket type', { required: true }),
+  displayText: f.text('Display text', { required: true, max: 60 }),
+  value: f.decimal('Power', { required: true, max: 400, unit: 'kW' }),
+};
+
+/** Charging stations of the network (created by the create-charger workflow; edited and toggled here). */
+export const chargerResource = defineResource({
+  name: 'chargers',
+  title: 'Charger',
+  plural: 'Chargers',
+  service: '/charger-service',
+  path: 'admin/charger',
+  table: 'chargers',
+  labelField: 'uniqueId',
+  fields: {
+    uniqueId: f.code('Unique id', { required: true, unique: true, max: 40 }),
+    chargerType: f.choice('Charger type', chargerTypeOptions, { required: true, display: 'badge' }),
+    deviceId: f.code('Device id', { unique: true, max: 40 }),
+    chargerBoxId: f.code('Charger box id', { unique: true, max: 60 }),
+    imeiNumber: f.text('IMEI number', { unique: true, digitsOnly: true, max: 15 }),
+    ccuId: f.code('CCU id', { unique: true, max: 40 }),
+    bleMacAddress: f.code('BLE MAC address', { unique: true, max: 17 }),
+    chargemodStationId: f.code('Chargemod station id', { unique: true, max: 40 }),
+    powerType: f.choice('Power type', powerTypeOptions, { required: true, display: 'text' }),
+    sockets: f.items('Sockets', socketFields, { maxItems: 6 }),
+    locationId: f.relation('Location', 'locations', { required: true }),
+    cityId: city(),
+    chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid', required: true }),
+    hostId: f.relation('Host', 'users', { idType: 'uuid' }),
+    ocppCustomisationType: f.choice('OCPP customisation', optionsOf(ocppCustomisationTypes), { display: 'text' }),
+    mqttBrokerKey: f.choice('MQTT broker', mqttBrokerOptions, { defaultValue: 'RABBIT_MQ_PROPS_DEDICATED', display: 'text' }),
+    connectivityStatus: f.choice('Connectivity', optionsOf(connectivityStatuses, { ONLINE: 'success', OFFLINE: 'neutral', FAULTED: 'danger', UNDER_MAINTENANCE: 'warning' }), {
+      defaultValue: 'OFFLINE',
+      readOnly: true,
+    }),
+    lastHeartbeatAt: f.datetime('Last heartbeat', { readOnly: true }),
+    usageType: f.choice('Usage type', optionsOf(usageTypes), { defaultValue: 'PUBLIC', display: 'badge' }),
+    isActive: isActive(),
+  },
+  list: {
+    columns: [
+      { field: 'uniqueId' },
+      { field: 'chargerType' },
+      { field: 'locationId' },
+      { field: 'cityId' },
+      { field: 'powerType' },
+      { field: 'connectivityStatus' },
+      { field: 'usageType' },
+      { field: 'chargePointOperatorId', hidden: true },
+      { field: 'hostId', hidden: true },
+      { field: 'deviceId', hidden: true },
+      { field: 'imeiNumber', hidden: true },
+      { field: 'lastHeartbeatAt' },
+      { field: 'isActive' },
+      { field: 'createdAt', hidden: true },
+    ],
+    filters: [
+      { field: 'chargerType', kind: 'select' },
+      { field: 'connectivityStatus', kind: 'select' },
+      { field: 'powerType', kind: 'select' },
+      { field: 'usageType', kind: 'select' },
+      { field: 'cityId', kind: 'relation' },
+      { field: 'chargePointOperatorId', kind: 'relation' },
+      { field: 'isActive', kind: 'boolean' },
+      { field: 'createdAt', kind: 'dateRange' },
+    ],
+    sortable: ['uniqueId', 'lastHeartbeatAt'],
+  },
+  // Exact ids only: operators type a full id; a trigram index on ids would slow every charger write for little gain.
+  search: { exact: ['id', 'uniqueId', 'deviceId', 'chargerBoxId', 'imeiNumber', 'ccuId', 'bleMacAddress', 'chargemodStationId'] },
+  form: [
+    { title: 'Placement', fields: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType'] },
+    { title: 'Power', fields: ['powerType', 'sockets'] },
+    { title: 'Connectivity', fields: ['ocppCustomisationType', 'mqttBrokerKey'] },
+  ],
+  // Creating a charger is the create-charger workflow (/charger-management/create), not the generic form.
+  create: [],
+  update: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType', 'powerType', 'sockets', 'ocppCustomisationType', 'mqttBrokerKey'],
+  permissions: { view: 'ROLE_SEARCH_CHARGER', update: 'ROLE_UPDATE_CHARGER', activate: 'ROLE_ACTIVATE_INACTIVATE_CHARGER' },
+  activeField: 'isActive',
+  scopes: {
+    active: { title: 'Active Stations', where: [{ field: 'isActive', op: 'eq', value: true }, { field: 'connectivityStatus', op: 'eq', value: 'ONLINE' }] },
+  },
+  views: [
+    { path: `${CM}/all-chargers`, title: 'All Stations' },
+    { path: `${CM}/active-chargers`, title: 'Active Stations', scope: 'active' },
+  ],
+  related: [
+    { resource: 'bookings', field: 'chargerId', title: 'Bookings' },
+    { resource: 'transactions', field: 'chargerId', title: 'Transactions' },
+  ],
+});
+
+export const transactionProtocols = ['OCPP', 'FLEXTRON', 'GSM'] as const;
+export const transactionStatuses = ['IN_PROGRESS', 'COMPLETED', 'STOPPED_BY_ADMIN', 'FAILED'] as const;
+export const transactionStopReasons = ['LOCAL', 'REMOTE', 'EV_DISCONNECTED', 'POWER_LOSS', 'EMERGENCY_STOP', 'OTHER'] as const;
+
+// The three transaction lists share one table. The all-protocols list has no fixed value, so its fields stay
+// optional (a required field on a shared table needs a fixed value to scope its CHECK); the per-protocol lists
+// require theirs, which adds CHECKs for their rows.
+function transactionFields(required: boolean): Record<string, FieldDef> {
+  return {
+    chargerId: f.relation('Charger', 'chargers', { required }),
+    transactionRef: f.code('Transaction ref', { required, max: 60 }),
+    protocol: f.choice('Protocol', optionsOf(transactionProtocols), { required, display: 'badge' }),
+    meterStartWh: f.energy('Meter start'),
+    meterStopWh: f.energy('Meter stop'),
+    energyWh: f.energy('Energy'),
+    startedAt: f.datetime('Started', { required }),
+    endedAt: f.datetime('Ended'),
+    status: f.choice('Status', optionsOf(transactionStatuses, { IN_PROGRESS: 'info', COMPLETED: 'success', STOPPED_BY_ADMIN: 'warning', FAILED: 'danger' }), { required }),
+    stopReason: f.choice('Stop reason', optionsOf(transactionStopReasons), { display: 'text' }),
+  };
+}
+
+const transactionList = (withProtocol: boolean) => ({
+  columns: [
+    { field: 'transactionRef' },
+    { field: 'chargerId' },
+    ...(withProtocol ? [{ field: 'protocol' }] : []),
+    { field: 'startedAt' },
+    { field: 'endedAt' },
+    { field: 'energyWh' },
+    { field: 'meterStartWh', hidden: true },
+    { field: 'meterStopWh', hidden: true },
+    { field: 'status' },
+    { field: 'stopReason' },
+  ],
+  filters: [
+    ...(withProtocol ? [{ field: 'protocol', kind: 'select' as const }] : []),
+    { field: 'status', kind: 'select' as const },
+    { field: 'chargerId', kind: 'relation' as const },
+    { field: 'startedAt', kind: 'dateRange' as const },
+  ],
+  defaultSort: { field: 'startedAt', dir: 'desc' as const },
+  sortable: ['energyWh'],
+});
+
+const transactionBase = {
+  title: 'Transaction',
+  service: '/ccu' as const,
+  table: 'charger_transactions',
+  labelField: 'transactionRef',
+  search: { exact: ['id', 'transactionRef'] },
+  permissions: { view: 'ROLE_VIEW_TRANSACTION' as const },
+  readOnly: true,
+};
+
+/** Charging transactions reported by chargers, all protocols (read-only). */
+export const transactionResource = defineResource({
+  ...transactionBase,
+  name: 'transactions',
+  plural: 'Transactions',
+  path: 'transaction',
+  fields: transactionFields(false),
+  list: transactionList(true),
+  views: [{ path: `${CM}/transaction`, title: 'Transactions' }],
+});
+
+/** OCPP transactions (the shared transaction table, protocol OCPP). */
+export const ocppTransactionResource = defineResource({
+  ...transactionBase,
+  name: 'ocpp-transactions',
+  title: 'OCPP transaction',
+  plural: 'OCPP transactions',
+  path: 'ocpp-transaction',
+  fields: transactionFields(true),
+  fixed: { protocol: 'OCPP' },
+  list: transactionList(false),
+  views: [{ path: `${CM}/ocpp-transactions`, title: 'OCPP Transactions' }],
+});
+
+/** Flextron transactions (the shared transaction table, protocol FLEXTRON). */
+export const flextronTransactionResource = defineResource({
+  ...transactionBase,
+  name: 'flextron-transactions',
+  title: 'Flextron transaction',
+  plural: 'Flextron transactions',
+  path: 'flextron-transaction',
+  fields: transactionFields(true),
+  fixed: { protocol: 'FLEXTRON' },
+  list: transactionList(false),
+  views: [{ path: `${CM}/flextron-transactions`, title: 'Flextron Transactions' }],
+});
+
+/** Public stations of other networks, shown to users next to the network's own. */
+export const otherNetworkChargerResource = defineResource({
+  name: 'other-network-chargers',
+  title: 'Third party charger',
+  plural: 'Third party chargers',
+  service: '/charger-service',
+  path: 'third-party-charger',
+  table: 'third_party_chargers',
+  labelField: 'stationName',
+  fields: {
+    networkOperatorName: f.text('Network operator', { required: true, max: 120 }),
+    stationName: f.text('Station name', { required: true, max: 160 }),
+    address: f.longText('Address', { required: true, max: 500 }),
+    cityId: city(),
+    coordinates: f.coordinates('Coordinates', { required: true }),
+    powerKw: f.decimal('Power', { required: true, max: 400, unit: 'kW' }),
+    connectorTypes: f.choices('Connector types', connectorOptions, { required: true }),
+    isActive: isActive(),
+  },
+  list: {
+    columns: [
+      { field: 'stationName' },
+      { field: 'networkOperatorName' },
+      { field: 'cityId' },
+      { field: 'powerKw' },
+      { field: 'connectorTypes' },
+      { field: 'coordinates', hidden: true },
+      { field: 'isActive' },
+      { field: 'createdAt', hidden: true },
+    ],
+    filters: [
+      { field: 'networkOperatorName', kind: 'text' },
+      { field: 'cityId', kind: 'relation' },
+      { field: 'connectorTypes', kind: 'select' },
+      { field: 'isActive', kind: 'boolean' },
+    ],
+    sortable: ['stationName', 'powerKw'],
+  },
+  search: { exact: ['id'], text: ['stationName', 'networkOperatorName'] },
+  form: [
+    { title: 'Station', fields: ['networkOperatorName', 'stationName', 'powerKw', 'connectorTypes'] },
+    { title: 'Address', fields: ['address', 'cityId', 'coordinates'] },
+  ],
+  permissions: { view: 'ROLE_GET_THIRD_PARTY_CHARGER', create: 'ROLE_ADD_THIRD_PARTY_CHARGER', update: 'ROLE_ADD_THIRD_PARTY_CHARGER', activate: 'ROLE_ADD_THIRD_PARTY_CHARGER' },
+  activeField: 'isActive',
+  views: [{ path: `${CM}/other-network-chargers`, title: 'Third Party Chargers' }],
+  createPath: `${CM}/other-network-chargers/create`,
+});
+
+export const riskLevels = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+
+const zoneFields = () => ({
+  name: f.text('Name', { required: true, max: 120 }),
+  cityId: city(),
+  centre: f.coordinates('Centre', { required: true, help: 'Latitude,longitude of the zone centre' }),
+  radiusKm: f.decimal('Radius', { required: true, min: 0.1, max: 100, unit: 'km' }),
+  ownerId: f.relation('Owner', 'users', { idType: 'uuid', help: 'The staff member responsible for the zone' }),
+  isActive: isActive(),
+});
+
+const zoneList = (extra: readonly string[]) => ({
+  columns: [{ field: 'name' }, { field: 'cityId' }, ...extra.map((field) => ({ field })), { field: 'radiusKm' }, { field: 'ownerId' }, { field: 'isActive' }, { field: 'createdAt' }],
+  filters: [{ field: 'name', kind: 'text' as const }, { field: 'cityId', kind: 'relation' as const }, ...extra.map((field) => ({ field, kind: 'select' as const })), { field: 'isActive', kind: 'boolean' as const }],
+  sortable: ['name', 'createdAt'],
+});
+
+const zonePermissions = { view: 'ROLE_VIEW_ZONES', create: 'ROLE_SAVE_ZONE', update: 'ROLE_SAVE_ZONE', activate: 'ROLE_ACTIVATE_INACTIVATE_ZONE' } as const;
+
+/** Areas where chargers need extra care (theft, vandalism, flooding), with their risk level. */
+export const riskZoneResource = defineResource({
+  name: 'risk-zones',
+  title: 'Risk zone',
+  plural: 'Risk zones',
+  service: '/charger-service',
+  path: 'risk-zone',
+  table: 'risk_zones',
+  labelField: 'name',
+  fields: {
+    ...zoneFields(),
+    riskLevel: f.choice('Risk level', optionsOf(riskLevels, { LOW: 'info', MEDIUM: 'warning', HIGH: 'danger', CRITICAL: 'danger' }), { required: true }),
+    notes: f.longText('Notes', { max: 1000 }),
+  },
+  list: zoneList(['riskLevel']),
+  search: { exact: ['id'], text: ['name'] },
+  form: [
+    { title: 'Zone', fields: ['name', 'riskLevel', 'ownerId', 'notes'] },
+    { title: 'Area', fields: ['cityId', 'centre', 'radiusKm'] },
+  ],
+  permissions: zonePermissions,
+  activeField: 'isActive',
+  views: [{ path: `${ZM}/risk-zone`, title: 'Risk Zone' }],
+  createPath: `${ZM}/risk-zone/add`,
+});
+
+/** Areas the field teams operate in, each with its owner. */
+export const operationalZoneResource = defineResource({
+  name: 'operational-zones',
+  title: 'Operational zone',
+  plural: 'Operational zones',
+  service: '/charger-service',
+  path: 'operational-zone',
+  table: 'operational_zones',
+  labelField: 'name',
+  fields: zoneFields(),
+  list: zoneList([]),
+  search: { exact: ['id'], text: ['name'] },
+  form: [
+    { title: 'Zone', fields: ['name', 'ownerId'] },
+    { title: 'Area', fields: ['cityId', 'centre', 'radiusKm'] },
+  ],
+  permissions: zonePermissions,
+  activeField: 'isActive',
+  views: [{ path: `${ZM}/operational-zone`, title: 'Operational Zone' }],
+  createPath: `${ZM}/operational-zone/add`,
+});
+
+export const rfidActions = ['ADDED', 'REMOVED', 'BLOCKED'] as const;
+
+/** RFID cards added to, removed from or blocked on users' accounts (read-only log). */
+export const rfidHistoryResource = defineResource({
+  name: 'rfid-history',
+  title: 'RFID card event',
+  plural: 'RFID history',
+  service: '/user-service',
+  path: 'rfid-card/history',
+  table: 'rfid_card_history',
+  labelField: 'cardNumber',
+  fields: {
+    cardNumber: f.code('Card number', { required: true, max: 32 }),
+    userId: f.relation('User', 'users', { idType: 'uuid', required: true }),
+    action: f.choice('Action', optionsOf(rfidActions, { ADDED: 'success', REMOVED: 'neutral', BLOCKED: 'danger' }), { required: true }),
+    actedById: f.relation('By', 'users', { idType: 'uuid' }),
+    actedAt: f.datetime('At', { required: true }),
+  },
+  list: {
+    columns: [{ field: 'cardNumber' }, { field: 'userId' }, { field: 'action' }, { field: 'actedById' }, { field: 'actedAt' }],
+    filters: [{ field: 'action', kind: 'select' }, { field: 'userId', kind: 'relation' }, { field: 'actedAt', kind: 'dateRange' }],
+    defaultSort: { field: 'actedAt', dir: 'desc' },
+  },
+  search: { exact: ['id', 'cardNumber'] },
+  permissions: { view: null },
+  views: [{ path: `${RM}/rfid-history`, title: 'RFID History' }],
+  readOnly: true,
+});
+
+export const authorizeResults = ['ACCEPTED', 'REJECTED', 'EXPIRED'] as const;
+
+/** RFID authorize requests chargers sent, with the answer given (read-only log). */
+export const authorizeHistoryResource = defineResource({
+  name: 'authorize-history',
+  title: 'Authorize request',
+  plural: 'Authorize history',
+  service: '/ccu',
+  path: 'authorize-request',
+  table: 'rfid_authorize_requests',
+  labelField: 'cardNumber',
+  fields: {
+    cardNumber: f.code('Card number', { required: true, max: 32 }),
+    chargerId: f.relation('Charger', 'chargers', { required: true }),
+    userId: f.relation('Card holder', 'users', { idType: 'uuid' }),
+    result: f.choice('Result', optionsOf(authorizeResults, { ACCEPTED: 'success', REJECTED: 'danger', EXPIRED: 'warning' }), { required: true }),
+    reason: f.text('Reason', { max: 200 }),
+    requestedAt: f.datetime('At', { required: true }),
+  },
+  list: {
+    columns: [{ field: 'cardNumber' }, { field: 'chargerId' }, { field: 'userId' }, { field: 'result' }, { field: 'reason' }, { field: 'requestedAt' }],
+    filters: [{ field: 'result', kind: 'select' }, { field: 'chargerId', kind: 'relation' }, { field: 'requestedAt', kind: 'dateRange' }],
+    defaultSort: { field: 'requestedAt', dir: 'desc' },
+  },
+  search: { exact: ['id', 'cardNumber'] },
+  permissions: { view: 'ROLE_VIEW_AUTHORIZE_REQUEST' },
+  views: [{ path: `${RM}/authorize-history`, title: 'Authorize History' }],
+  readOnly: true,
+});
 
 /** Resources of this module (declared in the order of the side menu). */
-export const chargerResources: readonly Resource[] = [];
+export const chargerResources: readonly Resource[] = [
+  hardwareResource,
+  transactionResource,
+  ocppTransactionResource,
+  flextronTransactionResource,
+  chargerResource,
+  locationResource,
+  otherNetworkChargerResource,
+  rfidHistoryResource,
+  authorizeHistoryResource,
+  operationalZoneResource,
+  riskZoneResource,
+  warehouseResource,
+];

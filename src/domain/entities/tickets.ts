@@ -1,4 +1,693 @@
-import type { Resource } from '../resource/define-resource';
+import type { Permission } from '../permissions';
+import { defineResource, type ListView, type Resource, type ResourceScope } from '../resource/define-resource';
+import { f, optionsOf, type FieldDef, type FieldOption } from '../resource/field';
+
+const TM = '/ticket-management';
+const CM = '/charger-management';
+
+/** The kinds of ticket; every kind is one resource over the shared `tickets` table (column `kind`). */
+export const ticketKinds = [
+  'SITE_INSPECTION',
+  'CHARGER_APPROVAL',
+  'HARDWARE_SERVICING',
+  'CHARGER_SERVICING',
+  'CUSTOMER_SUPPORT',
+  'DEMO',
+  'BUNDLE',
+  'BOOKING_UTILIZATION_ANOMALY',
+  'DELIVERY',
+  'INSTALLATION',
+] as const;
+export type TicketKind = (typeof ticketKinds)[number];
+
+const kindLabels: Record<TicketKind, string> = {
+  SITE_INSPECTION: 'Site Inspection',
+  CHARGER_APPROVAL: 'Charger Approval',
+  HARDWARE_SERVICING: 'Hardware Servicing',
+  CHARGER_SERVICING: 'Charger Servicing',
+  CUSTOMER_SUPPORT: 'Customer Support',
+  DEMO: 'Demo',
+  BUNDLE: 'Bundle Management',
+  BOOKING_UTILIZATION_ANOMALY: 'Booking Utilization Anomaly',
+  DELIVERY: 'Delivery',
+  INSTALLATION: 'Charger Installation',
+};
+
+/** Options of the `kind` column. */
+export const ticketKindOptions: readonly FieldOption[] = ticketKinds.map((k) => ({ value: k, label: kindLabels[k] }));
+
+/**
+ * Status values per kind: `open` (work left, the first is the status of a new ticket) and `closed` (finished).
+ * A value closed for one kind is never open for another, so "open" means the same across kinds.
+ */
+export const ticketStatuses: Readonly<Record<TicketKind, { open: readonly string[]; closed: readonly string[] }>> = {
+  SITE_INSPECTION: { open: ['OPEN', 'PARTIALLY_FILLED', 'SENT_FOR_APPROVAL'], closed: ['APPROVED', 'REJECTED', 'CLOSED'] },
+  CHARGER_APPROVAL: { open: ['OPEN', 'UNDER_REVIEW'], closed: ['APPROVED', 'REJECTED'] },
+  HARDWARE_SERVICING: { open: ['OPEN', 'SCHEDULED', 'IN_SERVICE'], closed: ['COMPLETED', 'CLOSED'] },
+  CHARGER_SERVICING: { open: ['OPEN', 'SCHEDULED', 'IN_SERVICE'], closed: ['COMPLETED', 'CLOSED'] },
+  CUSTOMER_SUPPORT: { open: ['OPEN', 'IN_PROGRESS', 'WAITING_ON_CUSTOMER'], closed: ['RESOLVED', 'CLOSED'] },
+  DEMO: { open: ['OPEN', 'SCHEDULED'], closed: ['COMPLETED', 'CANCELLED'] },
+  BUNDLE: { open: ['OPEN', 'IN_PROGRESS'], closed: ['COMPLETED', 'CANCELLED'] },
+  BOOKING_UTILIZATION_ANOMALY: { open: ['OPEN', 'UNDER_REVIEW'], closed: ['CORRECTED', 'NO_ACTION_NEEDED', 'CLOSED'] },
+  DELIVERY: { open: ['OPEN', 'PACKED', 'IN_TRANSIT', 'DELIVERY_FAILED'], closed: ['DELIVERED', 'RETURNED', 'CANCELLED'] },
+  INSTALLATION: {
+    open: ['OPEN', 'FORM_FILLED', 'SENT_FOR_APPROVAL', 'READY_FOR_INSTALLATION'],
+    closed: ['INSTALLED', 'REJECTED', 'FORCE_CLOSED'],
+  },
+};
+
+/** Every closed status of any kind (a ticket in none of these is open). */
+export const closedTicketStatuses: readonly string[] = [...new Set(Object.values(ticketStatuses).flatMap((s) => s.closed))];
+
+const statusTones: Record<string, FieldOption['tone']> = {
+  OPEN: 'info',
+  APPROVED: 'success',
+  COMPLETED: 'success',
+  RESOLVED: 'success',
+  DELIVERED: 'success',
+  INSTALLED: 'success',
+  CORRECTED: 'success',
+  REJECTED: 'danger',
+  CANCELLED: 'danger',
+  FORCE_CLOSED: 'danger',
+  RETURNED: 'danger',
+  DELIVERY_FAILED: 'danger',
+  CLOSED: 'neutral',
+  NO_ACTION_NEEDED: 'neutral',
+};
+const toneOf = (status: string): FieldOption['tone'] => statusTones[status] ?? 'warning';
+const statusOptions = (values: readonly string[]) => optionsOf(values, Object.fromEntries(values.map((v) => [v, toneOf(v)])));
+const kindStatusValues = (kind: TicketKind) => [...ticketStatuses[kind].open, ...ticketStatuses[kind].closed];
+const allStatusValues = [...new Set(ticketKinds.flatMap(kindStatusValues))];
+
+/** Ticket priorities, lowest first. */
+export const ticketPriorities = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+const priorityOptions = optionsOf(ticketPriorities, { LOW: 'neutral', MEDIUM: 'info', HIGH: 'warning', URGENT: 'danger' });
+
+/** The fixed tag list of tickets. */
+export const ticketTags = [
+  'PRIORITY_SITE',
+  'HIGHWAY_CORRIDOR',
+  'SHOPPING_MALL',
+  'RESIDENTIAL_SOCIETY',
+  'FLEET_DEPOT',
+  'HOTEL',
+  'TECH_PARK',
+  'HOSPITAL',
+  'GOVERNMENT_OFFICE',
+  'NEEDS_FOLLOW_UP',
+  'WARRANTY_CLAIM',
+  'VIP_HOST',
+  'ESCALATED',
+  'REPEAT_ISSUE',
+] as const;
+
+/** The close reasons of spec §4, with the spec's wording as labels. */
+export const ticketCloseReasons: readonly FieldOption[] = [
+  { value: 'CHARGING_STATION_NOT_WORKING', label: 'Charging Station Not Working' },
+  { value: 'CHARGING_STATION_NOT_CHARGING', label: 'Charging Station Not Charging' },
+  { value: 'TEST_BOOKING', label: 'Test Booking' },
+  { value: 'BOOKING_BY_MISTAKE', label: 'Booking by Mistake' },
+  { value: 'FAULTY_READINGS', label: 'Charging Station is sending faulty readings' },
+  { value: 'SOURCE', label: 'Source' },
+  { value: 'USER_WALLET', label: 'User Wallet' },
+];
+
+/** Source reference types of spec §3 (where the ticket's goods or work come from). */
+export const ticketSourceTypes = ['VENDOR', 'INSTALLED_AT', 'WAREHOUSE', 'TECHNICIAN', 'DELIVERY', 'HOST_LOCATION'] as const;
+
+/** Mounting options of spec §9. */
+export const mountingOptions: readonly FieldOption[] = [
+  { value: 'STAND', label: 'Stand' },
+  { value: 'WALL', label: 'Wall' },
+  { value: 'RCC_SLAB', label: 'RCC slab' },
+  { value: 'OTHER', label: 'Other' },
+];
+
+/** Protection options of spec §9. */
+export const protectionOptions: readonly FieldOption[] = [
+  { value: 'MCB_16A_2_POLE', label: 'MCB 16A 2-Pole' },
+  { value: 'MCB_40A_2_POLE', label: 'MCB 40A 2-Pole' },
+  { value: 'MCB_40A_4_POLE', label: 'MCB 40A 4-Pole' },
+  { value: 'MCB_63A_4_POLE', label: 'MCB 63A 4-Pole' },
+  { value: 'MCCB_100A_4_POLE', label: 'MCCB 100A 4-Pole' },
+  { value: 'MCCB_160A_4_POLE', label: 'MCCB 160A 4-Pole' },
+  { value: 'MCCB_250A_4_POLE', label: 'MCCB 250A 4-Pole' },
+  { value: 'OTHERS', label: 'Others' },
+];
+
+/** Where a charger would be parked at an inspected site. */
+export const parkingTypes = ['OPEN_PARKING', 'COVERED_PARKING', 'BASEMENT', 'STILT_PARKING', 'STREET_SIDE'] as const;
+/** Categories of a customer support ticket. */
+export const supportCategories = ['CHARGING_FAILED', 'REFUND', 'BILLING', 'APP_ISSUE', 'RFID', 'OTHER'] as const;
+/** Delivery ticket types of spec §3. */
+export const deliveryTicketTypes = ['ORDER_DELIVERY', 'CONSIGNMENT_DELIVERY', 'CHARGER_SERVICING_DELIVERY'] as const;
+/** Couriers that carry deliveries. */
+export const couriers = ['BLUE_DART', 'DELHIVERY', 'DTDC', 'ECOM_EXPRESS', 'XPRESSBEES', 'OWN_FLEET'] as const;
+/** Why an installation ticket was assigned (spec §3 installation draft). */
+export const installationPurposes = ['INSTALLATION', 'DELIVERY'] as const;
+/** Kinds of booking utilization anomaly. */
+export const anomalyTypes = ['ZERO_ENERGY', 'EXCESS_ENERGY', 'LONG_IDLE_SESSION', 'METER_READING_MISMATCH', 'DUPLICATE_BOOKING', 'ABRUPT_STOP'] as const;
+/** What a charger approval ticket asks to approve. */
+export const approvalTypes = ['NEW_CHARGER', 'LOCATION_CHANGE', 'TARIFF_CHANGE', 'OWNERSHIP_CHANGE'] as const;
+/** Faults a servicing ticket reports. */
+export const servicingIssues = ['OFFLINE', 'NOT_CHARGING', 'SOCKET_DAMAGED', 'DISPLAY_FAULT', 'RFID_READER_FAULT', 'EARTH_FAULT', 'PHYSICAL_DAMAGE', 'OTHER'] as const;
+
+/** Fields every ticket has; `required` is false for the cross-kind resource (it never creates). */
+function commonFields(statuses: readonly string[], required: boolean): Record<string, FieldDef> {
+  return {
+    kind: f.choice('Kind', ticketKindOptions, { readOnly: true, display: 'badge' }),
+    title: f.text('Title', { required, max: 200, searchable: true }),
+    description: f.longText('Description', { max: 5000 }),
+    status: f.choice('Status', statusOptions(statuses), { defaultValue: 'OPEN' }),
+    priority: f.choice('Priority', priorityOptions, { defaultValue: 'MEDIUM', display: 'badge' }),
+    assignee: f.relation('Assignee', 'users', { idType: 'uuid' }),
+    createdBy: f.relation('Created by', 'users', { idType: 'uuid', readOnly: true }),
+    dueDate: f.date('Due date'),
+    tags: f.choices('Tags', optionsOf(ticketTags)),
+    city: f.relation('City', 'cities', { idType: 'uuid' }),
+    charger: f.relation('Charger', 'chargers'),
+    location: f.relation('Location', 'locations'),
+    closeReason: f.choice('Close reason', ticketCloseReasons, { display: 'text' }),
+    sourceType: f.choice('Source', optionsOf(ticketSourceTypes), { display: 'badge', readOnly: true }),
+    sourceId: f.text('Source id', { max: 100, readOnly: true, help: 'Vendor, warehouse or installed-at id' }),
+    sourceName: f.text('Source name', { max: 200, readOnly: true }),
+    sourceUser: f.relation('Source technician', 'users', { idType: 'uuid', readOnly: true }),
+    sourceDeliveryTicket: f.relation('Source delivery ticket', 'delivery-tickets', { readOnly: true }),
+  };
+}
+
+const commonFilters = [
+  { field: 'status', kind: 'select' },
+  { field: 'priority', kind: 'select' },
+  { field: 'assignee', kind: 'relation' },
+  { field: 'city', kind: 'relation' },
+  { field: 'tags', kind: 'select' },
+  { field: 'dueDate', kind: 'dateRange' },
+  { field: 'createdAt', kind: 'dateRange' },
+] as const;
+
+/** Fields of a ticket any kind's add/edit form writes. */
+const commonWritable = ['title', 'description', 'priority', 'assignee', 'dueDate', 'tags', 'city', 'location', 'charger'] as const;
+
+interface KindSpec {
+  kind: TicketKind;
+  name: string;
+  title: string;
+  plural: string;
+  path: string;
+  fields: Record<string, FieldDef>;
+  /** Kind-specific list columns (after the title). */
+  columns: readonly string[];
+  exact?: readonly string[];
+  text?: readonly string[];
+  view: Permission;
+  /** Permission of the Open list (default the view permission). */
+  openView?: Permission;
+  create?: Permission;
+  update?: Permission;
+  /** Fields the update writes (default: the common and kind fields, plus status and close reason). */
+  updateFields?: readonly string[];
+  /** Status and close reason are written by edit (false where a workflow action moves the status). */
+  statusWritable?: boolean;
+  views: readonly ListView[];
+  createPath?: string;
+  detailPath: string;
+  scopes?: Readonly<Record<string, ResourceScope>>;
+}
+
+function kindResource(spec: KindSpec): Resource {
+  const kindFields = Object.keys(spec.fields);
+  const statusFields = spec.statusWritable === false ? [] : ['status', 'closeReason'];
+  const writable = [...commonWritable, ...kindFields];
+  const updateFields = spec.updateFields ?? [...writable, ...statusFields];
+  const form = spec.create
+    ? [
+        { title: 'Ticket', fields: ['title', 'description', 'priority', 'dueDate', 'tags'] },
+        { title: spec.title, fields: kindFields },
+        { title: 'Where and who', fields: ['city', 'location', 'charger', 'assignee'] },
+        ...(statusFields.length > 0 ? [{ title: 'Status', fields: statusFields }] : []),
+      ]
+    : [{ title: spec.title, fields: updateFields }];
+  return defineResource({
+    name: spec.name,
+    title: spec.title,
+    plural: spec.plural,
+    service: '/ticket-service',
+    path: spec.path,
+    table: 'tickets',
+    labelField: 'title',
+    createdByField: 'createdBy',
+    fields: { ...commonFields(kindStatusValues(spec.kind), true), ...spec.fields },
+    fixed: { kind: spec.kind },
+    list: {
+      columns: [
+        { field: 'id' },
+        { field: 'title' },
+        ...spec.columns.map((field) => ({ field })),
+        { field: 'status' },
+        { field: 'priority' },
+        { field: 'assignee' },
+        { field: 'city' },
+        { field: 'dueDate' },
+        { field: 'tags', hidden: true },
+        { field: 'createdBy', hidden: true },
+        { field: 'createdAt' },
+      ],
+      filters: [...commonFilters],
+      sortable: ['createdAt', 'dueDate'],
+    },
+    search: { exact: ['id', ...(spec.exact ?? [])], text: ['title', ...(spec.text ?? [])] },
+    form,
+    create: spec.create ? writable : [],
+    update: spec.update ? updateFields : [],
+    permissions: { view: spec.view, ...(spec.create ? { create: spec.create } : {}), ...(spec.update ? { update: spec.update } : {}) },
+    scopes: {
+      open: { title: 'Open', where: [{ field: 'status', op: 'notIn', values: ticketStatuses[spec.kind].closed }], ...(spec.openView ? { permission: spec.openView } : {}) },
+      ...spec.scopes,
+    },
+    views: spec.views,
+    ...(spec.createPath ? { createPath: spec.createPath } : {}),
+    detailPath: spec.detailPath,
+  });
+}
+
+/** Site inspections: a field visit that records whether and how a site can host a charger. */
+export const siteInspectionTicketResource = kindResource({
+  kind: 'SITE_INSPECTION',
+  name: 'site-inspection-tickets',
+  title: 'Site inspection ticket',
+  plural: 'Site inspection tickets',
+  path: 'site-inspection-ticket',
+  fields: {
+    siteName: f.text('Site name', { required: true, max: 200 }),
+    address: f.longText('Address', { required: true, max: 500 }),
+    coordinates: f.coordinates('Coordinates'),
+    hostPhone: f.phone('Host phone'),
+    images: f.images('Site images'),
+    powerAvailableKw: f.decimal('Power available', { unit: 'kW', max: 5000 }),
+    mounting: f.choice('Mounting', mountingOptions, { display: 'text' }),
+    protection: f.choice('Protection', protectionOptions, { display: 'text' }),
+    parkingType: f.choice('Parking type', optionsOf(parkingTypes), { display: 'text' }),
+  },
+  columns: ['siteName', 'hostPhone'],
+  exact: ['hostPhone'],
+  text: ['siteName'],
+  view: 'ROLE_VIEW_ALL_SITE_INSPECTION_TICKETS',
+  openView: 'ROLE_VIEW_OPEN_SITE_INSPECTION_TICKETS',
+  create: 'ROLE_ADD_SITE_INSPECTION_DATA',
+  update: 'ROLE_ADD_SITE_INSPECTION_DATA',
+  statusWritable: false,
+  views: [
+    { path: `${TM}/site-inspection-tickets`, title: 'All Site Inspection Tickets' },
+    { path: `${TM}/site-inspection-tickets/open`, title: 'Open Site Inspection Tickets', scope: 'open' },
+  ],
+  createPath: `${TM}/site-inspection-tickets/add`,
+  detailPath: `${TM}/site-inspection-tickets/:id`,
+});
+
+/** Charger approvals: a new charger or a change to one waiting for sign-off. */
+export const chargerApprovalTicketResource = kindResource({
+  kind: 'CHARGER_APPROVAL',
+  name: 'charger-approval-tickets',
+  title: 'Charger approval ticket',
+  plural: 'Charger approval tickets',
+  path: 'charger-approval',
+  fields: {
+    approvalType: f.choice('Approval for', optionsOf(approvalTypes), { required: true, display: 'badge' }),
+    uniqueId: f.code('Charger unique id', { max: 64 }),
+  },
+  columns: ['approvalType', 'charger'],
+  exact: ['uniqueId'],
+  view: 'ROLE_VIEW_CHARGER_APPROVAL_TICKETS',
+  update: 'ROLE_UPDATE_CHARGER_APPROVAL_TICKET',
+  views: [
+    { path: `${TM}/charger-approval-tickets`, title: 'All Charger Approval Tickets' },
+    { path: `${TM}/charger-approval-tickets/open`, title: 'Open Charger Approval Tickets', scope: 'open' },
+  ],
+  detailPath: `${TM}/charger-approval-tickets/:id`,
+});
+
+/** Hardware servicing: a faulty device sent for repair. */
+export const hardwareServicingTicketResource = kindResource({
+  kind: 'HARDWARE_SERVICING',
+  name: 'hardware-servicing-tickets',
+  title: 'Hardware servicing ticket',
+  plural: 'Hardware servicing tickets',
+  path: 'hardware-servicing',
+  fields: {
+    hardware: f.relation('Hardware', 'hardware'),
+    issue: f.choice('Issue', optionsOf(servicingIssues), { required: true, display: 'text' }),
+    availableDate: f.date('Available from'),
+  },
+  columns: ['hardware', 'issue', 'availableDate'],
+  view: 'ROLE_VIEW_ALL_HARDWARE_SERVICING_TICKETS',
+  openView: 'ROLE_VIEW_OPEN_HARDWARE_SERVICING_TICKETS',
+  update: 'ROLE_SET_HARDWARE_SERVICING_AVAILABLE_DATE',
+  updateFields: ['availableDate'],
+  views: [
+    { path: `${CM}/servicing-required/hardware-management/all-tickets`, title: 'All Hardware Servicing Tickets' },
+    { path: `${CM}/servicing-required/hardware-management/open-tickets`, title: 'Open Hardware Servicing Tickets', scope: 'open' },
+  ],
+  detailPath: `${CM}/servicing-required/hardware-management/tickets/:id`,
+});
+
+/** Charger servicing: a charger in the field that needs a technician. */
+export const chargerServicingTicketResource = kindResource({
+  kind: 'CHARGER_SERVICING',
+  name: 'charger-servicing-tickets',
+  title: 'Charger servicing ticket',
+  plural: 'Charger servicing tickets',
+  path: 'charger-servicing',
+  fields: {
+    issue: f.choice('Issue', optionsOf(servicingIssues), { required: true, display: 'text' }),
+    availableDate: f.date('Available from'),
+  },
+  columns: ['charger', 'issue', 'availableDate'],
+  view: 'ROLE_VIEW_ALL_CHARGER_SERVICING_TICKETS',
+  openView: 'ROLE_VIEW_OPEN_CHARGER_SERVICING_TICKETS',
+  update: 'ROLE_SET_CHARGER_SERVICING_AVAILABLE_DATE',
+  updateFields: ['availableDate'],
+  views: [
+    { path: `${CM}/servicing-required`, title: 'All Charger Servicing Tickets' },
+    { path: `${CM}/servicing-required/open`, title: 'Open Charger Servicing Tickets', scope: 'open' },
+  ],
+  detailPath: `${CM}/servicing-required/tickets/:id`,
+});
+
+/** Customer support: a driver's or host's complaint or question. */
+export const customerSupportTicketResource = kindResource({
+  kind: 'CUSTOMER_SUPPORT',
+  name: 'customer-support-tickets',
+  title: 'Customer support ticket',
+  plural: 'Customer support tickets',
+  path: 'customer-support',
+  fields: {
+    customerPhone: f.phone('Customer phone', { required: true }),
+    category: f.choice('Category', optionsOf(supportCategories), { required: true, display: 'badge' }),
+    booking: f.relation('Booking', 'bookings'),
+  },
+  columns: ['customerPhone', 'category', 'booking'],
+  exact: ['customerPhone'],
+  view: 'ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS',
+  create: 'ROLE_ADD_CUSTOMER_SUPPORT_TICKET',
+  update: 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET',
+  views: [
+    { path: `${TM}/customer-support-tickets/all-tickets`, title: 'All Customer Support Tickets' },
+    { path: `${TM}/customer-support-tickets/open-tickets`, title: 'Open Customer Support Tickets', scope: 'open' },
+  ],
+  createPath: `${TM}/customer-support-tickets/add`,
+  detailPath: `${TM}/customer-support-tickets/:id`,
+});
+
+/** Demo: a charger demonstration for a prospective host or fleet. */
+export const demoTicketResource = kindResource({
+  kind: 'DEMO',
+  name: 'demo-tickets',
+  title: 'Demo ticket',
+  plural: 'Demo tickets',
+  path: 'demo-ticket',
+  fields: {
+    contactName: f.text('Contact name', { required: true, max: 120 }),
+    contactPhone: f.phone('Contact phone', { required: true }),
+    demoAt: f.datetime('Demo at'),
+    address: f.longText('Address', { max: 500 }),
+  },
+  columns: ['contactName', 'contactPhone', 'demoAt'],
+  exact: ['contactPhone'],
+  view: 'ROLE_VIEW_DEMO_TICKETS',
+  create: 'ROLE_ADD_DEMO_TICKET',
+  update: 'ROLE_UPDATE_DEMO_TICKET',
+  views: [
+    { path: `${TM}/demo-tickets`, title: 'All Demo Tickets' },
+    { path: `${TM}/demo-tickets/open`, title: 'Open Demo Tickets', scope: 'open' },
+  ],
+  detailPath: `${TM}/demo-tickets/:id`,
+});
+
+/** Bundle management: putting a bundle of chargers together for an investor. */
+export const bundleTicketResource = kindResource({
+  kind: 'BUNDLE',
+  name: 'bundle-management-tickets',
+  title: 'Bundle management ticket',
+  plural: 'Bundle management tickets',
+  path: 'investment-bundle-ticket',
+  fields: {
+    bundleName: f.text('Bundle name', { required: true, max: 120 }),
+    numberOfChargers: f.int('Number of chargers', { min: 1, max: 10_000 }),
+    bundleAmount: f.money('Bundle amount'),
+    investorName: f.text('Investor name', { max: 120 }),
+    contactPhone: f.phone('Contact phone'),
+  },
+  columns: ['bundleName', 'numberOfChargers', 'bundleAmount', 'investorName'],
+  exact: ['contactPhone'],
+  text: ['bundleName'],
+  view: 'ROLE_VIEW_BUNDLE_TICKETS',
+  create: 'ROLE_ADD_BUNDLE_TICKET',
+  update: 'ROLE_UPDATE_BUNDLE_TICKET',
+  views: [
+    { path: `${TM}/bundle-management-tickets`, title: 'All Bundle Management Tickets' },
+    { path: `${TM}/bundle-management-tickets/open`, title: 'Open Bundle Management Tickets', scope: 'open' },
+  ],
+  detailPath: `${TM}/bundle-management-tickets/:id`,
+});
+
+/** Booking utilization anomalies: a booking whose energy or duration looks wrong. */
+export const bookingAnomalyTicketResource = kindResource({
+  kind: 'BOOKING_UTILIZATION_ANOMALY',
+  name: 'booking-utilization-tickets',
+  title: 'Booking utilization anomaly',
+  plural: 'Booking utilization anomalies',
+  path: 'booking-utilization-anomaly',
+  fields: {
+    booking: f.relation('Booking', 'bookings'),
+    anomalyType: f.choice('Anomaly', optionsOf(anomalyTypes), { required: true, display: 'badge' }),
+    billedEnergy: f.energy('Billed energy'),
+    meteredEnergy: f.energy('Metered energy'),
+  },
+  columns: ['booking', 'anomalyType', 'billedEnergy', 'meteredEnergy'],
+  view: 'ROLE_VIEW_BOOKING_ANOMALY_TICKETS',
+  create: 'ROLE_ADD_BOOKING_ANOMALY_TICKET',
+  update: 'ROLE_UPDATE_BOOKING_ANOMALY_TICKET',
+  views: [
+    { path: `${TM}/booking-utilization-tickets`, title: 'All Booking Utilization Anomalies' },
+    { path: `${TM}/booking-utilization-tickets/open`, title: 'Open Booking Utilization Anomalies', scope: 'open' },
+  ],
+  detailPath: `${TM}/booking-utilization-tickets/:id`,
+});
+
+/** Delivery: goods on their way (an order, a consignment or a serviced charger). */
+export const deliveryTicketResource = kindResource({
+  kind: 'DELIVERY',
+  name: 'delivery-tickets',
+  title: 'Delivery ticket',
+  plural: 'Delivery tickets',
+  path: 'delivery-ticket',
+  fields: {
+    deliveryTicketType: f.choice('Delivery type', optionsOf(deliveryTicketTypes), { required: true, display: 'badge' }),
+    orderId: f.relation('Order', 'orders'),
+    consignmentId: f.int('Consignment id', { min: 1 }),
+    chargerServicingTicketId: f.relation('Charger servicing ticket', 'charger-servicing-tickets'),
+    courier: f.choice('Courier', optionsOf(couriers), { display: 'text' }),
+    awbNumber: f.code('AWB number', { max: 40 }),
+  },
+  columns: ['deliveryTicketType', 'orderId', 'courier', 'awbNumber'],
+  exact: ['awbNumber'],
+  view: 'ROLE_VIEW_DELIVERY_TICKETS',
+  create: 'ROLE_ADD_DELIVERY_TICKET',
+  update: 'ROLE_UPDATE_DELIVERY_TICKET',
+  scopes: { inTransit: { title: 'In transit', where: [{ field: 'status', op: 'eq', value: 'IN_TRANSIT' }] } },
+  views: [
+    { path: `${TM}/delivery-tickets/all-tickets`, title: 'All Delivery Tickets' },
+    { path: `${TM}/delivery-tickets/in-transit-tickets`, title: 'In Transit Delivery Tickets', scope: 'inTransit' },
+  ],
+  detailPath: `${TM}/delivery-tickets/:id`,
+});
+
+/** Charger installation: installing a charger at a host's site (the installation form of spec §3). */
+export const installationTicketResource = kindResource({
+  kind: 'INSTALLATION',
+  name: 'installation-tickets',
+  title: 'Charger installation ticket',
+  plural: 'Charger installation tickets',
+  path: 'charger-installation',
+  fields: {
+    phoneNumber: f.phone('Host phone number', { required: true }),
+    uniqueId: f.code('Charger unique id', { required: true, max: 64 }),
+    qrCodeValue: f.text('QR code value', { max: 200 }),
+    chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid' }),
+    purposeOfAssigning: f.choice('Purpose', optionsOf(installationPurposes), { required: true, display: 'badge' }),
+  },
+  columns: ['uniqueId', 'phoneNumber', 'purposeOfAssigning', 'chargePointOperatorId'],
+  exact: ['phoneNumber', 'uniqueId'],
+  view: 'ROLE_VIEW_CHARGER_INSTALLATION_TICKETS',
+  update: 'ROLE_FILL_CHARGER_INSTALLATION_FORM',
+  updateFields: ['phoneNumber', 'uniqueId', 'qrCodeValue', 'chargePointOperatorId', 'purposeOfAssigning'],
+  scopes: {
+    ready: { title: 'Ready for installation', where: [{ field: 'status', op: 'eq', value: 'READY_FOR_INSTALLATION' }], permission: 'ROLE_VIEW_READY_FOR_INSTALLATION' },
+    all: { title: 'All installations', where: [], permission: 'ROLE_VIEW_ALL_INSTALLATIONS' },
+  },
+  views: [
+    { path: `${CM}/installation`, title: 'Charger Installations' },
+    { path: '/installation-management/ready-for-install', title: 'Ready for installation', scope: 'ready' },
+    { path: '/installation-management/all-installation', title: 'All installations', scope: 'all' },
+  ],
+  detailPath: `${CM}/installation/:id`,
+});
+
+/** Every ticket of every kind: the cross-kind lists (my tickets, today's, all open). */
+export const ticketResource = defineResource({
+  name: 'tickets',
+  title: 'Ticket',
+  plural: 'Tickets',
+  service: '/ticket-service',
+  path: 'my-ticket',
+  table: 'tickets',
+  labelField: 'title',
+  createdByField: 'createdBy',
+  fields: commonFields(allStatusValues, false),
+  list: {
+    columns: [
+      { field: 'id' },
+      { field: 'kind' },
+      { field: 'title' },
+      { field: 'status' },
+      { field: 'priority' },
+      { field: 'assignee' },
+      { field: 'city' },
+      { field: 'dueDate' },
+      { field: 'tags', hidden: true },
+      { field: 'createdBy', hidden: true },
+      { field: 'createdAt' },
+    ],
+    filters: [{ field: 'kind', kind: 'select' }, ...commonFilters],
+    sortable: ['createdAt', 'dueDate'],
+  },
+  search: { exact: ['id'], text: ['title'] },
+  permissions: { view: 'ROLE_VIEW_ALL_TICKETS' },
+  scopes: {
+    mine: { title: 'My tickets', where: [{ field: 'assignee', op: 'isCurrentUser' }], permission: null },
+    mineOpen: { title: 'My open tickets', where: [{ field: 'assignee', op: 'isCurrentUser' }, { field: 'status', op: 'notIn', values: closedTicketStatuses }], permission: null },
+    today: {
+      title: "Today's tickets",
+      where: [{ field: 'assignee', op: 'isCurrentUser' }, { op: 'anyOf', conditions: [{ field: 'dueDate', op: 'today' }, { field: 'createdAt', op: 'today' }] }],
+      permission: null,
+    },
+    open: { title: 'Open tickets', where: [{ field: 'status', op: 'notIn', values: closedTicketStatuses }] },
+  },
+  views: [
+    { path: `${TM}/all-tickets`, title: 'My All Tickets', scope: 'mine' },
+    { path: `${TM}/open-tickets`, title: 'My Open Tickets', scope: 'mineOpen' },
+    { path: `${TM}/today-tickets`, title: "Today's Tickets", scope: 'today' },
+    { path: `${TM}/open`, title: 'All Open Tickets', scope: 'open' },
+  ],
+  detailPath: `${TM}/tickets/:id`,
+});
+
+/** Power types of the chargers the store sells (spec §9). */
+export const chargerPowerTypes: readonly FieldOption[] = [
+  { value: 'AC_3_3_KW', label: '3.3kW AC' },
+  { value: 'AC_7_4_KW', label: '7.4kW AC' },
+  { value: 'AC_22_KW', label: '22kW AC' },
+  { value: 'DC_15_KW_001', label: '15kW DC 001' },
+  { value: 'DC_30_KW_CCS_2', label: '30kW DC CCS 2' },
+  { value: 'DC_60_KW_CCS_2', label: '60kW DC CCS 2' },
+];
+/** Order statuses, in the order an order moves through them. */
+export const orderStatuses = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+/** Order statuses after which nothing is left to do. */
+export const closedOrderStatuses = ['DELIVERED', 'CANCELLED'] as const;
+/** The fixed tag list of orders. */
+export const orderTags = ['BULK_ORDER', 'CORPORATE', 'HOST_PARTNER', 'FLEET', 'PRIORITY', 'GIFT', 'NEEDS_FOLLOW_UP', 'PAYMENT_PENDING', 'INSTALLATION_REQUIRED'] as const;
+
+/** Charger orders placed by customers, hosts and fleets. */
+export const orderResource = defineResource({
+  name: 'orders',
+  title: 'Order',
+  plural: 'Orders',
+  service: '/lms',
+  path: 'order',
+  table: 'orders',
+  labelField: 'orderNumber',
+  createdByField: 'createdBy',
+  fields: {
+    orderNumber: f.code('Order number', { required: true, unique: true, max: 40 }),
+    customerName: f.text('Customer name', { required: true, max: 120 }),
+    phone: f.phone('Phone', { required: true }),
+    product: f.choice('Product', chargerPowerTypes, { required: true, display: 'text' }),
+    quantity: f.int('Quantity', { required: true, min: 1, max: 1000 }),
+    amount: f.money('Amount', { required: true }),
+    status: f.choice(
+      'Status',
+      optionsOf(orderStatuses, { PLACED: 'info', CONFIRMED: 'warning', PACKED: 'warning', SHIPPED: 'warning', DELIVERED: 'success', CANCELLED: 'danger' }),
+      { defaultValue: 'PLACED' },
+    ),
+    tags: f.choices('Tags', optionsOf(orderTags)),
+    deliveryAddress: f.longText('Delivery address', { max: 500 }),
+    city: f.relation('City', 'cities', { idType: 'uuid' }),
+    assignee: f.relation('Assignee', 'users', { idType: 'uuid' }),
+    createdBy: f.relation('Created by', 'users', { idType: 'uuid', readOnly: true }),
+  },
+  list: {
+    columns: [
+      { field: 'orderNumber' },
+      { field: 'customerName' },
+      { field: 'phone' },
+      { field: 'product' },
+      { field: 'quantity' },
+      { field: 'amount' },
+      { field: 'status' },
+      { field: 'tags' },
+      { field: 'city' },
+      { field: 'assignee' },
+      { field: 'deliveryAddress', hidden: true },
+      { field: 'createdAt' },
+    ],
+    filters: [
+      { field: 'status', kind: 'select' },
+      { field: 'product', kind: 'select' },
+      { field: 'city', kind: 'relation' },
+      { field: 'assignee', kind: 'relation' },
+      { field: 'tags', kind: 'select' },
+      { field: 'amount', kind: 'numberRange' },
+      { field: 'createdAt', kind: 'dateRange' },
+    ],
+    sortable: ['createdAt', 'amount'],
+  },
+  search: { exact: ['id', 'orderNumber', 'phone'], text: ['customerName'] },
+  form: [{ title: 'Order', fields: ['status', 'tags', 'assignee'] }],
+  create: [],
+  update: ['status', 'tags', 'assignee'],
+  permissions: { view: 'ROLE_VIEW_ALL_ORDERS', update: 'ROLE_UPDATE_ORDER_STATUS' },
+  scopes: {
+    open: { title: 'Open orders', where: [{ field: 'status', op: 'notIn', values: closedOrderStatuses }], permission: 'ROLE_VIEW_OPEN_ORDERS' },
+    mine: {
+      title: 'My orders',
+      where: [{ op: 'anyOf', conditions: [{ field: 'assignee', op: 'isCurrentUser' }, { field: 'createdBy', op: 'isCurrentUser' }] }],
+      permission: 'ROLE_VIEW_MY_ORDERS',
+    },
+  },
+  views: [
+    { path: '/order-management/all-orders', title: 'All Orders' },
+    { path: '/order-management/open-orders', title: 'Open Orders', scope: 'open' },
+    { path: '/order-management/my-orders', title: 'My Orders', scope: 'mine' },
+    { path: '/order-management/orders', title: 'Orders' },
+  ],
+  detailPath: '/order-management/all-orders/:id',
+});
 
 /** Resources of this module (declared in the order of the side menu). */
-export const ticketResources: readonly Resource[] = [];
+export const ticketResources: readonly Resource[] = [
+  ticketResource,
+  siteInspectionTicketResource,
+  chargerApprovalTicketResource,
+  hardwareServicingTicketResource,
+  chargerServicingTicketResource,
+  customerSupportTicketResource,
+  demoTicketResource,
+  bundleTicketResource,
+  bookingAnomalyTicketResource,
+  deliveryTicketResource,
+  installationTicketResource,
+  orderResource,
+];

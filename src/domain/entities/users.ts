@@ -1,5 +1,9 @@
+import { permissionSchema } from '../permissions';
 import { defineResource, type Resource } from '../resource/define-resource';
-import { f } from '../resource/field';
+import { f, optionsOf } from '../resource/field';
+
+const UM = '/user-management';
+const CZO = '/czo-management';
 
 /** Everyone with an account (customers, hosts, staff): the foundation's users table. */
 export const userResource = defineResource({
@@ -11,6 +15,7 @@ export const userResource = defineResource({
   table: 'users',
   id: { type: 'uuid' },
   labelField: 'name',
+  subtitleField: 'mobileNumber',
   fields: {
     name: f.text('Name', { max: 120 }),
     mobileNumber: f.phone('Mobile number', { required: true, unique: true }),
@@ -28,10 +33,333 @@ export const userResource = defineResource({
   form: [{ title: 'User', fields: ['name', 'mobileNumber', 'email', 'image'] }],
   permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: 'ROLE_CHANGE_USER_NAME', activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
-  views: [{ path: '/user-management', title: 'All Users' }],
-  createPath: '/user-management/add',
-  detailPath: '/user-management/users/:id',
+  views: [{ path: UM, title: 'All Users' }],
+  createPath: `${UM}/add`,
+  detailPath: `${UM}/users/:id`,
+  related: [
+    { resource: 'wallets', field: 'userId', title: 'Wallet' },
+    { resource: 'rfid-history', field: 'userId', title: 'RFID cards' },
+    { resource: 'bookings', field: 'userId', title: 'Bookings' },
+  ],
+});
+
+/** Credits wallets, one per user (read-only here; credits move through the wallet workflows): the foundation's wallets table. */
+export const walletResource = defineResource({
+  name: 'wallets',
+  title: 'Wallet',
+  plural: 'Wallets',
+  service: '/pw-service',
+  path: 'admin/wallet',
+  table: 'wallets',
+  id: { type: 'uuid' },
+  labelField: 'userId',
+  fields: {
+    userId: f.relation('User', 'users', { idType: 'uuid', required: true, unique: true }),
+    credits: f.money('Credits', { defaultValue: 0 }),
+  },
+  list: {
+    columns: [{ field: 'userId' }, { field: 'credits' }, { field: 'updatedAt' }],
+    filters: [{ field: 'userId', kind: 'relation' }],
+  },
+  search: { exact: ['id', 'userId'] },
+  permissions: { view: 'ROLE_GET_WALLET' },
+  views: [{ path: `${UM}/wallets`, title: 'Wallets' }],
+  readOnly: true,
+});
+
+/** Host business types of spec §3. */
+export const HOST_BUSINESS_TYPES = ['PREMISE_OWNER', 'NETWORK_BUYER_IP', 'INVESTMENT_PLATFORM', 'NETWORK_BUYER_WITH_WHITELABEL_APP_IP'] as const;
+/** KYC review states of a host. */
+export const KYC_STATUSES = ['PENDING', 'SUBMITTED', 'VERIFIED', 'REJECTED'] as const;
+
+/** Hosts: people and businesses who own the premises chargers stand on (one host record per user). */
+export const hostResource = defineResource({
+  name: 'hosts',
+  title: 'Host',
+  plural: 'Hosts',
+  service: '/user-service',
+  path: 'host',
+  table: 'hosts',
+  labelField: 'businessName',
+  fields: {
+    userId: f.relation('User', 'users', { idType: 'uuid', required: true, unique: true }),
+    businessName: f.text('Business name', { required: true, max: 160 }),
+    businessType: f.choice('Business type', optionsOf(HOST_BUSINESS_TYPES), { required: true, display: 'badge' }),
+    contactNumber: f.phone('Contact number', { required: true }),
+    cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+    gstin: f.code('GSTIN', { max: 15, unique: true }),
+    kycStatus: f.choice('KYC status', optionsOf(KYC_STATUSES, { PENDING: 'neutral', SUBMITTED: 'info', VERIFIED: 'success', REJECTED: 'danger' }), { defaultValue: 'PENDING' }),
+    isActive: f.boolean('Active', { defaultValue: true }),
+  },
+  list: {
+    columns: [
+      { field: 'id' },
+      { field: 'businessName' },
+      { field: 'userId' },
+      { field: 'contactNumber' },
+      { field: 'businessType' },
+      { field: 'cityId' },
+      { field: 'gstin', hidden: true },
+      { field: 'kycStatus' },
+      { field: 'isActive' },
+      { field: 'createdAt' },
+    ],
+    filters: [
+      { field: 'businessType', kind: 'select' },
+      { field: 'kycStatus', kind: 'select' },
+      { field: 'cityId', kind: 'relation' },
+      { field: 'isActive', kind: 'boolean' },
+      { field: 'createdAt', kind: 'dateRange' },
+    ],
+    sortable: ['businessName'],
+  },
+  search: { exact: ['id', 'contactNumber', 'gstin'], text: ['businessName'] },
+  form: [
+    { title: 'Host', fields: ['userId', 'businessName', 'businessType', 'contactNumber', 'cityId'] },
+    { title: 'KYC', fields: ['gstin', 'kycStatus'] },
+  ],
+  update: ['businessName', 'businessType', 'contactNumber', 'cityId', 'gstin', 'kycStatus'],
+  permissions: { view: 'ROLE_VIEW_HOSTS', create: 'ROLE_UPDATE_HOST', update: 'ROLE_UPDATE_HOST', activate: 'ROLE_UPDATE_HOST' },
+  activeField: 'isActive',
+  views: [{ path: `${UM}/hosts`, title: 'All Host' }],
+  related: [
+    { resource: 'bank-details', field: 'hostId', title: 'Bank details' },
+    { resource: 'host-support-requests', field: 'hostId', title: 'Support requests' },
+  ],
+});
+
+/** States of a host support request. */
+export const HOST_SUPPORT_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const;
+/** Priorities of a host support request. */
+export const HOST_SUPPORT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+
+/** Requests hosts raise about their premises, payouts or chargers. */
+export const hostSupportRequestResource = defineResource({
+  name: 'host-support-requests',
+  title: 'Host support request',
+  plural: 'Host support requests',
+  service: '/user-service',
+  path: 'host-support',
+  table: 'host_support_requests',
+  labelField: 'subject',
+  fields: {
+    hostId: f.relation('Host', 'hosts', { required: true }),
+    subject: f.text('Subject', { required: true, max: 200 }),
+    description: f.longText('Description', { max: 2000 }),
+    status: f.choice('Status', optionsOf(HOST_SUPPORT_STATUSES, { OPEN: 'warning', IN_PROGRESS: 'info', RESOLVED: 'success', CLOSED: 'neutral' }), { defaultValue: 'OPEN' }),
+    priority: f.choice('Priority', optionsOf(HOST_SUPPORT_PRIORITIES, { HIGH: 'warning', URGENT: 'danger' }), { defaultValue: 'MEDIUM', display: 'badge' }),
+  },
+  list: {
+    columns: [{ field: 'id' }, { field: 'subject' }, { field: 'hostId' }, { field: 'status' }, { field: 'priority' }, { field: 'createdAt' }],
+    filters: [
+      { field: 'status', kind: 'select' },
+      { field: 'priority', kind: 'select' },
+      { field: 'hostId', kind: 'relation' },
+      { field: 'createdAt', kind: 'dateRange' },
+    ],
+  },
+  search: { exact: ['id'], text: ['subject'] },
+  form: [{ title: 'Request', fields: ['hostId', 'subject', 'description', 'priority', 'status'] }],
+  update: ['subject', 'description', 'priority', 'status'],
+  permissions: { view: 'ROLE_VIEW_HOST_SUPPORT', create: 'ROLE_UPDATE_HOST_SUPPORT', update: 'ROLE_UPDATE_HOST_SUPPORT' },
+  scopes: { open: { title: 'Open requests', where: [{ field: 'status', op: 'in', values: ['OPEN', 'IN_PROGRESS'] }] } },
+  views: [{ path: `${UM}/host-support`, title: 'Host Support' }],
+});
+
+/** User groups (fleets, societies, companies) with a shared discount and an admin. */
+export const groupResource = defineResource({
+  name: 'groups',
+  title: 'Group',
+  plural: 'Groups',
+  service: '/user-service',
+  path: 'group',
+  table: 'user_groups',
+  labelField: 'name',
+  fields: {
+    name: f.text('Name', { required: true, max: 120, unique: true }),
+    adminUserId: f.relation('Group admin', 'users', { idType: 'uuid' }),
+    memberCount: f.int('Members', { defaultValue: 0, readOnly: true }),
+    discountPercent: f.decimal('Discount', { defaultValue: 0, max: 100, unit: '%' }),
+    isActive: f.boolean('Active', { defaultValue: true }),
+  },
+  list: {
+    columns: [{ field: 'id' }, { field: 'name' }, { field: 'adminUserId' }, { field: 'memberCount' }, { field: 'discountPercent' }, { field: 'isActive' }, { field: 'createdAt' }],
+    filters: [{ field: 'isActive', kind: 'boolean' }],
+    sortable: ['name', 'memberCount'],
+  },
+  search: { exact: ['id'], text: ['name'] },
+  form: [{ title: 'Group', fields: ['name', 'adminUserId', 'discountPercent'] }],
+  permissions: { view: 'ROLE_VIEW_GROUPS', create: 'ROLE_CREATE_GROUP', update: 'ROLE_UPDATE_GROUP', activate: 'ROLE_UPDATE_GROUP' },
+  activeField: 'isActive',
+  views: [{ path: `${UM}/groups`, title: 'User Groups' }],
+  createPath: `${UM}/groups/add-group`,
+});
+
+/**
+ * Staff access (CZO users): an existing user made staff, keyed by the user's id (the foundation's czo_users
+ * table, which sign-in checks). Access needs the user and this record active; permissions come from roles.
+ */
+export const czoUserResource = defineResource({
+  name: 'czo-users',
+  title: 'Staff user',
+  plural: 'Staff users',
+  service: '/user-service',
+  path: 'czo-user',
+  table: 'czo_users',
+  id: { field: 'userId', type: 'uuid' },
+  labelField: 'userId',
+  fields: {
+    userId: f.relation('User', 'users', { idType: 'uuid', required: true, unique: true, help: 'Find the user by mobile number; add them under All Users first if they have no account.' }),
+    designation: f.text('Designation', { max: 120 }),
+    isActive: f.boolean('Active', { defaultValue: true }),
+  },
+  list: {
+    columns: [{ field: 'userId' }, { field: 'designation' }, { field: 'isActive' }, { field: 'createdAt' }],
+    filters: [{ field: 'userId', kind: 'relation' }, { field: 'isActive', kind: 'boolean' }],
+  },
+  search: { exact: ['userId'], text: ['designation'] },
+  form: [{ title: 'Staff user', fields: ['userId', 'designation'] }],
+  update: ['designation'],
+  permissions: { view: 'ROLE_VIEW_ALL_CZO_USERS', create: 'ROLE_ADD_CZO_USER', update: 'ROLE_UPDATE_CZO_USER', activate: 'ROLE_ACTIVATE_INACTIVATE_CZO_USER' },
+  activeField: 'isActive',
+  views: [{ path: `${UM}/czo-access`, title: 'CZO Access' }],
+  related: [{ resource: 'user-roles', field: 'userId', title: 'Roles' }],
+});
+
+/** Verification states of a host's bank account. */
+export const BANK_VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
+
+/** Bank accounts hosts are paid out to. */
+export const bankDetailResource = defineResource({
+  name: 'bank-details',
+  title: 'Bank detail',
+  plural: 'Bank details',
+  service: '/user-service',
+  path: 'bank-details',
+  table: 'host_bank_details',
+  labelField: 'accountHolderName',
+  fields: {
+    hostId: f.relation('Host', 'hosts', { required: true }),
+    accountHolderName: f.text('Account holder', { required: true, max: 120 }),
+    bankName: f.text('Bank', { required: true, max: 120 }),
+    ifsc: f.code('IFSC', { required: true, max: 11 }),
+    accountNumber: f.code('Account number', { required: true, max: 20, digitsOnly: true }),
+    verificationStatus: f.choice('Verification', optionsOf(BANK_VERIFICATION_STATUSES, { PENDING: 'warning', VERIFIED: 'success', REJECTED: 'danger' }), { defaultValue: 'PENDING' }),
+  },
+  list: {
+    columns: [{ field: 'id' }, { field: 'hostId' }, { field: 'accountHolderName' }, { field: 'bankName' }, { field: 'ifsc' }, { field: 'accountNumber' }, { field: 'verificationStatus' }, { field: 'createdAt' }],
+    filters: [{ field: 'verificationStatus', kind: 'select' }, { field: 'hostId', kind: 'relation' }],
+  },
+  search: { exact: ['id', 'ifsc', 'accountNumber'], text: ['accountHolderName'] },
+  form: [{ title: 'Bank account', fields: ['hostId', 'accountHolderName', 'bankName', 'ifsc', 'accountNumber', 'verificationStatus'] }],
+  permissions: { view: 'ROLE_VIEW_BANK_DETAILS', create: 'ROLE_UPDATE_BANK_DETAILS', update: 'ROLE_UPDATE_BANK_DETAILS' },
+  views: [{ path: `${UM}/bank-details`, title: 'Host Bank Details' }],
+});
+
+/** States of an applied referral. */
+export const REFERRAL_STATUSES = ['PENDING', 'REWARDED', 'EXPIRED', 'REJECTED'] as const;
+
+/** Referral codes applied by new users, and the reward their referrer earned (read-only). */
+export const appliedReferralResource = defineResource({
+  name: 'applied-referrals',
+  title: 'Applied referral',
+  plural: 'Applied referrals',
+  service: '/user-service',
+  path: 'referral',
+  table: 'applied_referrals',
+  labelField: 'code',
+  fields: {
+    referrerUserId: f.relation('Referrer', 'users', { idType: 'uuid', required: true }),
+    referredUserId: f.relation('Referred user', 'users', { idType: 'uuid', required: true, unique: true }),
+    code: f.code('Code', { required: true, max: 32 }),
+    reward: f.money('Reward', { defaultValue: 0 }),
+    status: f.choice('Status', optionsOf(REFERRAL_STATUSES, { PENDING: 'warning', REWARDED: 'success', EXPIRED: 'neutral', REJECTED: 'danger' }), { defaultValue: 'PENDING' }),
+  },
+  list: {
+    columns: [{ field: 'id' }, { field: 'code' }, { field: 'referrerUserId' }, { field: 'referredUserId' }, { field: 'reward' }, { field: 'status' }, { field: 'createdAt' }],
+    filters: [
+      { field: 'status', kind: 'select' },
+      { field: 'referrerUserId', kind: 'relation' },
+      { field: 'createdAt', kind: 'dateRange' },
+    ],
+  },
+  search: { exact: ['id', 'code'] },
+  permissions: { view: 'ROLE_VIEW_APPLIED_REFERRALS' },
+  views: [{ path: `${UM}/applied-referrals`, title: 'Applied Referral Link' }],
+  readOnly: true,
+});
+
+/** Staff roles: named sets of permissions; an inactive role grants nothing (the foundation's roles table). */
+export const roleResource = defineResource({
+  name: 'roles',
+  title: 'Role',
+  plural: 'Roles',
+  service: '/auth-service',
+  path: 'role',
+  table: 'roles',
+  id: { type: 'uuid' },
+  labelField: 'name',
+  fields: {
+    name: f.text('Name', { required: true, max: 80, unique: true }),
+    description: f.longText('Description', { max: 500 }),
+    permissions: f.permissions('Permissions', permissionSchema, { required: true }),
+    isActive: f.boolean('Active', { defaultValue: true }),
+  },
+  list: {
+    columns: [{ field: 'name' }, { field: 'description' }, { field: 'permissions', hidden: true }, { field: 'isActive' }, { field: 'createdAt' }],
+    filters: [{ field: 'name', kind: 'text' }, { field: 'isActive', kind: 'boolean' }],
+    defaultSort: { field: 'name', dir: 'asc' },
+    sortable: ['createdAt'],
+  },
+  search: { exact: ['id'], text: ['name'] },
+  form: [
+    { title: 'Role', fields: ['name', 'description'] },
+    { title: 'Permissions', fields: ['permissions'] },
+  ],
+  permissions: { view: 'ROLE_VIEW_ROLES', create: 'ROLE_CREATE_ROLE', update: 'ROLE_EDIT_ROLE_PERMISSIONS', activate: 'ROLE_ACTIVATE_INACTIVATE_ROLE' },
+  activeField: 'isActive',
+  views: [{ path: `${CZO}/all-roles`, title: 'All Roles' }],
+  createPath: `${CZO}/all-roles/add`,
+  related: [{ resource: 'user-roles', field: 'roleId', title: 'Staff with this role' }],
+});
+
+/** Which staff user holds which role; removing a mapping inactivates it (the foundation's user_roles table). */
+export const userRoleResource = defineResource({
+  name: 'user-roles',
+  title: 'User role',
+  plural: 'User roles',
+  service: '/auth-service',
+  path: 'admin/user-role',
+  table: 'user_roles',
+  labelField: 'roleId',
+  fields: {
+    userId: f.relation('Staff user', 'users', { idType: 'uuid', required: true }),
+    roleId: f.relation('Role', 'roles', { idType: 'uuid', required: true }),
+    isActive: f.boolean('Active', { defaultValue: true }),
+  },
+  list: {
+    columns: [{ field: 'id' }, { field: 'userId' }, { field: 'roleId' }, { field: 'isActive' }, { field: 'createdAt' }],
+    filters: [{ field: 'userId', kind: 'relation' }, { field: 'roleId', kind: 'relation' }, { field: 'isActive', kind: 'boolean' }],
+  },
+  search: { exact: ['id', 'userId', 'roleId'] },
+  form: [{ title: 'Role mapping', fields: ['userId', 'roleId'] }],
+  update: [],
+  permissions: { view: 'ROLE_VIEW_USER_ROLES', create: 'ROLE_ADD_USER_ROLE_MAPPING', activate: 'ROLE_REMOVE_USER_ROLE_MAPPING' },
+  activeField: 'isActive',
+  views: [{ path: `${CZO}/user-roles`, title: 'User Roles' }],
+  createPath: `${CZO}/user-roles/add`,
 });
 
 /** Resources of this module (declared in the order of the side menu). */
-export const userResources: readonly Resource[] = [userResource];
+export const userResources: readonly Resource[] = [
+  userResource,
+  hostResource,
+  hostSupportRequestResource,
+  groupResource,
+  bankDetailResource,
+  appliedReferralResource,
+  walletResource,
+  czoUserResource,
+  roleResource,
+  userRoleResource,
+];

@@ -28,7 +28,9 @@ export type ScopeCondition =
   | { field: string; op: 'isCurrentUser' }
   /** The timestamp field falls on today's date in India (IST). */
   | { field: string; op: 'today' }
-  | { field: string; op: 'isNull' | 'notNull' };
+  | { field: string; op: 'isNull' | 'notNull' }
+  /** Any one of the conditions holds (e.g. created by me or assigned to me). */
+  | { op: 'anyOf'; conditions: readonly ScopeCondition[] };
 
 /** A named preset of a list (e.g. open tickets), with the permission it needs. */
 export interface ResourceScope {
@@ -94,6 +96,10 @@ export interface ResourceInput {
   id?: { field?: string; type?: 'bigint' | 'uuid' | 'text' };
   /** Field shown as the record's title (relations, detail heading, palette). */
   labelField: string;
+  /** Field shown after the label where records of this resource are referenced (e.g. a user's mobile number). */
+  subtitleField?: string;
+  /** Field the server fills with the signed-in user's id on create (never writable). */
+  createdByField?: string;
   fields: Readonly<Record<string, FieldDef>>;
   /** Values every row of this resource has (written on create, required on read), for shared tables. */
   fixed?: Readonly<Record<string, string>>;
@@ -214,8 +220,14 @@ export function defineResource(input: ResourceInput): Resource {
     if (allFields[s]?.readOnly) problems.push(`field "${s}" is read-only but writable`);
   }
   for (const s of Object.keys(input.fixed ?? {})) known(s, 'fixed');
-  for (const scope of Object.values(input.scopes ?? {})) for (const w of scope.where) known(w.field, 'a scope');
+  const scopeFields = (w: ScopeCondition): string[] => (w.op === 'anyOf' ? w.conditions.flatMap(scopeFields) : [w.field]);
+  for (const scope of Object.values(input.scopes ?? {})) for (const w of scope.where) for (const field of scopeFields(w)) known(field, 'a scope');
   known(input.labelField, 'labelField');
+  if (input.subtitleField) known(input.subtitleField, 'subtitleField');
+  if (input.createdByField) {
+    known(input.createdByField, 'createdByField');
+    if (createFields.includes(input.createdByField)) problems.push('createdByField is set by the server and cannot be writable');
+  }
   if (input.activeField) {
     known(input.activeField, 'activeField');
     if (!input.permissions.activate) problems.push('activeField needs permissions.activate');
@@ -235,7 +247,9 @@ export function defineResource(input: ResourceInput): Resource {
         names.map((name) => {
           const def = allFields[name]!;
           if (partial) return [name, def.notNull ? def.input.optional() : def.input.nullish()];
-          return [name, def.required ? def.input : def.input.nullish()];
+          // A required field with a default may be left out (the default applies), but not sent as null.
+          if (def.required) return [name, def.defaultValue === undefined ? def.input : def.input.optional()];
+          return [name, def.notNull ? def.input.optional() : def.input.nullish()];
         }),
       ),
     );
