@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, sessionPaths } from '@domain/session';
 import { hashAuthKey } from '@server/auth/hashing';
 import type { OpenDatabase } from '@server/db/open-database';
-import { auditLog, czoUsers, rolePermissions, roles, sessions, users } from '@server/db/schema';
+import { auditLog, czoUsers, roles, sessions, users } from '@server/db/schema';
 import { call, createTestApp, signIn, type TestApp } from './support/test-app';
 import { createTestDatabase, testDrivers } from './support/test-database';
 
@@ -98,7 +98,10 @@ describe.each(testDrivers)('sessions on %s', (driver) => {
     const user = await signIn(t, '9000000002');
     const [operations] = await database.db.select().from(roles).where(eq(roles.name, 'Operations'));
     expect(user.permissions).not.toContain('ROLE_VIEW_ROLES');
-    await database.db.insert(rolePermissions).values({ roleId: operations!.id, permission: 'ROLE_VIEW_ROLES' });
+    await database.db
+      .update(roles)
+      .set({ permissions: sql`${roles.permissions} || array['ROLE_VIEW_ROLES']` })
+      .where(eq(roles.id, operations!.id));
     expect((await validate(user.authKey)).body.permissions).toContain('ROLE_VIEW_ROLES');
     expect((await call(t, 'GET', '/auth-service/role/permission', { authKey: user.authKey })).status).toBe(200);
     await database.db.update(roles).set({ isActive: false }).where(eq(roles.id, operations!.id));
