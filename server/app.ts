@@ -12,6 +12,8 @@ import { registerStaticFiles, type StaticFilesOptions } from './http/static-file
 import { registerAuthRoutes } from './routes/auth-routes';
 import { registerConfigRoutes } from './routes/config-routes';
 import { registerHealthRoutes } from './routes/health-routes';
+import { registerOpenApiRoutes } from './routes/openapi-routes';
+import { hasOwnBodyLimit, registerUploadRoutes, uploadRequestBodies } from './routes/upload-routes';
 import { registerResourceRoutes } from './resources/resource-routes';
 
 /** Largest request body accepted (JSON only for now). */
@@ -45,20 +47,19 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
     await next();
     if (isApiPath(c.req.path) && !c.req.path.startsWith('/cdn/')) c.header('Cache-Control', 'no-store');
   });
-  registry.use(
-    '*',
-    'Refuse request bodies over 1 MiB.',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        problemResponse(c, { type: problemTypes.payloadTooLarge, status: 413, title: 'Payload Too Large', detail: 'The request body is larger than 1 MiB.' }),
-    }),
-  );
+  const globalBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      problemResponse(c, { type: problemTypes.payloadTooLarge, status: 413, title: 'Payload Too Large', detail: 'The request body is larger than 1 MiB.' }),
+  });
+  registry.use('*', 'Refuse request bodies over 1 MiB (uploads check their own, larger limit).', (c, next) => (hasOwnBodyLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
 
   registerHealthRoutes(registry);
   registerAuthRoutes(registry);
   registerConfigRoutes(registry);
   registerResourceRoutes(registry);
+  registerUploadRoutes(registry);
+  registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
   if (options.staticFiles) registerStaticFiles(registry, options.staticFiles);
 
   app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));

@@ -49,6 +49,11 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       [`GET ${sessionPaths.globalData}`]: { kind: 'signed-in' },
       [`PUT ${sessionPaths.pinnedItems}`]: { kind: 'signed-in' },
       'GET /auth-service/role/permission': { kind: 'permission', permission: 'ROLE_VIEW_ROLES' },
+      'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
+      'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
+      'GET /openapi.json': { kind: 'public' },
+      'GET /api-docs': { kind: 'public' },
+      'GET /api-docs/assets/*': { kind: 'public' },
     });
   });
 

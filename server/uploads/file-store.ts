@@ -1,0 +1,74 @@
+// Where uploaded files live. The routes only know this interface: the disk store below keeps files under
+// <DATA_DIR>/uploads; an object store (S3, GCS) implements the same three calls for a multi-instance deployment.
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { contentTypeOfKey } from './file-types';
+
+/** A stored file as read back. */
+export interface StoredFile {
+  body: Uint8Array;
+  contentType: string;
+  size: number;
+}
+
+/** Storage of uploaded files by key (`2026/11/<random>.png`: no leading slash, no `..`). */
+export interface FileStore {
+  /** Stores (or replaces) the file under the key. */
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The file under the key, or undefined when there is none. */
+  get(key: string): Promise<StoredFile | undefined>;
+  /** Deletes the file; true when one was there. */
+  delete(key: string): Promise<boolean>;
+}
+
+/** Keys the stores accept: year/month/random.ext, nothing that could climb out of the store's folder. */
+export const storeKeyPattern = /^\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv)$/;
+
+/** True when the key is one the upload service could have written. */
+export function isStoreKey(key: string): boolean {
+  return storeKeyPattern.test(key);
+}
+
+/** A FileStore on the local disk under `root` (default `<DATA_DIR>/uploads`). */
+export function createDiskFileStore(root: string): FileStore {
+  const base = path.resolve(root);
+  const fileOf = (key: string): string => {
+    if (!isStoreKey(key)) throw new Error(`Not a file store key: ${key}`);
+    const full = path.resolve(base, key);
+    // The key pattern already rules out "..": this is the second lock on the same door.
+    if (!full.startsWith(base + path.sep)) throw new Error(`Key leaves the store: ${key}`);
+    return full;
+  };
+  return {
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const temp = `${file}.${randomBytes(6).toString('hex')}.part`;
+      await writeFile(temp, body);
+      await rename(temp, file);
+    },
+    async get(key) {
+      if (!isStoreKey(key)) return undefined;
+      try {
+        const body = new Uint8Array(await readFile(fileOf(key)));
+        return { body, contentType: contentTypeOfKey(key), size: body.byteLength };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      if (!isStoreKey(key)) return false;
+      const file = fileOf(key);
+      try {
+        await stat(file);
+      } catch {
+        return false;
+      }
+      await rm(file, { force: true });
+      return true;
+    },
+  };
+}
