@@ -1,0 +1,131 @@
+// The permission matrix, generated from the resource definitions and the seeded roles: every resource route ×
+// every demo role (plus a signed-in user without a role, and anonymous) is allowed exactly when the role holds
+// the permission the definition names. Writes send an invalid body, so an allowed call answers 400, never writes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
+import { resources } from '@domain/resource/registry';
+import type { Permission } from '@domain/permissions';
+import type { OpenDatabase } from '@server/db/open-database';
+import { demoStaff } from '@server/seed/demo-staff';
+import { demoRoles } from '@server/seed/seed-roles';
+import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
+import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
+
+/** One request of the matrix and the permissions that open it (null: any signed-in user). */
+interface Check {
+  label: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  path: string;
+  body?: unknown;
+  /** The call is allowed when the caller holds any of these (null in the list: every signed-in caller). */
+  needs: readonly (Permission | null)[];
+}
+
+/** A caller of the matrix: a demo staff user (one per role), the no-role user, or anonymous. */
+interface Caller {
+  name: string;
+  mobileNumber?: string;
+  permissions: ReadonlySet<string>;
+}
+
+const NO_ROLE_NUMBER = '9000000007';
+
+const callers: Caller[] = [
+  ...demoStaff
+    .filter((s) => s.role !== null)
+    .map((s) => ({ name: `${s.role} (${s.name})`, mobileNumber: s.mobileNumber, permissions: new Set<string>(demoRoles.find((r) => r.name === s.role)!.permissions) })),
+  { name: 'no role', mobileNumber: NO_ROLE_NUMBER, permissions: new Set<string>() },
+  { name: 'anonymous', permissions: new Set<string>() },
+];
+
+const placeholderId = (r: Resource) => (r.idType === 'bigint' ? '999999999' : r.idType === 'uuid' ? '00000000-0000-4000-8000-000000000000' : 'NO-SUCH-RECORD');
+
+/** Every route the definition gives the resource, with the permission it needs. */
+function checksOf(r: Resource, id: string | number): Check[] {
+  const one = `${r.apiPath}/${encodeURIComponent(String(id))}`;
+  const viewAny = anyViewPermissions(r);
+  const scopes = [...new Set<string | undefined>([undefined, ...r.views.map((v) => v.scope)])];
+  const checks: Check[] = scopes.map((scope) => ({
+    label: `${r.name} list${scope ? ` (scope ${scope})` : ''}`,
+    method: 'GET',
+    path: `${r.apiPath}?size=1${scope ? `&scope=${scope}` : ''}`,
+    needs: [viewPermission(r, scope)],
+  }));
+  checks.push({ label: `${r.name} one`, method: 'GET', path: one, needs: viewAny });
+  checks.push({ label: `${r.name} audit`, method: 'GET', path: `/upload-service/audit/entity/${r.name}/entityId/${encodeURIComponent(String(id))}`, needs: viewAny });
+  if (r.summary) checks.push({ label: `${r.name} summary`, method: 'GET', path: `${r.apiPath}/summary`, needs: [r.permissions.view] });
+  if (r.permissions.create && r.createFields.length > 0) checks.push({ label: `${r.name} create`, method: 'POST', path: r.apiPath, body: { notAField: 1 }, needs: [r.permissions.create] });
+  if (r.permissions.update && r.updateFields.length > 0) checks.push({ label: `${r.name} update`, method: 'PUT', path: one, body: { notAField: 1 }, needs: [r.permissions.update] });
+  if (r.activeField && r.permissions.activate) checks.push({ label: `${r.name} activate`, method: 'PATCH', path: `${one}/activate-inactivate`, body: { active: 'not a boolean' }, needs: [r.permissions.activate] });
+  return checks;
+}
+
+describe.each(testDrivers)('the permission matrix on %s', (driver) => {
+  let database: OpenDatabase;
+  let t: TestApp;
+  const checks: Check[] = [];
+  // One sign-in per number: a second code for the same number inside the resend window is not sent.
+  const authKeys = new Map<string, string>();
+  const totals = { requests: 0, allowed: 0, refused: 0, unexpectedSuccesses: 0, unexpectedRefusals: 0, serverErrors: 0 };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    t = createTestApp(database);
+    const admin = (await signIn(t, '9000000001')).authKey;
+    authKeys.set('9000000001', admin);
+    for (const r of resources) {
+      const list = await call(t, 'GET', `${r.apiPath}?size=1`, { authKey: admin });
+      const id = (list.body?.items?.[0]?.[r.idField] as string | number | undefined) ?? placeholderId(r);
+      checks.push(...checksOf(r, id));
+    }
+  });
+  afterAll(async () => {
+    console.log(
+      `permission matrix (${driver}): ${checks.length} routes × ${callers.length} callers = ${totals.requests} requests; ${totals.allowed} allowed, ${totals.refused} refused; ` +
+        `${totals.unexpectedSuccesses} unexpected successes, ${totals.unexpectedRefusals} unexpected refusals, ${totals.serverErrors} server errors`,
+    );
+    await database?.close();
+  });
+
+  it('has a check for every resource', () => {
+    expect(new Set(checks.map((c) => c.label.split(' ')[0])).size).toBe(resources.length);
+  });
+
+  it.each(callers.map((caller) => ({ name: caller.name, caller })))('$name', async ({ caller }) => {
+    let authKey: string | undefined;
+    if (caller.mobileNumber) {
+      authKey = authKeys.get(caller.mobileNumber) ?? (await signIn(t, caller.mobileNumber)).authKey;
+      authKeys.set(caller.mobileNumber, authKey);
+    }
+    const mismatches: string[] = [];
+    for (const check of checks) {
+      const res = await call(t, check.method, check.path, { ...(authKey ? { authKey } : {}), ...(check.body === undefined ? {} : { body: check.body }) });
+      totals.requests += 1;
+      const refused = res.status === 401 || res.status === 403;
+      if (refused) totals.refused += 1;
+      else totals.allowed += 1;
+      const where = `${check.label}: ${check.method} ${check.path} → ${res.status}`;
+      if (res.status >= 500) {
+        totals.serverErrors += 1;
+        mismatches.push(`${where}: server error`);
+        continue;
+      }
+      if (!authKey) {
+        if (res.status !== 401) {
+          totals.unexpectedSuccesses += 1;
+          mismatches.push(`${where}: anonymous must get 401`);
+        }
+        continue;
+      }
+      const expected = check.needs.some((p) => p === null || caller.permissions.has(p));
+      if (expected && refused) {
+        totals.unexpectedRefusals += 1;
+        mismatches.push(`${where}: refused, though the role holds ${check.needs.map((p) => p ?? 'sign-in').join(' or ')}`);
+      } else if (!expected && res.status !== 403) {
+        totals.unexpectedSuccesses += 1;
+        mismatches.push(`${where}: allowed, though the role holds none of ${check.needs.join(', ')}`);
+      }
+    }
+    expect(mismatches, `${mismatches.length} mismatches for ${caller.name}`).toEqual([]);
+  }, 120_000);
+});
