@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
 import { CellValue } from './cell-value';
+import { NotFoundPage } from '@app/not-found-page';
 import { GatedAction } from './gated-action';
 import { listUrl } from './list-page';
 import './resources.css';
@@ -24,8 +25,20 @@ export interface DetailPageProps {
   id: string;
 }
 
+/** True when the text can be an id of the resource (a number for bigint ids, a UUID for uuid ids). */
+function isIdOf(resource: Resource, id: string): boolean {
+  if (resource.idType === 'bigint') return /^\d{1,15}$/.test(id);
+  if (resource.idType === 'uuid') return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+  return id.length > 0;
+}
+
 /** The one detail page of every resource: fields by section, actions, related lists and the audit timeline. */
 export function DetailPage({ resource, id }: DetailPageProps) {
+  if (!isIdOf(resource, id)) return <NotFoundPage />;
+  return <RecordDetail resource={resource} id={id} />;
+}
+
+function RecordDetail({ resource, id }: DetailPageProps) {
   const { globalConfig } = useSession();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

@@ -143,7 +143,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
     [resource, hidden, cdnBase],
   );
 
-  const detailOf = (row: ApiRecord) => routeFor(resource.detailPath, String(row[resource.idField]));
+  const detailOf = (row: ApiRecord) => routeFor(`${view.path}/:id`, String(row[resource.idField]));
   const onOpen = (row: ApiRecord, _index: number, newTab: boolean) => {
     if (newTab) window.open(detailOf(row), '_blank', 'noopener');
     else navigate(detailOf(row));

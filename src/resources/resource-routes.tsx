@@ -32,9 +32,13 @@ export function resourceRoutes(all: readonly Resource[] = resources): ResourceRo
     if (resource.summary) fixed.push({ path: resource.summary.path, component: summaryPage(resource) as ComponentType<RouteComponentProps> });
     if (resource.createPath) fixed.push({ path: resource.createPath, component: formPage(resource, 'create') as ComponentType<RouteComponentProps> });
     withId.push({ path: resource.editPath, component: formPage(resource, 'edit') as ComponentType<RouteComponentProps> });
-    withId.push({ path: resource.detailPath, component: detailPage(resource) as ComponentType<RouteComponentProps> });
+    // A record opens below the list it was opened from (its breadcrumbs stay), and at its canonical path.
+    const details = new Set([resource.detailPath, ...resource.views.map((v) => `${v.path}/:id`)]);
+    const page = detailPage(resource) as ComponentType<RouteComponentProps>;
+    for (const path of details) withId.push({ path, component: page });
   }
-  // Longer patterns first among the id routes, so "/x/:id/edit" wins over "/x/:id".
+  // Longer patterns first among the id routes, so "/x/:id/edit" wins over "/x/:id"; a path declared twice keeps its first.
   withId.sort((a, b) => b.path.split('/').length - a.path.split('/').length);
-  return [...fixed, ...withId];
+  const taken = new Set(fixed.map((r) => r.path));
+  return [...fixed, ...withId.filter((r) => !taken.has(r.path) && taken.add(r.path))];
 }
