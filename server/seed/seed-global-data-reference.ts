@@ -14,6 +14,7 @@ import {
   notificationTemplates,
   products,
   vehicles,
+  vendors,
 } from '@server/db/tables/global-data';
 import type { ResourceTable } from '@server/resources/build-tables';
 import type { SeedContext, SeedStep } from './seed-context';
@@ -392,6 +393,35 @@ export const seedProducts = step('products', (ctx) =>
     warrantyMonths,
     image: `products/${sku.toLowerCase()}.png`,
     isActive: true,
+  })),
+);
+
+/** Suppliers of chargers and parts: [name, contact person, mobile, GSTIN, city of the address]. */
+export const demoVendors: readonly (readonly [string, string, string, string, string])[] = [
+  ['Exicom Tele-Systems', 'Rakesh Malhotra', '9811023456', '06AAACE1234F1Z5', 'Gurugram'],
+  ['Delta Electronics India', 'Suresh Menon', '9845012340', '29AAACD2345G1Z6', 'Bengaluru'],
+  ['Servotech Power Systems', 'Anil Kapoor', '9810034567', '07AAACS3456H1Z7', 'New Delhi'],
+  ['Tata AutoComp Systems', 'Meenakshi Iyer', '9822045678', '27AAACT4567J1Z8', 'Pune'],
+  ['Statiq Hardware Supplies', 'Farhan Qureshi', '9818056789', '09AAACS5678K1Z9', 'Noida'],
+  ['Bharat Electronics Components', 'Lakshmi Narayanan', '9844067890', '29AAACB6789L1Z1', 'Bengaluru'],
+  ['Kirloskar Electric Parts', 'Vinay Deshpande', '9823078901', '27AAACK7890M1Z2', 'Pune'],
+  ['Amara Raja Power Systems', 'Srinivas Reddy', '9849089012', '37AAACA8901N1Z3', 'Visakhapatnam'],
+  ['Polycab Cables', 'Hetal Shah', '9825090123', '24AAACP9012P1Z4', 'Ahmedabad'],
+  ['Schneider Electric India', 'Gurpreet Gill', '9814001234', '06AAACS0123Q1Z5', 'Gurugram'],
+  ['Havells India', 'Neha Agarwal', '9810112345', '09AAACH1234R1Z6', 'Noida'],
+  ['Luminous Power Technologies', 'Karthik Subramanian', '9840123456', '33AAACL2345S1Z7', 'Chennai'],
+];
+
+/** Seeds the vendors. */
+export const seedVendors = step('vendors', (ctx) =>
+  topUp(ctx, vendors, demoVendors, ([name, contactName, mobileNumber, gstin, city]) => ({
+    name,
+    contactName,
+    mobileNumber,
+    email: `orders@${slug(name)}.example`,
+    gstin,
+    address: `Plot ${(name.length * 7) % 90 + 10}, Industrial Area, ${city}`,
+    isActive: name !== 'Luminous Power Technologies',
   })),
 );
 

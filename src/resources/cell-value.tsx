@@ -53,7 +53,7 @@ export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecor
     case 'json':
       return JSON.stringify(value);
     default:
-      return displayValue(value as string);
+      return def.options?.find((o) => o.value === value)?.label ?? displayValue(value as string);
   }
 }
 

@@ -16,10 +16,12 @@ import {
   seedNotificationTemplates,
   seedProducts,
   seedVehicles,
+  seedVendors,
 } from '../seed-global-data-reference';
 
 /** Seed steps of the global-data resources, in dependency order (socket types and cities are foundation steps). */
 export const globalDataSeedSteps: readonly SeedStep[] = [
+  seedVendors,
   seedNews,
   seedJobs,
   seedKnowledgeHub,

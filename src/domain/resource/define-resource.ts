@@ -185,7 +185,7 @@ const stamp = (label: string): FieldDef => ({
 
 function idFieldDef(type: 'bigint' | 'uuid' | 'text'): FieldDef {
   const output = type === 'bigint' ? z.number() : z.string();
-  return { label: 'Id', input: output, output, storage: type, display: type === 'bigint' ? 'number' : 'text', inputKind: 'text', required: false, notNull: true, readOnly: type !== 'text' };
+  return { label: 'Id', input: output, output, storage: type, display: 'text', inputKind: 'text', required: false, notNull: true, readOnly: type !== 'text' };
 }
 
 /** Declares a resource: fills defaults, checks the declaration is consistent and derives its schemas. */
