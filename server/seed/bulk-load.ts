@@ -1,11 +1,7 @@
 // Bulk loading for the seed's large generated tables.
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
-
-/** Rows of an execute() answer on either driver (PGlite answers `{ rows }`, node-postgres too; tolerate arrays). */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from './seed-sql';
 
 /**
  * Runs `work` (bulk inserts into `table`) with the table's secondary indexes and foreign keys set aside, then

@@ -5,7 +5,8 @@ import { bookings, promoCodes } from '@server/db/tables/bookings';
 import { scaled, seededRandom, sqlHash } from './demo-data';
 import { withIndexesSetAside } from './bulk-load';
 import type { SeedStep } from './seed-context';
-import { CUSTOMER_PREFIX, g, rowsOf, scalar, sqlCityId, sqlNow, sqlWeighted } from './seed-users-shared';
+import { CUSTOMER_PREFIX, g, sqlCityId, sqlNow } from './seed-users-shared';
+import { columnsOf, scalar, sqlWeighted } from './seed-sql';
 
 /** Base sizes at scale 1 (promo codes are reference data and ignore the scale). */
 export const bookingSeedSizes = {
@@ -17,18 +18,8 @@ export const bookingSeedSizes = {
   promoCodes: 60,
 } as const;
 
-type Tx = Parameters<SeedStep['run']>[0]['tx'];
-
 /** From this many new rows on, indexes are rebuilt once after the insert instead of updated row by row. */
 const BULK_ROWS = 20_000;
-
-/** Columns of a table, empty when the table does not exist (the chargers step may be missing or different). */
-async function columnsOf(tx: Tx, table: string): Promise<Set<string>> {
-  const rows = rowsOf<{ column_name: string }>(
-    await tx.execute(sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`),
-  );
-  return new Set(rows.map((r) => r.column_name));
-}
 
 /**
  * Seeds bookings spread over the last year, booking numbers rising with time (as generated): mostly completed,

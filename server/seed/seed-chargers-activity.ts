@@ -4,7 +4,8 @@ import { chargerTransactions, chargers, rfidAuthorizeRequests, rfidCardHistory }
 import { scaled, sqlHash } from './demo-data';
 import type { SeedContext, SeedStep } from './seed-context';
 import { chargerSeedSizes } from './seed-chargers';
-import { bulkInsert, customerUserIds, n, rowCount, sqlPickUuid, sqlWeighted, staffUserIds } from './seed-chargers-shared';
+import { bulkInsert } from './seed-chargers-shared';
+import { customerUserIds, n, rowCount, sqlPickUuid, sqlWeighted, staffUserIds } from './seed-sql';
 
 const DAY = 86_400;
 

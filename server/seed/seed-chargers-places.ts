@@ -4,7 +4,8 @@ import { operationalZones, riskZones, thirdPartyChargers } from '@server/db/tabl
 import { scaled, seededRandom, sqlHash } from './demo-data';
 import type { SeedStep } from './seed-context';
 import { chargerSeedSizes } from './seed-chargers';
-import { bulkInsert, citySql, literal, n, rowCount, seedCityRows, sqlAgo, sqlCityIndex, sqlWeighted, staffUserIds, streets } from './seed-chargers-shared';
+import { bulkInsert, citySql, literal, seedCityRows, sqlCityIndex, streets } from './seed-chargers-shared';
+import { n, rowCount, sqlAgo, sqlWeighted, staffUserIds } from './seed-sql';
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const zoneCities = ['Bengaluru', 'Mumbai', 'New Delhi', 'Chennai', 'Hyderabad', 'Pune', 'Kolkata', 'Gurugram'] as const;

@@ -1,13 +1,11 @@
-// Shared pieces of the chargers module seed: city vocabulary, weighted SQL picks, id pools from other steps.
-import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+// Shared pieces of the chargers module seed: city vocabulary and picks, id pools from other steps, bulk inserts.
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { withIndexesSetAside } from './bulk-load';
 import type { ResourceTable } from '@server/resources/build-tables';
 import { demoCities, demoCityId } from './seed-cities';
 import { sqlHash } from './demo-data';
-
-/** The series column of the bulk inserts (`from generate_series(a, b) n`). */
-export const n = sql.raw('n');
+import { rowsOf } from './seed-sql';
 
 /** Localities and PIN prefix of each demo city (same order as demoCities). */
 const cityDetails: Readonly<Record<string, { pin: number; localities: readonly [string, string, string, string]; weight: number }>> = {
@@ -66,66 +64,15 @@ export function sqlCityIndex(row: SQL, salt: string): SQL {
   return sql`(${sql.param(pool)}::int[])[1 + ${sqlHash(row, salt)} % ${pool.length}]`;
 }
 
-/** A weighted pick of a value for row `n`: weights are small integers (shares). */
-export function sqlWeighted(entries: readonly (readonly [string, number])[], row: SQL, salt: string): SQL {
-  const pool = entries.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
-  return sql`(${sql.param(pool)}::text[])[1 + ${sqlHash(row, salt)} % ${pool.length}]`;
-}
-
-/** A pick from a pool of uuids (an SQL array of `length` ids) for row `n`. */
-export function sqlPickUuid(ids: readonly string[], row: SQL, salt: string): SQL {
-  if (ids.length === 0) return sql`null::uuid`;
-  return sql`(${sql.param([...ids])}::uuid[])[1 + ${sqlHash(row, salt)} % ${ids.length}]`;
-}
-
-/** A pick from a pool of bigint ids for row `n` (null when the pool is empty). */
-export function sqlPickId(ids: readonly number[], row: SQL, salt: string): SQL {
-  if (ids.length === 0) return sql`null::bigint`;
-  return sql`(${sql.param([...ids])}::bigint[])[1 + ${sqlHash(row, salt)} % ${ids.length}]`;
-}
-
-/** `now` minus a deterministic number of seconds in [0, maxSeconds). */
-export function sqlAgo(now: Date, maxSeconds: number, row: SQL, salt: string): SQL {
-  return sql`(${now.toISOString()}::timestamptz - (${sqlHash(row, salt)} % ${maxSeconds}) * interval '1 second')`;
-}
-
 /** A constant as a SQL literal (JSON documents and text arrays built from constants in this module only). */
 export function literal(value: string): SQL {
   return sql.raw(`'${value.replace(/'/g, "''")}'`);
 }
 
-/** Rows in a table. */
-export async function rowCount(tx: Database, table: ResourceTable): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(table);
-  return Number(row?.n ?? 0);
-}
-
-/** Customer and host user ids (users who are not staff), by mobile number; staff when no one else exists yet. */
-export async function customerUserIds(tx: Database, limit = 5000): Promise<string[]> {
-  const rows = await tx.execute<{ id: string }>(
-    sql`select u.id from users u where u.is_active and not exists (select 1 from czo_users c where c.user_id = u.id) order by u.mobile_number limit ${limit}`,
-  );
-  const ids = resultRows<{ id: string }>(rows).map((r) => r.id);
-  return ids.length > 0 ? ids : staffUserIds(tx);
-}
-
-/** Ids of the active staff (owners of zones, actors of RFID changes), by mobile number. */
-export async function staffUserIds(tx: Database): Promise<string[]> {
-  const rows = await tx.execute<{ id: string }>(
-    sql`select u.id from users u join czo_users c on c.user_id = u.id where c.is_active order by u.mobile_number`,
-  );
-  return resultRows<{ id: string }>(rows).map((r) => r.id);
-}
-
 /** Ids of a table's rows in id order. */
 export async function idsOf(tx: Database, table: ResourceTable, where: SQL = sql`true`): Promise<number[]> {
   const rows = await tx.execute<{ id: number | string }>(sql`select id from ${table} where ${where} order by id`);
-  return resultRows<{ id: number | string }>(rows).map((r) => Number(r.id));
-}
-
-/** Rows of an execute() answer on either driver. */
-export function resultRows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return rowsOf<{ id: number | string }>(rows).map((r) => Number(r.id));
 }
 
 /**

@@ -7,20 +7,13 @@ import type { SeedStep } from './seed-context';
 import {
   bulkInsert,
   citySql,
-  customerUserIds,
   idsOf,
   literal,
-  n,
-  resultRows,
-  rowCount,
   seedCityRows,
-  sqlAgo,
   sqlCityIndex,
-  sqlPickId,
-  sqlPickUuid,
-  sqlWeighted,
   streets,
 } from './seed-chargers-shared';
+import { customerUserIds, n, rowCount, rowsOf, sqlAgo, sqlPickId, sqlPickUuid, sqlWeighted } from './seed-sql';
 
 const YEAR_SECONDS = 365 * 86_400;
 
@@ -185,11 +178,11 @@ export const seedChargers: SeedStep = {
     const existing = await rowCount(tx, chargers);
     if (existing >= target) return existing;
     const installed = sql`status in ('LIVE', 'INACTIVE')`;
-    const [{ sites } = { sites: 0 }] = resultRows<{ sites: number }>(await tx.execute(sql`select count(*)::int as sites from ${locations} where ${installed}`));
+    const [{ sites } = { sites: 0 }] = rowsOf<{ sites: number }>(await tx.execute(sql`select count(*)::int as sites from ${locations} where ${installed}`));
     const siteFilter = sites > 0 ? installed : sql`true`;
     const siteCount = sites > 0 ? sites : await rowCount(tx, locations);
     if (siteCount === 0) throw new Error('Chargers need locations: seed locations first');
-    const operators = resultRows<{ id: string; own: boolean }>(await tx.execute(sql`select id, is_own_network as own from charge_point_operators where is_active order by name`));
+    const operators = rowsOf<{ id: string; own: boolean }>(await tx.execute(sql`select id, is_own_network as own from charge_point_operators where is_active order by name`));
     const own = operators.filter((o) => o.own).map((o) => o.id);
     const partners = operators.filter((o) => !o.own).map((o) => o.id);
     const ownPool = own.length > 0 ? own : partners;
@@ -313,7 +306,7 @@ export const seedHardware: SeedStep = {
     const existing = await rowCount(tx, hardware);
     if (existing >= target) return existing;
     const warehouseIds = await idsOf(tx, warehouses, sql`is_active`);
-    const vendorIds = resultRows<{ id: number }>(await tx.execute(sql`select id from vendors order by id`)).map((r) => Number(r.id));
+    const vendorIds = rowsOf<{ id: number }>(await tx.execute(sql`select id from vendors order by id`)).map((r) => Number(r.id));
     await bulkInsert(tx, hardware, { existing, adding: target - existing }, sql`
       with s as (
         select n, ${sqlWeighted(chargerTypeWeights, n, 'hw-type')} as ht,

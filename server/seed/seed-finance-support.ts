@@ -1,13 +1,10 @@
 // Shared pieces of the finance, sustain capital and operator seed steps: id pools from earlier steps (with
-// fallbacks so the seed never fails), deterministic SQL picks and the city vocabulary.
-import { count, sql, type SQL } from 'drizzle-orm';
+// fallbacks so the seed never fails), the city vocabulary and picks.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
-import type { ResourceTable } from '@server/resources/build-tables';
 import { sqlHash } from './demo-data';
 import { demoCities, demoCityId } from './seed-cities';
-
-/** The series column of the bulk inserts (`from generate_series(a, b) n`). */
-export const n = sql.raw('n');
+import { columnsOf, customerUserIds, rowsOf } from './seed-sql';
 
 /** Paise in one rupee and in one lakh rupees. */
 export const RUPEE = 100;
@@ -53,63 +50,11 @@ export function sqlCityIndex(row: SQL, salt: string): SQL {
   return sql`(${sql.param(pool)}::int[])[1 + ${sqlHash(row, salt)} % ${pool.length}]`;
 }
 
-/** A weighted pick of a value for row `n` (weights are small integer shares). */
-export function sqlWeighted(entries: readonly (readonly [string, number])[], row: SQL, salt: string): SQL {
-  const pool = entries.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
-  return sql`(${sql.param(pool)}::text[])[1 + ${sqlHash(row, salt)} % ${pool.length}]`;
-}
-
-/** A pick from a pool of uuids for row `n` (null when the pool is empty). */
-export function sqlPickUuid(ids: readonly string[], row: SQL, salt: string): SQL {
-  if (ids.length === 0) return sql`null::uuid`;
-  return sql`(${sql.param([...ids])}::uuid[])[1 + ${sqlHash(row, salt)} % ${ids.length}]`;
-}
-
-/** A pick from a pool of bigint ids for row `n` (null when the pool is empty). */
-export function sqlPickId(ids: readonly number[], row: SQL, salt: string): SQL {
-  if (ids.length === 0) return sql`null::bigint`;
-  return sql`(${sql.param([...ids])}::bigint[])[1 + ${sqlHash(row, salt)} % ${ids.length}]`;
-}
-
-/** Rows of an execute() answer on either driver. */
-export function resultRows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-/** Rows in a table. */
-export async function rowCount(tx: Database, table: ResourceTable): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(table);
-  return Number(row?.n ?? 0);
-}
-
-/** The columns of a table (empty when another module has not created it). */
-export async function columnsOf(tx: Database, table: string): Promise<Set<string>> {
-  const rows = resultRows<{ c: string }>(
-    await tx.execute(sql`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = ${table}`),
-  );
-  return new Set(rows.map((r) => r.c));
-}
-
-/** Ids of the active staff, by mobile number. */
-export async function staffUserIds(tx: Database): Promise<string[]> {
-  const rows = await tx.execute(sql`select u.id from users u join czo_users c on c.user_id = u.id where c.is_active order by u.mobile_number`);
-  return resultRows<{ id: string }>(rows).map((r) => r.id);
-}
-
-/** Ids of users who are not staff (customers, hosts, investors), by mobile number; the staff when none exist yet. */
-export async function customerUserIds(tx: Database, limit = 5000): Promise<string[]> {
-  const rows = await tx.execute(
-    sql`select u.id from users u where u.is_active and not exists (select 1 from czo_users c where c.user_id = u.id) order by u.mobile_number limit ${limit}`,
-  );
-  const ids = resultRows<{ id: string }>(rows).map((r) => r.id);
-  return ids.length > 0 ? ids : staffUserIds(tx);
-}
-
 /** User ids of hosts (the hosts module's table when it exists and has rows), else customers, else staff. */
 export async function hostUserIds(tx: Database, limit = 5000): Promise<string[]> {
   const columns = await columnsOf(tx, 'hosts');
   if (columns.has('user_id')) {
-    const rows = resultRows<{ id: string }>(await tx.execute(sql`select user_id as id from hosts where user_id is not null order by id limit ${limit}`));
+    const rows = rowsOf<{ id: string }>(await tx.execute(sql`select user_id as id from hosts where user_id is not null order by id limit ${limit}`));
     if (rows.length > 0) return rows.map((r) => r.id);
   }
   return customerUserIds(tx, limit);
@@ -120,13 +65,6 @@ export async function namedRows<T extends string | number>(tx: Database, table: 
   const columns = await columnsOf(tx, table);
   if (!columns.has('id') || !columns.has(nameColumn)) return [];
   const rows = await tx.execute(sql.raw(`select id, ${nameColumn} as name from ${table} where ${where} order by id limit 5000`));
-  return resultRows<{ id: T; name: string }>(rows).map((r) => ({ id: (typeof r.id === 'string' && /^\d+$/.test(r.id) ? Number(r.id) : r.id) as T, name: r.name }));
+  return rowsOf<{ id: T; name: string }>(rows).map((r) => ({ id: (typeof r.id === 'string' && /^\d+$/.test(r.id) ? Number(r.id) : r.id) as T, name: r.name }));
 }
 
-/** A URL-safe slug of a name. */
-export function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}

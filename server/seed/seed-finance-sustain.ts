@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { investmentOpportunities, opportunityLeads } from '@server/db/tables/finance';
 import { firstNames, lastNames, scaled, seededRandom, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
-import { n, resultRows, rowCount, slug, sqlWeighted } from './seed-finance-support';
+import { n, rowCount, rowsOf, slug, sqlWeighted } from './seed-sql';
 
 const DAY = 86_400_000;
 
@@ -100,7 +100,7 @@ export const seedOpportunityLeads: SeedStep = {
     const target = scaled(sustainSeedSizes.opportunityLeads, scale);
     const existing = await rowCount(tx, opportunityLeads);
     if (existing >= target) return existing;
-    const opportunityIds = resultRows<{ id: number | string }>(
+    const opportunityIds = rowsOf<{ id: number | string }>(
       await tx.execute(sql`select id from ${investmentOpportunities} where status <> 'DRAFT' order by id`),
     ).map((r) => Number(r.id));
     const pickOpportunity = opportunityIds.length > 0 ? sql`(${sql.param(opportunityIds)}::bigint[])[1 + ${sqlHash(n, 'ol-opp')} % ${opportunityIds.length}]` : sql`null::bigint`;

@@ -9,18 +9,11 @@ import {
   RUPEE,
   cityRows,
   citySql,
-  columnsOf,
-  customerUserIds,
   hostUserIds,
-  n,
   namedRows,
-  resultRows,
-  rowCount,
   sqlCityIndex,
-  sqlPickUuid,
-  sqlWeighted,
-  staffUserIds,
 } from './seed-finance-support';
+import { columnsOf, customerUserIds, n, rowCount, rowsOf, sqlPickUuid, sqlWeighted, staffUserIds } from './seed-sql';
 
 const DAY = 86_400_000;
 
@@ -186,7 +179,7 @@ export const seedInvoices: SeedStep = {
     const withBookings = ['id', 'user_id', 'amount', 'started_at', 'status', 'city_id'].every((c) => bookingColumns.has(c));
     // Invoices are spread over all completed bookings (every stride-th one), not just the oldest.
     const completed = withBookings
-      ? Number(resultRows<{ c: number }>(await tx.execute(sql`select count(*)::int as c from bookings where status = 'COMPLETED' and amount > 0`))[0]?.c ?? 0)
+      ? Number(rowsOf<{ c: number }>(await tx.execute(sql`select count(*)::int as c from bookings where status = 'COMPLETED' and amount > 0`))[0]?.c ?? 0)
       : 0;
     const stride = Math.max(1, Math.floor(completed / target));
     const bookingRows = withBookings
@@ -230,7 +223,7 @@ export const seedPostpaidConfigurations: SeedStep = {
     const existing = await rowCount(tx, postpaidConfigurations);
     if (existing >= target) return existing;
     const groups = await namedRows<number>(tx, 'user_groups', 'name');
-    const operators = resultRows<{ id: string; name: string }>(await tx.execute(sql`select id, name from charge_point_operators where not is_own_network order by name`));
+    const operators = rowsOf<{ id: string; name: string }>(await tx.execute(sql`select id, name from charge_point_operators where not is_own_network order by name`));
     const cycles = ['WEEKLY', 'FORTNIGHTLY', 'MONTHLY'] as const;
     const values = [];
     for (let i = existing + 1; i <= target; i += 1) {

@@ -1,6 +1,6 @@
 // Bulk logs of global data management (outbound calls, SMS, WhatsApp) and report downloads, generated in SQL
 // with generate_series so scale 10 still seeds in seconds. Rows are numbered; a step adds rows existing+1..target.
-import { asc, count, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { czoUsers, smsNotificationLogs, userRoles, users } from '@server/db/schema';
 import { downloads, outboundCallLogs, whatsappNotificationLogs } from '@server/db/tables/global-data';
 import type { ResourceTable } from '@server/resources/build-tables';
@@ -8,17 +8,13 @@ import { localities, scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './d
 import type { SeedContext, SeedStep } from './seed-context';
 import { demoStaffUserId } from './seed-staff';
 import { demoNotificationTemplates } from './seed-global-data-reference';
+import { rowCount } from './seed-sql';
 
 const n = sql`g.n`;
 const YEAR_SECONDS = 365 * 86_400;
 
 /** The demo Super Admin: some downloads are theirs, so My Downloads shows rows after sign-in. */
 export const DEMO_DOWNLOADER_MOBILE = '9000000001';
-
-async function rowCount(tx: SeedContext['tx'], table: ResourceTable, where?: SQL): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(table).where(where);
-  return row?.n ?? 0;
-}
 
 /** Active staff user ids who hold a role (they call customers and export reports), in mobile-number order. */
 async function staffIds(tx: SeedContext['tx']): Promise<string[]> {

@@ -1,7 +1,6 @@
 // Reference data of global data management: press, careers, knowledge hub, products, vehicles, ignored error
 // codes, notification templates, audit and download configuration, ads. Fixed-size lists (scale does not apply);
 // each step inserts only the rows past those already there (or skips rows whose unique key exists).
-import { count } from 'drizzle-orm';
 import { resources } from '@domain/resource/registry';
 import {
   advertisements,
@@ -21,6 +20,7 @@ import type { SeedContext, SeedStep } from './seed-context';
 import { demoChargePointOperators } from './seed-charge-point-operators';
 import { demoCityId, demoCities } from './seed-cities';
 import { seedId } from './seed-id';
+import { rowCount, slug } from './seed-sql';
 
 const DAY = 86_400_000;
 
@@ -29,22 +29,11 @@ export function daysBefore(now: Date, days: number): string {
   return new Date(now.getTime() - days * DAY).toISOString().slice(0, 10);
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 const cityId = (name: string) => {
   const city = demoCities.find((c) => c.name === name);
   if (!city) throw new Error(`Unknown demo city ${name}`);
   return demoCityId(city.name, city.state);
 };
-
-async function rowCount(tx: SeedContext['tx'], table: ResourceTable): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
 
 /** Inserts the rows of a fixed list past the number already stored (top-up); returns the list size. */
 async function topUp<T>(ctx: SeedContext, table: ResourceTable, list: readonly T[], toRow: (item: T, index: number) => Record<string, unknown>): Promise<number> {

@@ -2,7 +2,17 @@
 import { sql } from 'drizzle-orm';
 import { scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
-import { cityArrays, countRows, n, poolJoin, resourcePool, sqlCityIndex, sqlPerson, sqlWeighted, staff, uuid } from './seed-tickets-shared';
+import {
+  cityArrays,
+  countRows,
+  poolJoin,
+  resourcePool,
+  sqlCityIndex,
+  sqlPerson,
+  staff,
+  uuid,
+} from './seed-tickets-shared';
+import { n, sqlWeighted } from './seed-sql';
 
 /** Leads at scale 1. */
 export const LEAD_SEED_BASE = 10_000;

@@ -5,8 +5,9 @@ import { chargePointOperators } from '@server/db/schema';
 import { cpoAccessRequests, cpoLeads, locationBanks, whiteLabelApplications } from '@server/db/tables/operators';
 import { firstNames, lastNames, scaled, seededRandom, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
-import { cityRows, citySql, n, resultRows, rowCount, slug, sqlCityIndex, sqlWeighted } from './seed-finance-support';
+import { cityRows, citySql, sqlCityIndex } from './seed-finance-support';
 import { seedId } from './seed-id';
+import { n, rowCount, rowsOf, slug, sqlWeighted } from './seed-sql';
 
 const DAY = 86_400_000;
 
@@ -77,7 +78,7 @@ export const seedOperatorDetails: SeedStep = {
 
 /** The partner operators (not the network itself), by name. */
 async function partnerOperators(tx: Parameters<SeedStep['run']>[0]['tx']): Promise<{ id: string; name: string }[]> {
-  return resultRows<{ id: string; name: string }>(await tx.execute(sql`select id, name from charge_point_operators where not is_own_network order by name`));
+  return rowsOf<{ id: string; name: string }>(await tx.execute(sql`select id, name from charge_point_operators where not is_own_network order by name`));
 }
 
 const brandColours = ['#0B8043', '#1A73E8', '#F4511E', '#8E24AA', '#00897B', '#C0CA33', '#3949AB', '#D81B60', '#6D4C41', '#039BE5'] as const;

@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import { chargerPowerTypes, orderTags } from '@domain/entities/tickets';
 import { localities, scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
-import { cityArrays, countRows, customerPhonePool, n, poolJoin, sqlCityIndex, sqlPerson, sqlWeighted, staff, uuid } from './seed-tickets-shared';
+import {
+  cityArrays,
+  countRows,
+  customerPhonePool,
+  poolJoin,
+  sqlCityIndex,
+  sqlPerson,
+  staff,
+  uuid,
+} from './seed-tickets-shared';
+import { n, sqlWeighted } from './seed-sql';
 
 /** Orders at scale 1. */
 export const ORDER_SEED_BASE = 8_000;

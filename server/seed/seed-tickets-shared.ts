@@ -1,5 +1,5 @@
 // Shared pieces of the tickets, orders and leads seed: id pools of other modules' tables (empty when a module
-// seeded nothing, so these steps never fail), weighted picks, the demo cities as SQL arrays, the staff ids.
+// seeded nothing, so these steps never fail), person and city picks, the demo cities as SQL arrays, the staff ids.
 import { sql, type SQL } from 'drizzle-orm';
 import { findResource } from '@domain/resource/registry';
 import type { Database } from '@server/db/database';
@@ -7,19 +7,11 @@ import { columnName } from '@server/resources/build-tables';
 import { firstNames, lastNames, sqlHash } from './demo-data';
 import { demoCities, demoCityId } from './seed-cities';
 import { demoStaffUserId } from './seed-staff';
-
-/** The series column of the bulk inserts (`from generate_series(a, b) n`). */
-export const n = sql.raw('n');
-
-/** Rows of an execute() answer on either driver. */
-export function resultRows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { scalar } from './seed-sql';
 
 /** Rows in a table (by table name). */
 export async function countRows(tx: Database, table: string, where: SQL = sql`true`): Promise<number> {
-  const rows = resultRows<{ n: number | string }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`));
-  return Number(rows[0]?.n ?? 0);
+  return scalar(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
 }
 
 /**
@@ -60,12 +52,6 @@ export function customerPhonePool(alias: string): SQL {
     sql`select u.mobile_number as id, null::text as label, row_number() over (order by u.mobile_number) as rn
       from users u where not exists (select 1 from czo_users c where c.user_id = u.id)`,
   );
-}
-
-/** A weighted pick of a value for row `n`: weights are small integers (shares). */
-export function sqlWeighted(entries: readonly (readonly [string, number])[], row: SQL, salt: string): SQL {
-  const pool = entries.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
-  return sql`(${sql.param(pool)}::text[])[1 + ${sqlHash(row, salt)} % ${pool.length}]`;
 }
 
 /** "CHARGING_FAILED" → "Charging failed" in SQL. */

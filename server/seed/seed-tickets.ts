@@ -26,7 +26,6 @@ import {
   cityArrays,
   countRows,
   customerPhonePool,
-  n,
   poolJoin,
   queryPool,
   resourcePool,
@@ -34,10 +33,10 @@ import {
   sqlIstDay,
   sqlLabel,
   sqlPerson,
-  sqlWeighted,
   staff,
   uuid,
 } from './seed-tickets-shared';
+import { n, sqlWeighted } from './seed-sql';
 
 /** Tickets at scale 1. */
 export const TICKET_SEED_BASE = 30_000;

@@ -6,7 +6,8 @@ import { HOST_BUSINESS_TYPES } from '@domain/entities/users';
 import { appliedReferrals, hostBankDetails, hostSupportRequests, hosts, userGroups } from '@server/db/tables/users';
 import { businesses, firstNames, lastNames, localities, scaled, seededRandom, sqlBetween, sqlHash, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
-import { CUSTOMER_PREFIX, g, HOST_PREFIX, rowsOf, scalar, sqlAgo, sqlCityId, sqlNow, sqlWeighted } from './seed-users-shared';
+import { CUSTOMER_PREFIX, g, HOST_PREFIX, sqlCityId, sqlNow } from './seed-users-shared';
+import { rowsOf, scalar, sqlAgo, sqlWeighted } from './seed-sql';
 
 const YEAR_SECONDS = 365 * 86_400;
 
@@ -21,11 +22,15 @@ export const userSeedSizes = {
 
 const emailDomains = ['gmail.com', 'yahoo.co.in', 'outlook.com', 'rediffmail.com', 'hotmail.com'] as const;
 
-/** Inserts users numbered 1..target of a mobile series; numbers already taken are skipped (idempotent). */
+/**
+ * Inserts users numbered 1..target of a mobile series; numbers already taken are skipped (idempotent). Ids derive
+ * from the mobile number, so every machine gets the same ids (and every pick ordered by id the same rows).
+ */
 async function seedUserSeries(ctx: Parameters<SeedStep['run']>[0], prefix: string, target: number, salt: string, codeInfix: string): Promise<void> {
   await ctx.tx.execute(sql`
-    insert into users (name, mobile_number, email, referral_code, is_active, created_at, updated_at)
-    select fn || ' ' || ln,
+    insert into users (id, name, mobile_number, email, referral_code, is_active, created_at, updated_at)
+    select md5('czo-seed:user:' || ${prefix} || lpad(g::text, 9, '0'))::uuid,
+           fn || ' ' || ln,
            ${prefix} || lpad(g::text, 9, '0'),
            case when ${sqlHash(g, `${salt}-email`)} % 10 < 6
                 then lower(fn) || '.' || lower(replace(ln, '''', '')) || g || '@' || ${sqlPick(emailDomains, g, `${salt}-domain`)} end,

@@ -1,27 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenDatabase } from '@server/db/open-database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '@server/db/tables/bookings';
 import { scaled } from '@server/seed/demo-data';
 import { bookingSeedSizes } from '@server/seed/seed-bookings';
-import { createTestDatabase, SEED_TIME, TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
+import { SEED_TIME, TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 const API = '/booking-service/admin/booking';
 
 describe.each(testDrivers)('bookings and promo codes on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    admin = (await signIn(t, '9000000001')).authKey;
+    admin = (await env.signInAs('9000000001')).authKey;
   });
-  afterAll(() => database.close());
 
   it('seeds bookings by the scale over the last year, realistic energy and tariffs, a few charging now', async () => {
-    const [stats] = await database.db
+    const [stats] = await env.database.db
       .select({
         total: sql<number>`count(*)::int`,
         charging: sql<number>`(count(*) filter (where ${bookings.status} = 'CHARGING'))::int`,
@@ -40,7 +36,7 @@ describe.each(testDrivers)('bookings and promo codes on %s', (driver) => {
   });
 
   it('the ongoing scope lists only charging bookings, with its own permission', async () => {
-    const ongoing = await call(t, 'GET', `${API}?scope=ongoing&size=100`, { authKey: admin });
+    const ongoing = await call(env.t, 'GET', `${API}?scope=ongoing&size=100`, { authKey: admin });
     expect(ongoing.status).toBe(200);
     expect(ongoing.body.count).toBe(scaled(bookingSeedSizes.charging, TEST_SEED_SCALE, 3));
     expect(ongoing.body.items.length).toBe(ongoing.body.count);
@@ -48,34 +44,34 @@ describe.each(testDrivers)('bookings and promo codes on %s', (driver) => {
       expect(b.status).toBe('CHARGING');
       expect(b.endedAt).toBeNull();
     }
-    const all = await call(t, 'GET', `${API}?size=100`, { authKey: admin });
+    const all = await call(env.t, 'GET', `${API}?size=100`, { authKey: admin });
     expect(all.body.items.some((b: { status: string }) => b.status !== 'CHARGING')).toBe(true);
-    const technician = await signIn(t, '9000000003');
-    expect((await call(t, 'GET', `${API}?scope=ongoing`, { authKey: technician.authKey })).status).toBe(403);
+    const technician = await env.signInAs('9000000003');
+    expect((await call(env.t, 'GET', `${API}?scope=ongoing`, { authKey: technician.authKey })).status).toBe(403);
   });
 
   it('finds a booking by its number and by its user’s phone in any common form', async () => {
-    const [booking] = await database.db.select().from(bookings).where(eq(bookings.id, 42));
-    const byNumber = await call(t, 'GET', `${API}?q=42`, { authKey: admin });
+    const [booking] = await env.database.db.select().from(bookings).where(eq(bookings.id, 42));
+    const byNumber = await call(env.t, 'GET', `${API}?q=42`, { authKey: admin });
     expect(byNumber.status).toBe(200);
     expect(byNumber.body.items[0].id).toBe(42);
     expect(byNumber.body.items[0]._labels.userId).toBeTruthy();
 
     const phone = booking!.userPhone as string;
-    const [{ n: ofUser }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.userPhone, phone))) as [{ n: number }];
+    const [{ n: ofUser }] = (await env.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.userPhone, phone))) as [{ n: number }];
     for (const typed of [phone, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, `+91-${phone}`, `0${phone}`, `91${phone}`]) {
-      const found = await call(t, 'GET', `${API}?q=${encodeURIComponent(typed)}&size=100`, { authKey: admin });
+      const found = await call(env.t, 'GET', `${API}?q=${encodeURIComponent(typed)}&size=100`, { authKey: admin });
       expect(found.status, typed).toBe(200);
       expect(found.body.count, typed).toBe(ofUser);
       expect(found.body.items.map((b: { id: number }) => b.id)).toContain(42);
       for (const b of found.body.items) expect(b.userPhone).toBe(phone);
     }
-    const byUser = await call(t, 'GET', `${API}?userId=${booking!.userId}&size=100`, { authKey: admin });
+    const byUser = await call(env.t, 'GET', `${API}?userId=${booking!.userId}&size=100`, { authKey: admin });
     expect(byUser.body.count).toBe(ofUser);
   });
 
   it('filters by status, amount range and date range', async () => {
-    const list = await call(t, 'GET', `${API}?status=COMPLETED,STOPPED_BY_ADMIN&amountMin=100&amountMax=300&startedAtFrom=2025-06-01&size=200`, { authKey: admin });
+    const list = await call(env.t, 'GET', `${API}?status=COMPLETED,STOPPED_BY_ADMIN&amountMin=100&amountMax=300&startedAtFrom=2025-06-01&size=200`, { authKey: admin });
     expect(list.status).toBe(200);
     expect(list.body.count).toBeGreaterThan(0);
     for (const b of list.body.items) {
@@ -84,21 +80,21 @@ describe.each(testDrivers)('bookings and promo codes on %s', (driver) => {
       expect(b.amount).toBeLessThanOrEqual(30_000);
       expect(new Date(b.startedAt).getTime()).toBeGreaterThanOrEqual(new Date('2025-05-31T18:30:00Z').getTime());
     }
-    expect((await call(t, 'POST', API, { authKey: admin, body: { status: 'CHARGING' } })).status).toBe(404);
+    expect((await call(env.t, 'POST', API, { authKey: admin, body: { status: 'CHARGING' } })).status).toBe(404);
   });
 
   it('creates promo codes with unique codes and finds them by code', async () => {
-    const seeded = await call(t, 'GET', '/booking-service/promo-code?size=100', { authKey: admin });
+    const seeded = await call(env.t, 'GET', '/booking-service/promo-code?size=100', { authKey: admin });
     expect(seeded.body.count).toBe(bookingSeedSizes.promoCodes);
     const body = { code: 'EVFEST30', description: '30% off for EV Fest', discountType: 'PERCENT', value: 30, maxDiscount: 15_000, validFrom: '2026-03-01T00:00:00+05:30', validTo: '2026-03-31T23:59:59+05:30', usageLimit: 1000 };
-    const created = await call(t, 'POST', '/booking-service/promo-code', { authKey: admin, body });
+    const created = await call(env.t, 'POST', '/booking-service/promo-code', { authKey: admin, body });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ code: 'EVFEST30', timesUsed: 0, isActive: true });
-    const dup = await call(t, 'POST', '/booking-service/promo-code', { authKey: admin, body });
+    const dup = await call(env.t, 'POST', '/booking-service/promo-code', { authKey: admin, body });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].path).toBe('code');
-    const found = await call(t, 'GET', '/booking-service/promo-code?q=EVFEST30', { authKey: admin });
+    const found = await call(env.t, 'GET', '/booking-service/promo-code?q=EVFEST30', { authKey: admin });
     expect(found.body.items[0].id).toBe(created.body.id);
-    expect((await call(t, 'POST', '/booking-service/promo-code', { authKey: admin, body: { ...body, code: 'X1', timesUsed: 5 } })).status).toBe(400);
+    expect((await call(env.t, 'POST', '/booking-service/promo-code', { authKey: admin, body: { ...body, code: 'X1', timesUsed: 5 } })).status).toBe(400);
   });
 });

@@ -1,31 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coordinatesMessages } from '@domain/coordinates';
 import { demoCityId } from '@server/seed/seed-cities';
-import { createTestDatabase, testDrivers, TEST_SEED_SCALE } from '@tests/server/support/test-database';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
-import type { OpenDatabase } from '@server/db/open-database';
+import { testDrivers, TEST_SEED_SCALE } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Row = Record<string, unknown> & { id: number };
 
 describe.each(testDrivers)('charger management resources on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    admin = (await signIn(t, '9000000001')).authKey;
+    admin = (await env.signInAs('9000000001')).authKey;
   });
-  afterAll(() => database.close());
 
   const get = async (path: string) => {
-    const res = await call(t, 'GET', path, { authKey: admin });
+    const res = await call(env.t, 'GET', path, { authKey: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { items: Row[]; count: number; countExact: boolean };
   };
   const dbRows = async <T,>(query: ReturnType<typeof sql>): Promise<T[]> => {
-    const result = await database.db.execute(query);
+    const result = await env.database.db.execute(query);
     return ((result as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[];
   };
 
@@ -72,12 +68,12 @@ describe.each(testDrivers)('charger management resources on %s', (driver) => {
     expect(active.count).toBe(all.items.filter((c) => c.isActive === true && c.connectivityStatus === 'ONLINE').length);
 
     const victim = active.items[0]!;
-    const off = await call(t, 'PATCH', `/charger-service/admin/charger/${victim.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
+    const off = await call(env.t, 'PATCH', `/charger-service/admin/charger/${victim.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect(off.status).toBe(200);
     const after = await get('/charger-service/admin/charger?scope=active&size=1000');
     expect(after.count).toBe(active.count - 1);
     expect(after.items.some((c) => c.id === victim.id)).toBe(false);
-    await call(t, 'PATCH', `/charger-service/admin/charger/${victim.id}/activate-inactivate`, { authKey: admin, body: { active: true } });
+    await call(env.t, 'PATCH', `/charger-service/admin/charger/${victim.id}/activate-inactivate`, { authKey: admin, body: { active: true } });
   });
 
   it('finds a charger first by its unique id, device id or IMEI typed in q', async () => {
@@ -95,12 +91,12 @@ describe.each(testDrivers)('charger management resources on %s', (driver) => {
       expect(found.items[0]?.id, `q=${q}`).toBe(Number(id));
     }
     // A charger cannot be created through the generic form (that is the create-charger workflow).
-    const create = await call(t, 'POST', '/charger-service/admin/charger', { authKey: admin, body: { uniqueId: 'CZ999999' } });
+    const create = await call(env.t, 'POST', '/charger-service/admin/charger', { authKey: admin, body: { uniqueId: 'CZ999999' } });
     expect([404, 405]).toContain(create.status);
   });
 
   it('warehouse summary counts hardware by warehouse and status as the rows hold it', async () => {
-    const res = await call(t, 'GET', '/ccu/hardware/summary', { authKey: admin });
+    const res = await call(env.t, 'GET', '/ccu/hardware/summary', { authKey: admin });
     expect(res.status).toBe(200);
     const rows = res.body.rows as { a: number | null; aLabel: string | null; b: string; count: number }[];
     const total = (await get('/ccu/hardware?size=1')).count;
@@ -138,14 +134,14 @@ describe.each(testDrivers)('charger management resources on %s', (driver) => {
       ['', coordinatesMessages.required],
     ];
     for (const [coordinates, message] of cases) {
-      const bad = await call(t, 'POST', '/charger-service/location', { authKey: admin, body: { ...body, coordinates } });
+      const bad = await call(env.t, 'POST', '/charger-service/location', { authKey: admin, body: { ...body, coordinates } });
       expect(bad.status, coordinates).toBe(400);
       expect(bad.body.errors).toContainEqual(expect.objectContaining({ path: 'coordinates', message }));
     }
-    const badPin = await call(t, 'POST', '/charger-service/location', { authKey: admin, body: { ...body, pinCode: '56A069', coordinates: '12.93,77.58' } });
+    const badPin = await call(env.t, 'POST', '/charger-service/location', { authKey: admin, body: { ...body, pinCode: '56A069', coordinates: '12.93,77.58' } });
     expect(badPin.status).toBe(400);
     expect(badPin.body.errors.map((e: { path: string }) => e.path)).toEqual(['pinCode']);
-    const good = await call(t, 'POST', '/charger-service/location', { authKey: admin, body: { ...body, coordinates: ' 12.9250, 77.5938 ' } });
+    const good = await call(env.t, 'POST', '/charger-service/location', { authKey: admin, body: { ...body, coordinates: ' 12.9250, 77.5938 ' } });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ coordinates: { latitude: 12.925, longitude: 77.5938 }, status: 'PROSPECT', isActive: true });
   });

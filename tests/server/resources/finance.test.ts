@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
-import type { OpenDatabase } from '@server/db/open-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
 import { scaled } from '@server/seed/demo-data';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 const OPPORTUNITY = '/sc-service/investment-opportunity';
 
@@ -35,31 +35,27 @@ const fullDraft = {
 };
 
 describe.each(testDrivers)('finance, sustain capital and operator resources on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    admin = (await signIn(t, '9000000001')).authKey;
+    admin = (await env.signInAs('9000000001')).authKey;
   });
-  afterAll(() => database.close());
 
   const get = async (path: string) => {
-    const res = await call(t, 'GET', path, { authKey: admin });
+    const res = await call(env.t, 'GET', path, { authKey: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
 
   it('creates an investment opportunity from a full draft and moves it into the funding view', async () => {
-    const created = await call(t, 'POST', OPPORTUNITY, { authKey: admin, body: fullDraft });
+    const created = await call(env.t, 'POST', OPPORTUNITY, { authKey: admin, body: fullDraft });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ ...fullDraft, status: 'DRAFT', isActive: true });
     const id = created.body.id;
 
     const funding = async () => (await get(`${OPPORTUNITY}?scope=funding&size=1000`)).items.map((o: { id: number }) => o.id);
     expect(await funding()).not.toContain(id);
-    const moved = await call(t, 'PUT', `${OPPORTUNITY}/${id}`, { authKey: admin, body: { status: 'FULLY_SUBSCRIBED', subscribedPercentage: 100 } });
+    const moved = await call(env.t, 'PUT', `${OPPORTUNITY}/${id}`, { authKey: admin, body: { status: 'FULLY_SUBSCRIBED', subscribedPercentage: 100 } });
     expect(moved.status).toBe(200);
     expect(await funding()).toContain(id);
     const all = await get(`${OPPORTUNITY}?scope=funding&size=1000`);
@@ -67,7 +63,7 @@ describe.each(testDrivers)('finance, sustain capital and operator resources on %
   });
 
   it('refuses a bad opportunity draft with the path of each wrong field', async () => {
-    const bad = await call(t, 'POST', OPPORTUNITY, {
+    const bad = await call(env.t, 'POST', OPPORTUNITY, {
       authKey: admin,
       body: {
         ...fullDraft,
@@ -86,7 +82,7 @@ describe.each(testDrivers)('finance, sustain capital and operator resources on %
     expect(bad.body.errors.find((e: { path: string }) => e.path === 'pinCode').message).toBe('Enter a 6-digit PIN code');
 
     const { name: _name, pinCode: _pin, minInvestmentAmountInLakhs: _min, ...missing } = fullDraft;
-    const incomplete = await call(t, 'POST', OPPORTUNITY, { authKey: admin, body: missing });
+    const incomplete = await call(env.t, 'POST', OPPORTUNITY, { authKey: admin, body: missing });
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['minInvestmentAmountInLakhs', 'name', 'pinCode']);
   });
@@ -97,29 +93,29 @@ describe.each(testDrivers)('finance, sustain capital and operator resources on %
   ])('activates and inactivates %s', async (_label, path) => {
     const [first] = (await get(`${path}?isActive=true&size=1`)).items;
     expect(first).toBeDefined();
-    const off = await call(t, 'PATCH', `${path}/${first.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
+    const off = await call(env.t, 'PATCH', `${path}/${first.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect(off.status).toBe(200);
     expect(off.body.isActive).toBe(false);
     expect((await get(`${path}?isActive=false&size=1000`)).items.map((r: { id: number }) => r.id)).toContain(first.id);
-    const on = await call(t, 'PATCH', `${path}/${first.id}/activate-inactivate`, { authKey: admin, body: { active: true } });
+    const on = await call(env.t, 'PATCH', `${path}/${first.id}/activate-inactivate`, { authKey: admin, body: { active: true } });
     expect(on.body.isActive).toBe(true);
     const audit = await get(`/upload-service/audit/entity/${path.includes('postpaid') ? 'postpaid-configurations' : 'investor-bundles'}/entityId/${first.id}`);
     expect(audit.items.map((e: { action: string }) => e.action)).toEqual(['activate', 'inactivate']);
   });
 
   it('has no generic create for settlements or read-only lists; settlement notes stay editable', async () => {
-    const post = await call(t, 'POST', '/pw-service/settlement', { authKey: admin, body: { notes: 'x' } });
+    const post = await call(env.t, 'POST', '/pw-service/settlement', { authKey: admin, body: { notes: 'x' } });
     expect(post.status).toBe(404);
-    const access = await call(t, 'POST', '/cpo-service/cpo-access-request', { authKey: admin, body: {} });
+    const access = await call(env.t, 'POST', '/cpo-service/cpo-access-request', { authKey: admin, body: {} });
     expect(access.status).toBe(404);
-    const invoice = await call(t, 'POST', '/pw-service/gst-invoice', { authKey: admin, body: {} });
+    const invoice = await call(env.t, 'POST', '/pw-service/gst-invoice', { authKey: admin, body: {} });
     expect(invoice.status).toBe(404);
 
     const [settlement] = (await get('/pw-service/settlement?size=1')).items;
-    const noted = await call(t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { notes: 'Host called about the period' } });
+    const noted = await call(env.t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { notes: 'Host called about the period' } });
     expect(noted.status).toBe(200);
     expect(noted.body.notes).toBe('Host called about the period');
-    const status = await call(t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { status: 'SUCCESS' } });
+    const status = await call(env.t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { status: 'SUCCESS' } });
     expect(status.status).toBe(400);
     expect(status.body.errors[0].path).toBe('status');
   });

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
-import type { OpenDatabase } from '@server/db/open-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
 import { scaled } from '@server/seed/demo-data';
 import { demoOperatorDetails } from '@server/seed/seed-operators';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 const CPO = '/user-service/charger-point-operator';
 
 describe.each(testDrivers)('charge point operator resources on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    admin = (await signIn(t, '9000000001')).authKey;
+    admin = (await env.signInAs('9000000001')).authKey;
   });
-  afterAll(() => database.close());
 
   const get = async (path: string) => {
-    const res = await call(t, 'GET', path, { authKey: admin });
+    const res = await call(env.t, 'GET', path, { authKey: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
@@ -45,15 +41,15 @@ describe.each(testDrivers)('charge point operator resources on %s', (driver) => 
       contactEmail: 'ops@narmadaev.in',
       commissionPercent: 17.5,
     };
-    const created = await call(t, 'POST', CPO, { authKey: admin, body });
+    const created = await call(env.t, 'POST', CPO, { authKey: admin, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ gstin: '23AAPCN1234K1Z7', contactPhone: '9826011223', isOwnNetwork: false, isActive: true });
 
-    const bad = await call(t, 'POST', CPO, { authKey: admin, body: { name: 'Bad GST Co', gstin: '23AAPCN1234', commissionPercent: 120, isOwnNetwork: true } });
+    const bad = await call(env.t, 'POST', CPO, { authKey: admin, body: { name: 'Bad GST Co', gstin: '23AAPCN1234', commissionPercent: 120, isOwnNetwork: true } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['commissionPercent', 'gstin', 'isOwnNetwork']);
 
-    const taken = await call(t, 'POST', CPO, { authKey: admin, body: { name: 'Copy Cat Charging', gstin: '23AAPCN1234K1Z7' } });
+    const taken = await call(env.t, 'POST', CPO, { authKey: admin, body: { name: 'Copy Cat Charging', gstin: '23AAPCN1234K1Z7' } });
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0].path).toBe('gstin');
   });
@@ -61,18 +57,18 @@ describe.each(testDrivers)('charge point operator resources on %s', (driver) => 
   it('validates white-label applications and keeps package ids unique', async () => {
     const [operator] = (await get(`${CPO}?size=1`)).items;
     const body = { chargePointOperatorId: operator.id, appName: 'Test Charge', packageId: 'in.testcharge.app', brandColour: '#12AB34', domain: 'charge.testcharge.in' };
-    const created = await call(t, 'POST', '/config/white-label-application', { authKey: admin, body });
+    const created = await call(env.t, 'POST', '/config/white-label-application', { authKey: admin, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ ...body, status: 'SUBMITTED', isActive: true });
     expect(created.body._labels.chargePointOperatorId).toBe(operator.name);
 
-    const bad = await call(t, 'POST', '/config/white-label-application', {
+    const bad = await call(env.t, 'POST', '/config/white-label-application', {
       authKey: admin,
       body: { ...body, packageId: 'Test Charge', brandColour: 'green', domain: 'not a domain' },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['brandColour', 'domain', 'packageId']);
-    const dup = await call(t, 'POST', '/config/white-label-application', { authKey: admin, body: { ...body, appName: 'Other' } });
+    const dup = await call(env.t, 'POST', '/config/white-label-application', { authKey: admin, body: { ...body, appName: 'Other' } });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].path).toBe('packageId');
   });
@@ -80,11 +76,11 @@ describe.each(testDrivers)('charge point operator resources on %s', (driver) => 
   it('stores location bank coordinates and refuses out-of-range ones with the spec message', async () => {
     const [city] = (await get('/config/city?size=1')).items;
     const body = { name: 'Open parking plot, MG Road', address: 'Survey No. 12/3, MG Road, Bengaluru', cityId: city.id, coordinates: '12.9756, 77.6050', areaSqFt: 4000, monthlyRent: 8_000_000 };
-    const created = await call(t, 'POST', '/cpo-service/location-bank', { authKey: admin, body });
+    const created = await call(env.t, 'POST', '/cpo-service/location-bank', { authKey: admin, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.coordinates).toEqual({ latitude: 12.9756, longitude: 77.605 });
     expect(created.body.status).toBe('IDENTIFIED');
-    const bad = await call(t, 'POST', '/cpo-service/location-bank', { authKey: admin, body: { ...body, coordinates: '95,77.6' } });
+    const bad = await call(env.t, 'POST', '/cpo-service/location-bank', { authKey: admin, body: { ...body, coordinates: '95,77.6' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ path: 'coordinates', message: 'Latitude must be in range from -90 to 90' }]);
   });
@@ -93,14 +89,14 @@ describe.each(testDrivers)('charge point operator resources on %s', (driver) => 
     const [lead] = (await get('/cpo-service/cpo-lead?isActive=true&size=1')).items;
     const found = await get(`/cpo-service/cpo-lead?q=${lead.phone}`);
     expect(found.items[0].id).toBe(lead.id);
-    const moved = await call(t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { status: 'ONBOARDED', notes: 'Signed the partner agreement' } });
+    const moved = await call(env.t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { status: 'ONBOARDED', notes: 'Signed the partner agreement' } });
     expect(moved.status).toBe(200);
     expect(moved.body.status).toBe('ONBOARDED');
-    const off = await call(t, 'PATCH', `/cpo-service/cpo-lead/${lead.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
+    const off = await call(env.t, 'PATCH', `/cpo-service/cpo-lead/${lead.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect(off.body.isActive).toBe(false);
-    const renamed = await call(t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { companyName: 'Other' } });
+    const renamed = await call(env.t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { companyName: 'Other' } });
     expect(renamed.status).toBe(400);
-    const create = await call(t, 'POST', '/cpo-service/cpo-lead', { authKey: admin, body: { companyName: 'X' } });
+    const create = await call(env.t, 'POST', '/cpo-service/cpo-lead', { authKey: admin, body: { companyName: 'X' } });
     expect(create.status).toBe(404);
   });
 

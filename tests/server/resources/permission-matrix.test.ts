@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
 import { resources } from '@domain/resource/registry';
 import type { Permission } from '@domain/permissions';
-import type { OpenDatabase } from '@server/db/open-database';
 import { demoStaff } from '@server/seed/demo-staff';
 import { demoRoles } from '@server/seed/seed-roles';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
-import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
+import { testDrivers } from '@tests/server/support/test-database';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 /** One request of the matrix and the permissions that open it (null: any signed-in user). */
 interface Check {
@@ -61,20 +61,17 @@ function checksOf(r: Resource, id: string | number): Check[] {
 }
 
 describe.each(testDrivers)('the permission matrix on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   const checks: Check[] = [];
   // One sign-in per number: a second code for the same number inside the resend window is not sent.
   const authKeys = new Map<string, string>();
   const totals = { requests: 0, allowed: 0, refused: 0, unexpectedSuccesses: 0, unexpectedRefusals: 0, serverErrors: 0 };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    const admin = (await signIn(t, '9000000001')).authKey;
+    const admin = (await env.signInAs('9000000001')).authKey;
     authKeys.set('9000000001', admin);
     for (const r of resources) {
-      const list = await call(t, 'GET', `${r.apiPath}?size=1`, { authKey: admin });
+      const list = await call(env.t, 'GET', `${r.apiPath}?size=1`, { authKey: admin });
       const id = (list.body?.items?.[0]?.[r.idField] as string | number | undefined) ?? placeholderId(r);
       checks.push(...checksOf(r, id));
     }
@@ -84,7 +81,6 @@ describe.each(testDrivers)('the permission matrix on %s', (driver) => {
       `permission matrix (${driver}): ${checks.length} routes × ${callers.length} callers = ${totals.requests} requests; ${totals.allowed} allowed, ${totals.refused} refused; ` +
         `${totals.unexpectedSuccesses} unexpected successes, ${totals.unexpectedRefusals} unexpected refusals, ${totals.serverErrors} server errors`,
     );
-    await database?.close();
   });
 
   it('has a check for every resource', () => {
@@ -94,12 +90,12 @@ describe.each(testDrivers)('the permission matrix on %s', (driver) => {
   it.each(callers.map((caller) => ({ name: caller.name, caller })))('$name', async ({ caller }) => {
     let authKey: string | undefined;
     if (caller.mobileNumber) {
-      authKey = authKeys.get(caller.mobileNumber) ?? (await signIn(t, caller.mobileNumber)).authKey;
+      authKey = authKeys.get(caller.mobileNumber) ?? (await env.signInAs(caller.mobileNumber)).authKey;
       authKeys.set(caller.mobileNumber, authKey);
     }
     const mismatches: string[] = [];
     for (const check of checks) {
-      const res = await call(t, check.method, check.path, { ...(authKey ? { authKey } : {}), ...(check.body === undefined ? {} : { body: check.body }) });
+      const res = await call(env.t, check.method, check.path, { ...(authKey ? { authKey } : {}), ...(check.body === undefined ? {} : { body: check.body }) });
       totals.requests += 1;
       const refused = res.status === 401 || res.status === 403;
       if (refused) totals.refused += 1;

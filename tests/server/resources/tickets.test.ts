@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { closedTicketStatuses, ticketResources } from '@domain/entities/tickets';
-import type { OpenDatabase } from '@server/db/open-database';
-import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
+import { testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Row = Record<string, unknown>;
 
@@ -11,32 +11,28 @@ type Row = Record<string, unknown>;
 const kindResources = ticketResources.filter((r) => r.fixed?.kind);
 
 describe.each(testDrivers)('tickets and orders on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   let admin: { authKey: string; userId: string };
   let nobody: { authKey: string; userId: string };
   let technician: { authKey: string; userId: string };
 
   const count = async (where: string, table = 'tickets'): Promise<number> => {
-    const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`));
+    const result = await env.database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`));
     const rows = ((result as { rows?: Row[] }).rows ?? (result as unknown as Row[])) as Row[];
     return Number(rows[0]!.n);
   };
   const closedList = closedTicketStatuses.map((s) => `'${s}'`).join(', ');
   const list = async (path: string, authKey: string) => {
-    const res = await call(t, 'GET', path, { authKey });
+    const res = await call(env.t, 'GET', path, { authKey });
     return res;
   };
   const supportTicket = (overrides: Row = {}) => ({ title: 'Charging stopped midway', customerPhone: '+91 98450 11111', category: 'CHARGING_FAILED', ...overrides });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    admin = await signIn(t, '9000000001');
-    nobody = await signIn(t, '9000000007');
-    technician = await signIn(t, '9000000003');
+    admin = await env.signInAs('9000000001');
+    nobody = await env.signInAs('9000000007');
+    technician = await env.signInAs('9000000003');
   });
-  afterAll(() => database.close());
 
   it('seeds every kind, mostly closed, with open tickets assigned to the Super Admin', async () => {
     for (const r of kindResources) expect(await count(`kind = '${r.fixed!.kind}'`), r.name).toBeGreaterThan(0);
@@ -58,21 +54,21 @@ describe.each(testDrivers)('tickets and orders on %s', (driver) => {
   });
 
   it('"today" lists the user\'s tickets due or created today (IST, by the app clock) and nobody else\'s', async () => {
-    const clockDay = (offset = 0) => new Date(t.clock.now().getTime() + 5.5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-    const createdToday = await call(t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ assignee: admin.userId, dueDate: clockDay(5) }) });
+    const clockDay = (offset = 0) => new Date(env.t.clock.now().getTime() + 5.5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const createdToday = await call(env.t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ assignee: admin.userId, dueDate: clockDay(5) }) });
     expect(createdToday.status).toBe(201);
-    const someoneElse = await call(t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ assignee: technician.userId, dueDate: clockDay() }) });
+    const someoneElse = await call(env.t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ assignee: technician.userId, dueDate: clockDay() }) });
     const todayIds = async () => (await list('/ticket-service/my-ticket?scope=today&size=1000', admin.authKey)).body.items.map((i: Row) => i.id);
     expect(await todayIds()).toContain(createdToday.body.id);
     expect(await todayIds()).not.toContain(someoneElse.body.id);
 
     // A day later it was created yesterday and is due in four days: not today's.
-    t.clock.advance(86_400_000);
-    admin = await signIn(t, '9000000001'); // the old session went idle over the day
-    const dueNow = await call(t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ assignee: admin.userId, dueDate: clockDay() }) });
+    env.t.clock.advance(86_400_000);
+    admin = await env.signInAs('9000000001'); // the old session went idle over the day
+    const dueNow = await call(env.t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ assignee: admin.userId, dueDate: clockDay() }) });
     expect(await todayIds()).not.toContain(createdToday.body.id);
     // Due today although created on another day: today's again.
-    expect((await call(t, 'PUT', `/ticket-service/customer-support/${createdToday.body.id}`, { authKey: admin.authKey, body: { dueDate: clockDay() } })).status).toBe(200);
+    expect((await call(env.t, 'PUT', `/ticket-service/customer-support/${createdToday.body.id}`, { authKey: admin.authKey, body: { dueDate: clockDay() } })).status).toBe(200);
     const ids = await todayIds();
     expect(ids).toContain(createdToday.body.id);
     expect(ids).toContain(dueNow.body.id);
@@ -81,7 +77,7 @@ describe.each(testDrivers)('tickets and orders on %s', (driver) => {
     expect(ids.length).toBe(
       await count(`assignee = '${admin.userId}' and (due_date = '${day}' or (created_at at time zone 'Asia/Kolkata')::date = '${day}')`),
     );
-    t.clock.advance(-86_400_000); // back to the day the other tests' sessions live in
+    env.t.clock.advance(-86_400_000); // back to the day the other tests' sessions live in
   });
 
   it('"open" lists every kind\'s open tickets for a holder of ROLE_VIEW_ALL_TICKETS', async () => {
@@ -93,7 +89,7 @@ describe.each(testDrivers)('tickets and orders on %s', (driver) => {
   });
 
   it('a user with no role sees only the tickets assigned to them and no kind list', async () => {
-    const theirs = await call(t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ title: 'Call back the host', assignee: nobody.userId }) });
+    const theirs = await call(env.t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket({ title: 'Call back the host', assignee: nobody.userId }) });
     expect(theirs.status).toBe(201);
     const mine = await list('/ticket-service/my-ticket?scope=mine', nobody.authKey);
     expect(mine.status).toBe(200);
@@ -109,7 +105,7 @@ describe.each(testDrivers)('tickets and orders on %s', (driver) => {
   });
 
   it('creates site inspection and customer support tickets from their add forms and enforces their required fields', async () => {
-    const site = await call(t, 'POST', '/ticket-service/site-inspection-ticket', {
+    const site = await call(env.t, 'POST', '/ticket-service/site-inspection-ticket', {
       authKey: admin.authKey,
       body: {
         title: 'Inspect the basement parking',
@@ -126,22 +122,22 @@ describe.each(testDrivers)('tickets and orders on %s', (driver) => {
     });
     expect(site.status).toBe(201);
     expect(site.body).toMatchObject({ kind: 'SITE_INSPECTION', status: 'OPEN', hostPhone: '9845022222', coordinates: { latitude: 12.9352, longitude: 77.75 } });
-    const noSite = await call(t, 'POST', '/ticket-service/site-inspection-ticket', { authKey: admin.authKey, body: { title: 'No site', address: 'Somewhere' } });
+    const noSite = await call(env.t, 'POST', '/ticket-service/site-inspection-ticket', { authKey: admin.authKey, body: { title: 'No site', address: 'Somewhere' } });
     expect(noSite.status).toBe(400);
     expect(noSite.body.errors.map((e: { path: string }) => e.path)).toContain('siteName');
-    const statusSet = await call(t, 'POST', '/ticket-service/site-inspection-ticket', { authKey: admin.authKey, body: { title: 'x', siteName: 'y', address: 'z', status: 'APPROVED' } });
+    const statusSet = await call(env.t, 'POST', '/ticket-service/site-inspection-ticket', { authKey: admin.authKey, body: { title: 'x', siteName: 'y', address: 'z', status: 'APPROVED' } });
     expect(statusSet.status).toBe(400);
 
-    const support = await call(t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket() });
+    const support = await call(env.t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: supportTicket() });
     expect(support.status).toBe(201);
     expect(support.body).toMatchObject({ kind: 'CUSTOMER_SUPPORT', status: 'OPEN', priority: 'MEDIUM', customerPhone: '9845011111' });
     const byPhone = await list('/ticket-service/customer-support?q=9845011111&size=1', admin.authKey);
     expect(byPhone.body.items[0].customerPhone).toBe('9845011111');
-    const noPhone = await call(t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: { title: 'No phone', category: 'REFUND' } });
+    const noPhone = await call(env.t, 'POST', '/ticket-service/customer-support', { authKey: admin.authKey, body: { title: 'No phone', category: 'REFUND' } });
     expect(noPhone.status).toBe(400);
     expect(noPhone.body.errors.map((e: { path: string }) => e.path)).toContain('customerPhone');
     // The shared table refuses a kind's row without its required columns, whoever writes it.
-    await expect(database.db.execute(sql`insert into tickets (kind, title) values ('SITE_INSPECTION', 'no site name')`)).rejects.toThrow();
+    await expect(env.database.db.execute(sql`insert into tickets (kind, title) values ('SITE_INSPECTION', 'no site name')`)).rejects.toThrow();
   });
 
   it('per-kind lists and records never show another kind', async () => {
