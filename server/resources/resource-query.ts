@@ -9,6 +9,9 @@ import type { Database } from '@server/db/database';
 import { builtTables } from '@server/db/resource-tables';
 import type { ResourceTable } from './build-tables';
 
+/** From this offset on, a page is read by its ids first (a deferred join). */
+const DEFERRED_JOIN_OFFSET = 1_000;
+
 /** Counts up to this many rows exactly; beyond it the planner's estimate is answered, marked as such. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -211,13 +214,18 @@ export async function listRecords(
     direction(col(table, query.sort.field)),
     ...(query.sort.field === resource.idField ? [] : [direction(col(table, resource.idField))]),
   ];
-  const rows = await db
-    .select(selection(resource, table))
-    .from(table)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.size)
-    .offset(query.page * query.size);
+  const offset = query.page * query.size;
+  const idColumn = col(table, resource.idField);
+  // Deep pages: find the page's ids with an index-only scan first, then read just those rows (the plain form reads
+  // every skipped row from the table).
+  const rows =
+    offset < DEFERRED_JOIN_OFFSET
+      ? await db.select(selection(resource, table)).from(table).where(where).orderBy(...order).limit(query.size).offset(offset)
+      : await db
+          .select(selection(resource, table))
+          .from(table)
+          .where(inArray(idColumn, db.select({ id: idColumn }).from(table).where(where).orderBy(...order).limit(query.size).offset(offset)))
+          .orderBy(...order);
   const { count, exact } = await countRecords(db, table, where);
   return { items: await withLabels(db, resource, rows as Record<string, unknown>[]), count, countExact: exact };
 }

@@ -5,6 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
 import { listQuerySchema, listResultSchema } from '@domain/resource/list-query';
+import { auditTimelineSchema } from '@domain/resource/audit-entry';
 import { findResource, resources } from '@domain/resource/registry';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
@@ -249,20 +250,6 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
   }
 }
 
-/** Schema of one entry of a record's audit timeline. */
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actorUserId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  fromState: z.string().nullable(),
-  toState: z.string().nullable(),
-  event: z.string().nullable(),
-  reason: z.string().nullable(),
-  changes: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-
 /** Registers every resource's routes and the audit timeline of a record. */
 export function registerResourceRoutes(registry: RouteRegistry): void {
   for (const resource of resources) registerResource(registry, resource);
@@ -272,7 +259,7 @@ export function registerResourceRoutes(registry: RouteRegistry): void {
     path: '/upload-service/audit/entity/:type/entityId/:id',
     access: { kind: 'signed-in' },
     summary: 'The audit timeline of a record (newest first, at most 200 entries); needs a permission to view the record.',
-    responses: { 200: { description: 'Audit entries', schema: z.object({ items: z.array(auditEntrySchema) }) }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+    responses: { 200: { description: 'Audit entries', schema: auditTimelineSchema }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
     handler: async ({ c, session, deps }) => {
       const resource = findResource(c.req.param('type')!);
       if (!resource) throw notFoundProblem(`There is no entity type ${c.req.param('type')}.`);

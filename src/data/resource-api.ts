@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { routeFor, type Resource } from '@domain/resource/define-resource';
 import { listParamsToSearch, listResultSchema, type ListParams, type ListResult } from '@domain/resource/list-query';
 import { coerceCount } from '@domain/format-empty';
+import { auditTimelinePath, auditTimelineSchema, type AuditEntry } from '@domain/resource/audit-entry';
 import { apiRequest, apiUpload } from './api-client';
 
 /** A record as the API answers it: its fields plus `_labels` of its relations. */
@@ -36,26 +37,9 @@ export function setRecordActive(resource: Resource, id: string, active: boolean)
   return apiRequest(routeFor(`${resource.apiPath}/:id/activate-inactivate`, id), { method: 'PATCH', body: { active } }) as Promise<ApiRecord>;
 }
 
-/** Schema of an audit entry as the timeline shows it. */
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actorName: z.string().nullable(),
-  fromState: z.string().nullable(),
-  toState: z.string().nullable(),
-  event: z.string().nullable(),
-  reason: z.string().nullable(),
-  changes: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
 /** The audit timeline of a record, newest first. */
 export async function fetchAudit(resource: Resource, id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
-  const body = await apiRequest(`/upload-service/audit/entity/${encodeURIComponent(resource.name)}/entityId/${encodeURIComponent(id)}`, {
-    signal,
-    schema: z.object({ items: z.array(auditEntrySchema) }),
-  });
+  const body = await apiRequest(auditTimelinePath(resource.name, id), { signal, schema: auditTimelineSchema });
   return body.items;
 }
 
