@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './routes/health-routes';
 import { registerOpenApiRoutes } from './routes/openapi-routes';
 import { hasOwnBodyLimit, registerUploadRoutes, uploadRequestBodies } from './routes/upload-routes';
 import { registerResourceRoutes } from './resources/resource-routes';
+import { registerWorkflowRoutes } from './workflows/workflow-routes';
 
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -58,6 +59,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerAuthRoutes(registry);
   registerConfigRoutes(registry);
   registerResourceRoutes(registry);
+  registerWorkflowRoutes(registry);
   registerUploadRoutes(registry);
   registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
   if (options.staticFiles) registerStaticFiles(registry, options.staticFiles);

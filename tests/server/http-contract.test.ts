@@ -54,6 +54,7 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /openapi.json': { kind: 'public' },
       'GET /api-docs': { kind: 'public' },
       'GET /api-docs/assets/*': { kind: 'public' },
+      'POST /ticket-service/site-inspection-ticket/:id/transition': { kind: 'signed-in' },
     });
   });
 

@@ -610,6 +610,7 @@ CREATE TABLE "tickets" (
 	"source_name" text,
 	"source_user" uuid,
 	"source_delivery_ticket" bigint,
+	"version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"site_name" text,

@@ -174,6 +174,8 @@ function commonFields(statuses: readonly string[], required: boolean): Record<st
     sourceName: f.text('Source name', { max: 200, readOnly: true }),
     sourceUser: f.relation('Source technician', 'users', { idType: 'uuid', readOnly: true }),
     sourceDeliveryTicket: f.relation('Source delivery ticket', 'delivery-tickets', { readOnly: true }),
+    /** Optimistic lock: every workflow transition moves it on; a transition sent with an older one is refused. */
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   };
 }
 

@@ -1,0 +1,28 @@
+import type { AnyStateMachine } from 'xstate';
+import type { z } from 'zod';
+import type { Permission } from '@domain/permissions';
+
+/**
+ * A workflow bound to a resource: the record's state lives in `stateField`; each event has a zod schema, the
+ * permission it needs, and the field changes it makes. The server runs transition requests through the same
+ * machine the console runs (pure `getNextSnapshot`), so both accept exactly the same events.
+ */
+export interface RecordWorkflow {
+  /** Resource name (src/domain/entities). */
+  resource: string;
+  /** Field holding the machine's state value (e.g. status). */
+  stateField: string;
+  machine: AnyStateMachine;
+  /** Strict schema of each event (with its `type` literal). */
+  eventSchemas: Readonly<Record<string, z.ZodObject>>;
+  /** Permission each event needs. */
+  permissions: Readonly<Record<string, Permission>>;
+  /** The machine's context for a stored record. */
+  contextOf(record: Readonly<Record<string, unknown>>): unknown;
+  /** Field changes an accepted event makes besides the state (default none). */
+  patchOf?(event: Readonly<Record<string, unknown>> & { type: string }, record: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** Words saying why a guard refuses the event for this record (e.g. what is still missing). */
+  refusal?(eventType: string, record: Readonly<Record<string, unknown>>): string | undefined;
+  /** Reason text of an event, for the audit row (default the event's `reason`). */
+  reasonOf?(event: Readonly<Record<string, unknown>>): string | undefined;
+}

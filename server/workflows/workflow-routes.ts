@@ -1,0 +1,101 @@
+// Workflow transitions, one implementation for every record workflow: the request is validated (zod), checked
+// against the event's permission, and the next state is computed by the same machine the console runs. A refused
+// event answers 409 with the current state and the accepted events; an accepted one updates the row only if its
+// version still matches (else 409) and writes the audit row in the same transaction.
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
+import { z } from 'zod';
+import { hasPermission } from '@domain/permissions';
+import { problemSchema } from '@domain/problem';
+import { resourceByName } from '@domain/resource/registry';
+import type { RecordWorkflow } from '@machines/record-workflow';
+import { siteInspectionWorkflow } from '@machines/site-inspection.workflow';
+import { writeAudit } from '@server/audit/write-audit';
+import { forbiddenProblem, HttpProblem } from '@server/http/problem';
+import type { RouteRegistry } from '@server/http/route-registry';
+import { fixedConditions, findRecord, tableOf } from '@server/resources/resource-query';
+import { loadVisibleRecord } from '@server/resources/resource-routes';
+
+/** Every workflow the server enforces. */
+export const workflows: readonly RecordWorkflow[] = [siteInspectionWorkflow];
+
+/** Problem type of a transition the current state does not accept, or a stale version. */
+export const transitionConflictType = '/problems/transition-conflict';
+
+/** The machine's snapshot for a stored record (its state value and the context computed from it). */
+export function snapshotOf(workflow: RecordWorkflow, record: Readonly<Record<string, unknown>>): AnyMachineSnapshot {
+  return workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
+}
+
+/** The event types the record's current state accepts (guards included). */
+export function acceptedEvents(workflow: RecordWorkflow, record: Readonly<Record<string, unknown>>): string[] {
+  const snapshot = snapshotOf(workflow, record);
+  return Object.keys(workflow.eventSchemas).filter((type) => snapshot.can({ type } as never));
+}
+
+function conflict(detail: string, currentState: unknown, accepted: string[], version: unknown): HttpProblem {
+  return new HttpProblem({ type: transitionConflictType, status: 409, title: 'Conflict', detail, currentState, acceptedEvents: accepted, version } as never);
+}
+
+/** Body schema of a transition: one of the workflow's events plus the version the caller saw. */
+export function transitionBodySchema(workflow: RecordWorkflow) {
+  const options = Object.values(workflow.eventSchemas).map((schema) => schema.extend({ version: z.number({ error: 'Send the version you last saw' }).int().min(0) }));
+  return z.discriminatedUnion('type', options as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+}
+
+/** Registers `POST {api path}/:id/transition` of every workflow. */
+export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly RecordWorkflow[] = workflows): void {
+  for (const workflow of all) {
+    const resource = resourceByName(workflow.resource);
+    registry.route({
+      method: 'POST',
+      path: `${resource.apiPath}/:id/transition`,
+      access: { kind: 'signed-in' },
+      body: transitionBodySchema(workflow),
+      summary: `Move a ${resource.title.toLowerCase()} along its workflow (${Object.entries(workflow.permissions)
+        .map(([event, permission]) => `${event}: ${permission}`)
+        .join('; ')}). 409 with the current state and accepted events when refused or when the version is stale.`,
+      responses: { 200: { description: 'The record after the transition' }, 409: { description: 'Not accepted now, or changed meanwhile', schema: problemSchema } },
+      handler: async ({ c, body, session, deps }) => {
+        const event = body as Record<string, unknown> & { type: string; version: number };
+        const permission = workflow.permissions[event.type]!;
+        if (!hasPermission(session.permissions, permission)) throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
+        const now = deps.now();
+        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, now);
+        const id = before[resource.idField] as string | number;
+        const from = String(before[workflow.stateField]);
+        const snapshot = snapshotOf(workflow, before);
+        const { version, ...machineEvent } = event;
+        if (!snapshot.can(machineEvent as never)) {
+          const why = workflow.refusal?.(event.type, before);
+          throw conflict(why ?? `A ${resource.title.toLowerCase()} in state ${from} does not accept ${event.type}.`, from, acceptedEvents(workflow, before), before.version);
+        }
+        if (version !== before.version) {
+          throw conflict(`This ${resource.title.toLowerCase()} was changed by someone else (version ${String(before.version)}, you sent ${version}). Reload it and try again.`, from, acceptedEvents(workflow, before), before.version);
+        }
+        const to = String(getNextSnapshot(workflow.machine, snapshot, machineEvent as never).value);
+        const patch = workflow.patchOf?.(machineEvent as Record<string, unknown> & { type: string }, before) ?? {};
+        const reason = workflow.reasonOf?.(machineEvent) ?? (typeof machineEvent.reason === 'string' ? machineEvent.reason : undefined);
+        const table = tableOf(resource);
+        const versionColumn = table.version as AnyPgColumn;
+        await deps.db.transaction(async (tx) => {
+          const updated = await tx
+            .update(table)
+            .set({ ...patch, [workflow.stateField]: to, version: sql`${versionColumn} + 1`, updatedAt: now })
+            .where(and(eq(table[resource.idField] as AnyPgColumn, id), eq(versionColumn, version), ...fixedConditions(resource, table)))
+            .returning({ id: table[resource.idField] as AnyPgColumn });
+          if (updated.length === 0) {
+            throw conflict(`This ${resource.title.toLowerCase()} was changed by someone else just now. Reload it and try again.`, from, [], undefined);
+          }
+          await writeAudit(
+            tx,
+            { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'transition', fromState: from, toState: to, event: event.type, reason: reason ?? null, changes: Object.keys(patch).length > 0 ? patch : null },
+            now,
+          );
+        });
+        return c.json(await findRecord(deps.db, resource, id), 200);
+      },
+    });
+  }
+}

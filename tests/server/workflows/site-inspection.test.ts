@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { siteInspectionWorkflow } from '@machines/site-inspection.workflow';
+import { acceptedEvents } from '@server/workflows/workflow-routes';
+import { testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
+import { useTestApp } from '@tests/server/support/use-test-app';
+
+const API = '/ticket-service/site-inspection-ticket';
+type Row = Record<string, unknown>;
+
+/** A valid payload of each event (what the console would send). */
+const samples: Record<string, Row> = {
+  SAVE_DATA: { siteName: 'Forum Mall basement' },
+  ADD_IMAGE: { image: { id: 'img-1', relativePath: 'uploads/2026/11/a.png', name: 'parking.png' } },
+  REMOVE_IMAGE: { imageId: 'img-1' },
+  SEND_FOR_APPROVAL: {},
+  APPROVE: {},
+  REJECT: { reason: 'Earthing photo is blurred' },
+};
+const complete: Row = {
+  siteName: 'Forum Mall basement',
+  address: 'Hosur Road, Koramangala, Bengaluru',
+  coordinates: '12.9345,77.6112',
+  hostPhone: '+91 98450 22222',
+  powerAvailableKw: 22,
+  mounting: 'WALL',
+  protection: 'MCB_40A_2_POLE',
+};
+
+describe.each(testDrivers)('site inspection workflow on %s', (driver) => {
+  const env = useTestApp(driver);
+  let admin: string;
+  let technician: string;
+  beforeAll(async () => {
+    admin = (await env.signInAs('9000000001')).authKey;
+    technician = (await env.signInAs('9000000003')).authKey;
+  });
+
+  const create = async (): Promise<Row> => {
+    const res = await call(env.t, 'POST', API, { authKey: admin, body: { title: 'Inspect Forum Mall', siteName: 'Forum Mall', address: 'Hosur Road, Bengaluru' } });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const send = (id: unknown, type: string, version: unknown, extra: Row = {}, authKey = admin) =>
+    call(env.t, 'POST', `${API}/${String(id)}/transition`, { authKey, body: { type, version, ...samples[type], ...extra } });
+  const auditCount = async (id: unknown) => {
+    const rows = await env.database.db.execute(sql`select count(*)::int as n from audit_log where entity_type = 'site-inspection-tickets' and entity_id = ${String(id)}`);
+    return Number(((rows as { rows?: Row[] }).rows ?? (rows as unknown as Row[]))[0]!.n);
+  };
+
+  it('walks partially filled → sent → rejected back to editing → sent → approved, auditing each step', async () => {
+    let ticket = await create();
+    expect(ticket).toMatchObject({ status: 'OPEN', version: 0 });
+    const step = async (type: string, extra: Row = {}, expected = 200) => {
+      const res = await send(ticket.id, type, ticket.version, extra);
+      expect(res.status, JSON.stringify(res.body)).toBe(expected);
+      if (expected === 200) ticket = res.body;
+      return res;
+    };
+    await step('SAVE_DATA', complete);
+    expect(ticket).toMatchObject({ status: 'PARTIALLY_FILLED', version: 1, hostPhone: '9845022222', coordinates: { latitude: 12.9345, longitude: 77.6112 } });
+    const refused = await step('SEND_FOR_APPROVAL', {}, 409);
+    expect(refused.body.detail).toBe('Still missing: At least 2 site images.');
+    expect(refused.body.acceptedEvents).toEqual(['SAVE_DATA', 'ADD_IMAGE', 'REMOVE_IMAGE']);
+    await step('ADD_IMAGE');
+    await step('ADD_IMAGE', { image: { id: 'img-2', relativePath: 'uploads/2026/11/b.png', name: 'meter.png' } });
+    await step('SEND_FOR_APPROVAL');
+    expect(ticket.status).toBe('SENT_FOR_APPROVAL');
+    await step('REJECT');
+    expect(ticket.status).toBe('PARTIALLY_FILLED');
+    await step('REMOVE_IMAGE', { imageId: 'img-2' });
+    expect((ticket.images as Row[]).map((i) => i.id)).toEqual(['img-1']);
+    await step('ADD_IMAGE', { image: { id: 'img-3', relativePath: 'uploads/2026/11/c.png', name: 'earthing.png' } });
+    await step('SEND_FOR_APPROVAL');
+    await step('APPROVE');
+    expect(ticket).toMatchObject({ status: 'APPROVED', version: 9 });
+    const audit = await call(env.t, 'GET', `/upload-service/audit/entity/site-inspection-tickets/entityId/${String(ticket.id)}`, { authKey: admin });
+    const transitions = audit.body.items.filter((e: Row) => e.action === 'transition').reverse();
+    expect(transitions.map((e: Row) => e.event)).toEqual(['SAVE_DATA', 'ADD_IMAGE', 'ADD_IMAGE', 'SEND_FOR_APPROVAL', 'REJECT', 'REMOVE_IMAGE', 'ADD_IMAGE', 'SEND_FOR_APPROVAL', 'APPROVE']);
+    expect(transitions[4]).toMatchObject({ fromState: 'SENT_FOR_APPROVAL', toState: 'PARTIALLY_FILLED', reason: 'Earthing photo is blurred', actorName: 'Aarav Sharma' });
+  });
+
+  it('answers 409 for every event a state refuses, and changes nothing (generated from the machine)', async () => {
+    const states = Object.keys(siteInspectionWorkflow.machine.config.states ?? {});
+    let checked = 0;
+    for (const state of states) {
+      for (const filled of [false, true]) {
+        const ticket = await create();
+        await env.database.db.execute(
+          sql`update tickets set status = ${state}, images = ${filled ? JSON.stringify([samples.ADD_IMAGE!.image, { id: 'img-9', relativePath: 'uploads/x.png', name: 'x.png' }]) : '[]'}::jsonb,
+              coordinates = ${filled ? JSON.stringify({ latitude: 12.9, longitude: 77.6 }) : null}::jsonb, host_phone = ${filled ? '9845022222' : null},
+              power_available_kw = ${filled ? 22 : null}, mounting = ${filled ? 'WALL' : null}, protection = ${filled ? 'MCB_40A_2_POLE' : null}
+              where id = ${ticket.id as number}`,
+        );
+        const record = (await call(env.t, 'GET', `${API}/${String(ticket.id)}`, { authKey: admin })).body;
+        const accepted = acceptedEvents(siteInspectionWorkflow, record);
+        for (const type of Object.keys(samples).filter((t) => !accepted.includes(t))) {
+          const before = await auditCount(ticket.id);
+          const res = await send(ticket.id, type, record.version);
+          expect(res.status, `${state} (${filled ? 'complete' : 'incomplete'}) must refuse ${type}`).toBe(409);
+          expect(res.body).toMatchObject({ currentState: state, acceptedEvents: accepted });
+          const after = (await call(env.t, 'GET', `${API}/${String(ticket.id)}`, { authKey: admin })).body;
+          expect(after).toMatchObject({ status: state, version: record.version });
+          expect(await auditCount(ticket.id)).toBe(before);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('refuses a stale version, an unknown event, a bad payload and a missing permission', async () => {
+    const ticket = await create();
+    expect((await send(ticket.id, 'SAVE_DATA', 0)).status).toBe(200);
+    const stale = await send(ticket.id, 'SAVE_DATA', 0);
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toContain('changed by someone else');
+    const unknown = await call(env.t, 'POST', `${API}/${String(ticket.id)}/transition`, { authKey: admin, body: { type: 'DELETE_EVERYTHING', version: 1 } });
+    expect(unknown.status).toBe(400);
+    const badReason = await send(ticket.id, 'REJECT', 1, { reason: '' });
+    expect(badReason.status).toBe(400);
+    expect(badReason.body.errors.map((e: Row) => e.path)).toContain('reason');
+    const extra = await send(ticket.id, 'APPROVE', 1, { status: 'APPROVED' });
+    expect(extra.status).toBe(400);
+    // The field technician may send for approval but not approve.
+    expect((await send(ticket.id, 'APPROVE', 1, {}, technician)).status).toBe(403);
+    const now = (await call(env.t, 'GET', `${API}/${String(ticket.id)}`, { authKey: admin })).body;
+    expect(now).toMatchObject({ status: 'PARTIALLY_FILLED', version: 1 });
+    // The edit form cannot move the status around the machine.
+    expect((await call(env.t, 'PUT', `${API}/${String(ticket.id)}`, { authKey: admin, body: { status: 'APPROVED' } })).status).toBe(400);
+  });
+
+  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+    for (let round = 0; round < 50; round += 1) {
+      const ticket = await create();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => send(ticket.id, 'SAVE_DATA', 0, { siteName: `Attempt ${round}-${i}` })),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      const rows = await env.database.db.execute(
+        sql`select count(*)::int as n from audit_log where entity_type = 'site-inspection-tickets' and entity_id = ${String(ticket.id)} and action = 'transition'`,
+      );
+      expect(Number(((rows as { rows?: Row[] }).rows ?? (rows as unknown as Row[]))[0]!.n)).toBe(1);
+    }
+  });
+});
