@@ -10,15 +10,13 @@ import { hasPermission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
 import { resourceByName } from '@domain/resource/registry';
 import type { RecordWorkflow } from '@machines/record-workflow';
-import { siteInspectionWorkflow } from '@machines/site-inspection.workflow';
+import { recordWorkflows } from '@machines/workflow-registry';
 import { writeAudit } from '@server/audit/write-audit';
 import { forbiddenProblem, HttpProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { fixedConditions, findRecord, tableOf } from '@server/resources/resource-query';
 import { loadVisibleRecord } from '@server/resources/resource-routes';
 
-/** Every workflow the server enforces. */
-export const workflows: readonly RecordWorkflow[] = [siteInspectionWorkflow];
 
 /** Problem type of a transition the current state does not accept, or a stale version. */
 export const transitionConflictType = '/problems/transition-conflict';
@@ -45,7 +43,7 @@ export function transitionBodySchema(workflow: RecordWorkflow) {
 }
 
 /** Registers `POST {api path}/:id/transition` of every workflow. */
-export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly RecordWorkflow[] = workflows): void {
+export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly RecordWorkflow[] = recordWorkflows): void {
   for (const workflow of all) {
     const resource = resourceByName(workflow.resource);
     registry.route({

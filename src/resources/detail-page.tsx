@@ -16,6 +16,8 @@ import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
 import { CellValue } from './cell-value';
 import { NotFoundPage } from '@app/not-found-page';
+import { workflowOf } from '@machines/workflow-registry';
+import { WorkflowPanel } from '@workflows/workflow-panel';
 import { GatedAction } from './gated-action';
 import { listUrl } from './list-page';
 import './resources.css';
@@ -60,6 +62,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
     );
   }
   const data = record.data;
+  const workflow = workflowOf(resource.name);
   const heading = data[resource.labelField] ? String(data[resource.labelField]) : `${resource.title} ${id}`;
   const active = resource.activeField ? Boolean(data[resource.activeField]) : undefined;
 
@@ -118,6 +121,8 @@ function RecordDetail({ resource, id }: DetailPageProps) {
           ) : null}
         </div>
       </header>
+
+      {workflow ? <WorkflowPanel workflow={workflow} resource={resource} record={data} /> : null}
 
       {sections.map((section) => (
         <section key={section.title} className="detail-section" aria-label={section.title}>

@@ -1,0 +1,206 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { Resource } from '@domain/resource/define-resource';
+import { humanise, type FieldDef, type ImageRef } from '@domain/resource/field';
+import { hasPermission } from '@domain/permissions';
+import type { RecordWorkflow } from '@machines/record-workflow';
+import { ApiError, apiRequest, errorMessage } from '@data/api-client';
+import { queryKeys } from '@data/query-keys';
+import { uploadFile, type ApiRecord } from '@data/resource-api';
+import { useSession } from '@app/session/session-context';
+import { Button } from '@ui/button';
+import { TextField } from '@ui/text-field';
+import { pushToast } from '@state/toasts';
+import { FieldInput } from '@resources/field-input';
+import { GatedAction } from '@resources/gated-action';
+import { emptyRaw, fromRaw, toRaw, type RawValue } from '@resources/form-values';
+import './workflows.css';
+
+/** Props of WorkflowPanel. */
+export interface WorkflowPanelProps {
+  workflow: RecordWorkflow;
+  resource: Resource;
+  record: ApiRecord;
+}
+
+/** Payload fields of an event (everything but its type). */
+function payloadFields(workflow: RecordWorkflow, type: string): string[] {
+  return Object.keys(workflow.eventSchemas[type]!.shape).filter((k) => k !== 'type');
+}
+
+/**
+ * The actions of a record's workflow: exactly the events its current state accepts (the same machine as the
+ * server's, guards included) that the user's permissions allow, each with the permission badge when names are on.
+ * Events with a payload open a small dialog; the server's answer (409 included) is shown as it comes.
+ */
+export function WorkflowPanel({ workflow, resource, record }: WorkflowPanelProps) {
+  const { user } = useSession();
+  const snapshot = workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
+  const types = Object.keys(workflow.eventSchemas);
+  const accepted = types.filter((type) => snapshot.can({ type } as never));
+  const blocked = types.filter((type) => !accepted.includes(type) && workflow.refusal?.(type, record));
+  const [open, setOpen] = useState<string | null>(null);
+  const allowed = accepted.filter((type) => hasPermission(user.permissions, workflow.permissions[type]!));
+
+  return (
+    <section className="detail-section workflow-panel" aria-label="Workflow">
+      <h2>
+        Workflow <span className="pill pill--info">{humanise(String(record[workflow.stateField]))}</span>
+      </h2>
+      {accepted.length === 0 ? <p className="ui-field__description">Nothing more to do: this {resource.title.toLowerCase()} is {humanise(String(record[workflow.stateField])).toLowerCase()}.</p> : null}
+      {accepted.length > 0 && allowed.length === 0 ? <p className="ui-field__description">The next steps need permissions you do not have.</p> : null}
+      <div className="workflow-panel__actions">
+        {accepted.map((type) => (
+          <GatedAction key={type} permission={workflow.permissions[type]!}>
+            <Button variant={type === 'APPROVE' ? 'primary' : type === 'REJECT' ? 'danger' : 'secondary'} onPress={() => setOpen(type)}>
+              {humanise(type)}
+            </Button>
+          </GatedAction>
+        ))}
+      </div>
+      {blocked.map((type) => (
+        <p key={type} className="workflow-panel__blocked">
+          {humanise(type)}: {workflow.refusal!(type, record)}
+        </p>
+      ))}
+      {open ? <EventDialog workflow={workflow} resource={resource} record={record} type={open} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}
+
+function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPanelProps & { type: string; onClose: () => void }) {
+  const { globalConfig } = useSession();
+  const queryClient = useQueryClient();
+  const fields = payloadFields(workflow, type);
+  const [values, setValues] = useState<Record<string, RawValue>>(() =>
+    Object.fromEntries(fields.filter((f) => resource.allFields[f]).map((f) => [f, toRaw(resource.allFields[f]!, record[f])])),
+  );
+  const [reason, setReason] = useState('');
+  const [image, setImage] = useState<ImageRef | null>(null);
+  const [imageId, setImageId] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const images = (record.images as ImageRef[] | null) ?? [];
+
+  const submit = async () => {
+    const body: Record<string, unknown> = { type, version: record.version };
+    for (const f of fields) {
+      if (f === 'reason') body.reason = reason;
+      else if (f === 'image') body.image = image;
+      else if (f === 'imageId') body.imageId = imageId;
+      else if (resource.allFields[f]) {
+        const value = fromRaw(resource.allFields[f]!, values[f] ?? emptyRaw(resource.allFields[f]!));
+        if (value !== undefined) body[f] = value;
+      }
+    }
+    // The same schema the server checks: messages next to the fields before anything is sent.
+    const { version: _version, ...event } = body;
+    const checked = workflow.eventSchemas[type]!.safeParse(event);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message])));
+      setMessage(fields.includes('image') && !image ? 'Upload an image first.' : 'Some fields need attention.');
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const id = String(record[resource.idField]);
+      await apiRequest(`${resource.apiPath}/${encodeURIComponent(id)}/transition`, { method: 'POST', body });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
+      await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
+      pushToast(`${humanise(type)}: done`, 'success');
+      onClose();
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.problem.errors?.length) setErrors(Object.fromEntries(error.problem.errors.map((e) => [e.path, e.message])));
+      setMessage(errorMessage(error));
+    }
+  };
+
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} className="ui-modal-overlay">
+      <Modal className="ui-modal workflow-modal">
+        <Dialog className="ui-dialog workflow-dialog">
+          <Heading slot="title" className="ui-dialog__title">{humanise(type)}</Heading>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            {fields.map((f) => {
+              if (f === 'reason') return <TextField key={f} label="Reason" value={reason} onChange={setReason} isRequired autoFocus errorMessage={errors.reason} />;
+              if (f === 'image')
+                return (
+                  <label key={f} className="ui-field">
+                    <span className="ui-field__label">Image</span>
+                    <input
+                      type="file"
+                      accept="image/png,image/jpeg,image/webp,image/gif"
+                      onChange={async (e) => {
+                        const file = e.target.files?.[0];
+                        if (!file) return;
+                        try {
+                          const uploaded = await uploadFile(file);
+                          setImage({ id: uploaded.id, relativePath: uploaded.relativePath, name: uploaded.name });
+                        } catch (err) {
+                          setMessage(errorMessage(err));
+                        }
+                      }}
+                    />
+                    {image ? <span className="ui-field__description">Uploaded {image.name}</span> : null}
+                  </label>
+                );
+              if (f === 'imageId')
+                return (
+                  <label key={f} className="ui-field">
+                    <span className="ui-field__label">Image to remove</span>
+                    <select className="ui-field__input" value={imageId} onChange={(e) => setImageId(e.target.value)}>
+                      <option value="">Choose…</option>
+                      {images.map((i) => (
+                        <option key={i.id} value={i.id}>
+                          {i.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                );
+              const def: FieldDef | undefined = resource.allFields[f];
+              if (!def) return null;
+              return (
+                <FieldInput
+                  key={f}
+                  path={f}
+                  def={def}
+                  value={values[f] ?? emptyRaw(def)}
+                  onChange={(v) => setValues((prev) => ({ ...prev, [f]: v }))}
+                  errors={errors}
+                  cdnBase={globalConfig?.imageCDNUrl}
+                  isRequired={false}
+                />
+              );
+            })}
+            {fields.length === 0 ? <p>{humanise(type)} this {resource.title.toLowerCase()}?</p> : null}
+            {message ? (
+              <p role="alert" className="resource-form__error">
+                {message}
+              </p>
+            ) : null}
+            <div className="ui-dialog__actions">
+              <Button type="submit" variant={type === 'REJECT' ? 'danger' : 'primary'} isDisabled={busy || (fields.includes('image') && !image)}>
+                {busy ? 'Working…' : humanise(type)}
+              </Button>
+              <Button variant="ghost" onPress={onClose}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
