@@ -31,7 +31,7 @@ describe('site inspection machine: every simple path', () => {
           states: Object.fromEntries(
             stateNames.map((name) => [
               name,
-              (snapshot: { value: unknown; status: string; context: { missing: string[] } }) => {
+              (snapshot: { value: unknown; status: string; context: { missing: readonly string[] } }) => {
                 visitedStates.add(name);
                 // The running actor agrees with the model at every step.
                 expect(actor.getSnapshot().value).toBe(name);
