@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyActorRef } from 'xstate';
-import { createTestModel } from 'xstate/graph';
-import { siteInspectionEventSchemas, type SiteInspectionEvent } from '@machines/site-inspection.events';
-import { missingForApproval, siteInspectionMachine } from '@machines/site-inspection.machine';
+import type { SiteInspectionEvent } from '@machines/site-inspection.events';
+import { missingForApproval, siteInspectionMachine, type SiteInspectionContext } from '@machines/site-inspection.machine';
+import { describeEverySimplePath } from './support/walk-paths';
 
 const events: SiteInspectionEvent[] = [
   { type: 'SAVE_DATA', siteName: 'Forum Mall' },
@@ -12,55 +11,18 @@ const events: SiteInspectionEvent[] = [
   { type: 'APPROVE' },
   { type: 'REJECT', reason: 'Blurred photos' },
 ];
-const stateNames = Object.keys(siteInspectionMachine.config.states ?? {});
 
-describe('site inspection machine: every simple path', () => {
-  const visitedStates = new Set<string>();
-  const takenEvents = new Set<string>();
-
-  for (const missing of [[], ['Coordinates']] as const) {
-    const input = { missing: [...missing] };
-    const model = createTestModel(siteInspectionMachine, { events, input } as never);
-    const paths = model.getSimplePaths();
-
-    it(`walks ${paths.length} paths with ${missing.length === 0 ? 'nothing' : 'something'} missing`, async () => {
-      expect(paths.length).toBeGreaterThan(3);
-      for (const path of paths) {
-        const actor: AnyActorRef = createActor(siteInspectionMachine, { input }).start();
-        await path.test({
-          states: Object.fromEntries(
-            stateNames.map((name) => [
-              name,
-              (snapshot: { value: unknown; status: string; context: { missing: readonly string[] } }) => {
-                visitedStates.add(name);
-                // The running actor agrees with the model at every step.
-                expect(actor.getSnapshot().value).toBe(name);
-                expect(snapshot.value).toBe(name);
-                // Invariants: nothing reaches approval with something missing; approval is final.
-                if (name === 'SENT_FOR_APPROVAL' || name === 'APPROVED') expect(snapshot.context.missing).toEqual([]);
-                expect(snapshot.status).toBe(name === 'APPROVED' ? 'done' : 'active');
-              },
-            ]),
-          ),
-          events: Object.fromEntries(
-            events.map((event) => [
-              event.type,
-              () => {
-                takenEvents.add(event.type);
-                actor.send(event);
-              },
-            ]),
-          ),
-        });
-        actor.stop();
-      }
-    });
-  }
-
-  it('reaches every state and takes every event', () => {
-    expect([...visitedStates].sort()).toEqual([...stateNames].sort());
-    expect([...takenEvents].sort()).toEqual(Object.keys(siteInspectionEventSchemas).sort());
-  });
+describeEverySimplePath({
+  machine: siteInspectionMachine,
+  events: events as never,
+  inputs: [
+    { name: 'a complete inspection', input: { missing: [] } },
+    { name: 'an inspection missing coordinates', input: { missing: ['Coordinates'] } },
+  ],
+  // Nothing reaches approval with something missing.
+  invariant: (state, snapshot) => {
+    if (state === 'SENT_FOR_APPROVAL' || state === 'APPROVED') expect((snapshot.context as SiteInspectionContext).missing).toEqual([]);
+  },
 });
 
 describe('missingForApproval', () => {

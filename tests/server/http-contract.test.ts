@@ -55,6 +55,7 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /api-docs': { kind: 'public' },
       'GET /api-docs/assets/*': { kind: 'public' },
       'POST /ticket-service/site-inspection-ticket/:id/transition': { kind: 'signed-in' },
+      'POST /ticket-service/charger-installation/:id/transition': { kind: 'signed-in' },
     });
   });
 

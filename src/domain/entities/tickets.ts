@@ -523,8 +523,12 @@ export const installationTicketResource = kindResource({
   columns: ['uniqueId', 'phoneNumber', 'purposeOfAssigning', 'chargePointOperatorId'],
   exact: ['phoneNumber', 'uniqueId'],
   view: 'ROLE_VIEW_CHARGER_INSTALLATION_TICKETS',
+  // Created through the API for now; the console's tickets/{id}/installation/add flow is the workflow issue's.
+  create: 'ROLE_FILL_CHARGER_INSTALLATION_FORM',
   update: 'ROLE_FILL_CHARGER_INSTALLATION_FORM',
   updateFields: ['phoneNumber', 'uniqueId', 'qrCodeValue', 'chargePointOperatorId', 'purposeOfAssigning'],
+  // The status moves only through the installation machine (machines/installation.machine.ts).
+  statusWritable: false,
   scopes: {
     ready: { title: 'Ready for installation', where: [{ field: 'status', op: 'eq', value: 'READY_FOR_INSTALLATION' }], permission: 'ROLE_VIEW_READY_FOR_INSTALLATION' },
     all: { title: 'All installations', where: [], permission: 'ROLE_VIEW_ALL_INSTALLATIONS' },
