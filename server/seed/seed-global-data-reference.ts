@@ -131,18 +131,18 @@ export const demoKnowledgeHub: readonly (readonly [string, string])[] = [
 
 /** Products: [name, sku, power type, price in rupees, warranty months]. */
 export const demoProducts: readonly (readonly [string, string, string, number, number])[] = [
-  ['CZO Plug 3.3 kW (GSM)', 'CZO-AC-3K3-GSM', 'AC_3_3_KW', 14_999, 12],
-  ['CZO Plug 3.3 kW (Wi-Fi)', 'CZO-AC-3K3-WIFI', 'AC_3_3_KW', 12_999, 12],
-  ['CZO Wallbox 7.4 kW', 'CZO-AC-7K4-WB', 'AC_7_4_KW', 39_999, 24],
-  ['CZO Wallbox 7.4 kW with RFID', 'CZO-AC-7K4-RFID', 'AC_7_4_KW', 46_999, 24],
-  ['CZO Pillar 22 kW', 'CZO-AC-22K-PL', 'AC_22_KW', 1_19_999, 24],
-  ['CZO Pillar 22 kW Dual', 'CZO-AC-22K-PL2', 'AC_22_KW', 1_84_999, 24],
-  ['CZO Bharat DC-001 15 kW', 'CZO-DC-15K-001', 'DC_15_KW_001', 2_49_000, 24],
-  ['CZO Bharat DC-001 15 kW Fleet', 'CZO-DC-15K-001F', 'DC_15_KW_001', 2_69_000, 36],
-  ['CZO Fast 30 kW CCS 2', 'CZO-DC-30K-CCS2', 'DC_30_KW_CCS_2', 6_75_000, 36],
-  ['CZO Fast 30 kW CCS 2 + Type 2', 'CZO-DC-30K-CCS2T2', 'DC_30_KW_CCS_2', 7_45_000, 36],
-  ['CZO Rapid 60 kW CCS 2', 'CZO-DC-60K-CCS2', 'DC_60_KW_CCS_2', 11_90_000, 36],
-  ['CZO Rapid 60 kW Dual CCS 2', 'CZO-DC-60K-CCS2D', 'DC_60_KW_CCS_2', 13_50_000, 60],
+  ['CZO Plug 3.3 kW (GSM)', 'CZO-AC-3K3-GSM', 'AC_3_3KW', 14_999, 12],
+  ['CZO Plug 3.3 kW (Wi-Fi)', 'CZO-AC-3K3-WIFI', 'AC_3_3KW', 12_999, 12],
+  ['CZO Wallbox 7.4 kW', 'CZO-AC-7K4-WB', 'AC_7_4KW', 39_999, 24],
+  ['CZO Wallbox 7.4 kW with RFID', 'CZO-AC-7K4-RFID', 'AC_7_4KW', 46_999, 24],
+  ['CZO Pillar 22 kW', 'CZO-AC-22K-PL', 'AC_22KW', 1_19_999, 24],
+  ['CZO Pillar 22 kW Dual', 'CZO-AC-22K-PL2', 'AC_22KW', 1_84_999, 24],
+  ['CZO Bharat DC-001 15 kW', 'CZO-DC-15K-001', 'DC_15KW_001', 2_49_000, 24],
+  ['CZO Bharat DC-001 15 kW Fleet', 'CZO-DC-15K-001F', 'DC_15KW_001', 2_69_000, 36],
+  ['CZO Fast 30 kW CCS 2', 'CZO-DC-30K-CCS2', 'DC_30KW_CCS2', 6_75_000, 36],
+  ['CZO Fast 30 kW CCS 2 + Type 2', 'CZO-DC-30K-CCS2T2', 'DC_30KW_CCS2', 7_45_000, 36],
+  ['CZO Rapid 60 kW CCS 2', 'CZO-DC-60K-CCS2', 'DC_60KW_CCS2', 11_90_000, 36],
+  ['CZO Rapid 60 kW Dual CCS 2', 'CZO-DC-60K-CCS2D', 'DC_60KW_CCS2', 13_50_000, 60],
 ];
 
 /** Indian EV models: [make, model, category, battery kWh, connector socket code]. */

@@ -1,6 +1,7 @@
 // Seed step of the charger orders: 8,000 × scale, generated in SQL (deterministic hash picks).
 import { sql } from 'drizzle-orm';
-import { chargerPowerTypes, orderTags } from '@domain/entities/tickets';
+import { chargerPowerTypeOptions as chargerPowerTypes } from '@domain/charger-power-types';
+import { orderTags } from '@domain/entities/tickets';
 import { localities, scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
 import {

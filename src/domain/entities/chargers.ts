@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargerPowerTypeOptions } from '../charger-power-types';
 import { defineResource, type Resource } from '../resource/define-resource';
 import { f, optionsOf, type FieldDef, type FieldOption } from '../resource/field';
 
@@ -40,15 +41,6 @@ const chargerTypeOptions: FieldOption[] = [
   { value: 'EV_POINT_CHARGER', label: 'EV Point Charger' },
 ];
 
-/** Charger power types of spec §9 (values ours, labels the spec's). */
-export const powerTypeOptions: FieldOption[] = [
-  { value: 'AC_3_3KW', label: '3.3kW AC' },
-  { value: 'AC_7_4KW', label: '7.4kW AC' },
-  { value: 'AC_22KW', label: '22kW AC' },
-  { value: 'DC_15KW_001', label: '15kW DC 001' },
-  { value: 'DC_30KW_CCS2', label: '30kW DC CCS 2' },
-  { value: 'DC_60KW_CCS2', label: '60kW DC CCS 2' },
-];
 
 /** MQTT broker keys of spec §3 with the broker each names. */
 export const mqttBrokerOptions: FieldOption[] = [
@@ -257,7 +249,7 @@ export const chargerResource = defineResource({
     ccuId: f.code('CCU id', { unique: true, max: 40 }),
     bleMacAddress: f.code('BLE MAC address', { unique: true, max: 17 }),
     chargemodStationId: f.code('Chargemod station id', { unique: true, max: 40 }),
-    powerType: f.choice('Power type', powerTypeOptions, { required: true, display: 'text' }),
+    powerType: f.choice('Power type', chargerPowerTypeOptions, { required: true, display: 'text' }),
     sockets: f.items('Sockets', socketFields, { maxItems: 6 }),
     locationId: f.relation('Location', 'locations', { required: true }),
     cityId: city(),

@@ -1,17 +1,9 @@
 import { defineResource, type Resource } from '../resource/define-resource';
+import { chargerPowerTypeOptions } from '../charger-power-types';
 import { f, optionsOf, type FieldOption } from '../resource/field';
 
 const GD = '/global-data-management';
 
-/** Charger power types of spec §9 (values ours, labels the spec's). */
-export const chargerPowerTypeOptions: readonly FieldOption[] = [
-  { value: 'AC_3_3_KW', label: '3.3kW AC' },
-  { value: 'AC_7_4_KW', label: '7.4kW AC' },
-  { value: 'AC_22_KW', label: '22kW AC' },
-  { value: 'DC_15_KW_001', label: '15kW DC 001' },
-  { value: 'DC_30_KW_CCS_2', label: '30kW DC CCS 2' },
-  { value: 'DC_60_KW_CCS_2', label: '60kW DC CCS 2' },
-];
 
 /** Vehicle categories of spec §3. */
 export const vehicleCategoryOptions = optionsOf(['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER']);

@@ -1,4 +1,5 @@
 import type { Permission } from '../permissions';
+import { chargerPowerTypeOptions } from '../charger-power-types';
 import { defineResource, type ListView, type Resource, type ResourceScope } from '../resource/define-resource';
 import { f, optionsOf, type FieldDef, type FieldOption } from '../resource/field';
 
@@ -590,15 +591,6 @@ export const ticketResource = defineResource({
   detailPath: `${TM}/tickets/:id`,
 });
 
-/** Power types of the chargers the store sells (spec §9). */
-export const chargerPowerTypes: readonly FieldOption[] = [
-  { value: 'AC_3_3_KW', label: '3.3kW AC' },
-  { value: 'AC_7_4_KW', label: '7.4kW AC' },
-  { value: 'AC_22_KW', label: '22kW AC' },
-  { value: 'DC_15_KW_001', label: '15kW DC 001' },
-  { value: 'DC_30_KW_CCS_2', label: '30kW DC CCS 2' },
-  { value: 'DC_60_KW_CCS_2', label: '60kW DC CCS 2' },
-];
 /** Order statuses, in the order an order moves through them. */
 export const orderStatuses = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 /** Order statuses after which nothing is left to do. */
@@ -620,7 +612,7 @@ export const orderResource = defineResource({
     orderNumber: f.code('Order number', { required: true, unique: true, max: 40 }),
     customerName: f.text('Customer name', { required: true, max: 120 }),
     phone: f.phone('Phone', { required: true }),
-    product: f.choice('Product', chargerPowerTypes, { required: true, display: 'text' }),
+    product: f.choice('Product', chargerPowerTypeOptions, { required: true, display: 'text' }),
     quantity: f.int('Quantity', { required: true, min: 1, max: 1000 }),
     amount: f.money('Amount', { required: true }),
     status: f.choice(

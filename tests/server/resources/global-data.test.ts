@@ -139,7 +139,7 @@ describe.each(testDrivers)('global data resources on %s', (driver) => {
       expect(list.body.count, path).toBeGreaterThanOrEqual(size);
     }
     const sku = await call(env.t, 'GET', '/config/products?q=CZO-DC-60K-CCS2', { authKey: admin });
-    expect(sku.body.items[0]).toMatchObject({ sku: 'CZO-DC-60K-CCS2', powerType: 'DC_60_KW_CCS_2', price: 119_000_000 });
+    expect(sku.body.items[0]).toMatchObject({ sku: 'CZO-DC-60K-CCS2', powerType: 'DC_60KW_CCS2', price: 119_000_000 });
     const audit = await call(env.t, 'GET', '/upload-service/audit-config?q=socket-types', { authKey: admin });
     expect(audit.body.items).toHaveLength(1);
     expect(audit.body.items[0]).toMatchObject({ entityType: 'socket-types', isActive: true });
