@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Where a run keeps its database and server log (E2E_DIR lets two runs sit side by side). */
+const e2eDir = process.env.E2E_DIR ?? '.tmp/e2e';
 /** The server's log, where the local SMS provider prints one-time codes; e2e/support reads it. */
-export const e2eServerLog = '.tmp/e2e/server.log';
+export const e2eServerLog = `${e2eDir}/server.log`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,14 +29,15 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 850 } } }],
   webServer: {
     // A real server process on a fresh embedded database, serving the built console (npm run test:e2e builds it).
-    command: `rm -rf .tmp/e2e && mkdir -p .tmp/e2e && exec npx tsx server/main.ts > ${e2eServerLog} 2>&1`,
+    command: `rm -rf ${e2eDir} && mkdir -p ${e2eDir} && exec npx tsx server/main.ts > ${e2eServerLog} 2>&1`,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e/data',
+      DATA_DIR: `${e2eDir}/data`,
+      STATIC_DIR: process.env.STATIC_DIR ?? './dist',
       NODE_ENV: 'test',
       // Journeys sign in many times from one address; the limits themselves are covered by the API tests.
       OTP_SENDS_PER_NUMBER: '1000',

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { coordinatesMessages } from '@domain/coordinates';
 import { flattenMenu } from '@domain/menu';
 import { resources } from '@domain/resource/registry';
-import { signIn, staff } from './support';
+import { serverLog, signIn, staff } from './support';
 
 /** Side-menu entries whose page is a list or summary the resource definitions declare (this issue's screens). */
 const resourceEntries = flattenMenu().filter((entry) =>
@@ -101,7 +101,7 @@ test.describe('resource screens', () => {
 async function apiSignIn(request: APIRequestContext, mobileNumber: string): Promise<string> {
   const sent = await request.post('/auth-service/czo/send-otp', { data: { mobileNumber } });
   expect(sent.status()).toBe(202);
-  const codes = [...readFileSync('.tmp/e2e/server.log', 'utf8').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))];
+  const codes = [...readFileSync(serverLog, 'utf8').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))];
   const verified = await request.post('/auth-service/czo/verify-otp', { data: { mobileNumber, otp: codes[codes.length - 1]![1] } });
   expect(verified.status()).toBe(200);
   return (await verified.json()).authKey as string;

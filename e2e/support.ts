@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
-const serverLog = '.tmp/e2e/server.log';
+/** The e2e server's log (playwright.config.ts). */
+export const serverLog = `${process.env.E2E_DIR ?? '.tmp/e2e'}/server.log`;
 
 /** Demo staff of the seed (server/seed/demo-staff.ts), by role. */
 export const staff = {
