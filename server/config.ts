@@ -30,6 +30,8 @@ export const envSchema = z.object({
   IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
   SMS_PROVIDER: z.enum(['log']).default('log'),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  /** Size of the demo data seeded into an empty database (1 = 100k bookings; e2e runs use less). */
+  SEED_SCALE: z.coerce.number().positive().max(100).default(1),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -60,6 +62,8 @@ export interface AppConfig {
   imageCdnUrl: string;
   smsProvider: 'log';
   staticDir: string;
+  /** Size of the demo data seeded into an empty database outside production. */
+  seedScale: number;
 }
 
 /** A configuration the server refuses to start with. */
@@ -108,5 +112,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageCdnUrl: e.IMAGE_CDN_URL,
     smsProvider: e.SMS_PROVIDER,
     staticDir: path.resolve(e.STATIC_DIR),
+    seedScale: e.SEED_SCALE,
   };
 }

@@ -39,7 +39,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   if (config.appEnv !== 'production' && (await needsSeed(database.db))) {
     log('Empty database: seeding demo data…');
-    await runSeed(database.db, { log });
+    await runSeed(database.db, { log, scale: config.seedScale });
   }
 
   const { app } = createApp(

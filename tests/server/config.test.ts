@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       imageCdnUrl: '/cdn/',
       smsProvider: 'log',
       staticDir: path.resolve('./dist'),
+      seedScale: 1,
     });
     expect(config.otp.pepper.length).toBeGreaterThanOrEqual(32);
   });
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       IMAGE_CDN_URL: 'https://cdn.example/',
       STATIC_DIR: '/srv/console',
+      SEED_SCALE: '0.1',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       imageCdnUrl: 'https://cdn.example/',
       staticDir: '/srv/console',
+      seedScale: 0.1,
     });
     expect(config.session.idleMinutes).toBe(5);
     expect(config.otp.sendsPerClient).toBe(7);
@@ -55,6 +58,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ SEED_SCALE: '0' })).toThrow(/SEED_SCALE/);
   });
 
   it('refuses the log SMS provider in production, so codes are never logged there', () => {
