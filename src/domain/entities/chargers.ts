@@ -249,14 +249,17 @@ export const chargerResource = defineResource({
     ccuId: f.code('CCU id', { unique: true, max: 40 }),
     bleMacAddress: f.code('BLE MAC address', { unique: true, max: 17 }),
     chargemodStationId: f.code('Chargemod station id', { unique: true, max: 40 }),
-    powerType: f.choice('Power type', chargerPowerTypeOptions, { required: true, display: 'text' }),
+    // Location, city and power type are set when the charger is placed (a new charger is created without them).
+    powerType: f.choice('Power type', chargerPowerTypeOptions, { display: 'text' }),
     sockets: f.items('Sockets', socketFields, { maxItems: 6 }),
-    locationId: f.relation('Location', 'locations', { required: true }),
-    cityId: city(),
+    locationId: f.relation('Location', 'locations'),
+    cityId: f.relation('City', 'cities', { idType: 'uuid' }),
     chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid', required: true }),
     hostId: f.relation('Host', 'users', { idType: 'uuid' }),
     ocppCustomisationType: f.choice('OCPP customisation', optionsOf(ocppCustomisationTypes), { display: 'text' }),
     mqttBrokerKey: f.choice('MQTT broker', mqttBrokerOptions, { defaultValue: 'RABBIT_MQ_PROPS_DEDICATED', display: 'text' }),
+    macAddress: f.code('MAC address', { max: 17 }),
+    keyValuePairs: f.items('Key-value pairs', { key: f.text('Key', { required: true, max: 100 }), value: f.text('Value', { required: true, max: 500 }) }, { maxItems: 20 }),
     connectivityStatus: f.choice('Connectivity', optionsOf(connectivityStatuses, { ONLINE: 'success', OFFLINE: 'neutral', FAULTED: 'danger', UNDER_MAINTENANCE: 'warning' }), {
       defaultValue: 'OFFLINE',
       readOnly: true,
@@ -295,7 +298,10 @@ export const chargerResource = defineResource({
     sortable: ['uniqueId', 'lastHeartbeatAt'],
   },
   // Exact ids only: operators type a full id; a trigram index on ids would slow every charger write for little gain.
-  search: { exact: ['id', 'uniqueId', 'deviceId', 'chargerBoxId', 'imeiNumber', 'ccuId', 'bleMacAddress', 'chargemodStationId'] },
+  search: {
+    exact: ['id', 'uniqueId', 'deviceId', 'chargerBoxId', 'imeiNumber', 'ccuId', 'bleMacAddress', 'chargemodStationId'],
+    prefix: ['uniqueId', 'deviceId', 'chargerBoxId', 'imeiNumber'],
+  },
   form: [
     { title: 'Placement', fields: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType'] },
     { title: 'Power', fields: ['powerType', 'sockets'] },
