@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { z } from 'zod';
 import type { Permission } from '@domain/permissions';
+import type { FieldDef } from '@domain/resource/field';
 
 /**
  * A workflow bound to a resource: the record's state lives in `stateField`; each event has a zod schema, the
@@ -15,6 +16,8 @@ export interface RecordWorkflow {
   machine: AnyStateMachine;
   /** Strict schema of each event (with its `type` literal). */
   eventSchemas: Readonly<Record<string, z.ZodObject>>;
+  /** Payload fields that are not fields of the resource (e.g. the booking a settlement settles), for the console's dialogs. */
+  eventFields?: Readonly<Record<string, FieldDef>>;
   /** Permission each event needs. */
   permissions: Readonly<Record<string, Permission>>;
   /** The machine's context for a stored record. */

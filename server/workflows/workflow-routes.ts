@@ -12,11 +12,20 @@ import { resourceByName } from '@domain/resource/registry';
 import type { RecordWorkflow } from '@machines/record-workflow';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { writeAudit } from '@server/audit/write-audit';
+import { claimKey, idempotentRequestOf, replay, saveAnswer, storedAnswer, type StoredAnswer } from '@server/http/idempotency';
 import { forbiddenProblem, HttpProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { fixedConditions, findRecord, tableOf } from '@server/resources/resource-query';
 import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { workflowEffects } from './workflow-effects';
 
+
+/** Thrown out of a refusal when an identical keyed request committed meanwhile: answer as it did. */
+class ReplayedAnswer extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('replayed');
+  }
+}
 
 /** Problem type of a transition the current state does not accept, or a stale version. */
 export const transitionConflictType = '/problems/transition-conflict';
@@ -53,31 +62,53 @@ export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly Re
       body: transitionBodySchema(workflow),
       summary: `Move a ${resource.title.toLowerCase()} along its workflow (${Object.entries(workflow.permissions)
         .map(([event, permission]) => `${event}: ${permission}`)
-        .join('; ')}). 409 with the current state and accepted events when refused or when the version is stale.`,
+        .join('; ')}). 409 with the current state and accepted events when refused or when the version is stale. Accepts an Idempotency-Key header (a repeat answers as the first did, with no second effect).`,
       responses: { 200: { description: 'The record after the transition' }, 409: { description: 'Not accepted now, or changed meanwhile', schema: problemSchema } },
       handler: async ({ c, body, session, deps }) => {
         const event = body as Record<string, unknown> & { type: string; version: number };
         const permission = workflow.permissions[event.type]!;
         if (!hasPermission(session.permissions, permission)) throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
+        // Idempotency-Key: a repeat of a transition that already happened replays its answer (server/http/idempotency.ts).
+        const idempotency = idempotentRequestOf(c, session.userId, body);
+        if (idempotency) {
+          const done = await storedAnswer(deps.db, idempotency);
+          if (done) return replay(c, done);
+        }
         const now = deps.now();
         const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, now);
+        const refuse = async (problem: HttpProblem): Promise<never> => {
+          // An identical request with the same key may have committed since the first look: answer as it did.
+          const done = idempotency ? await storedAnswer(deps.db, idempotency) : null;
+          if (done) throw new ReplayedAnswer(done);
+          throw problem;
+        };
         const id = before[resource.idField] as string | number;
         const from = String(before[workflow.stateField]);
         const snapshot = snapshotOf(workflow, before);
         const { version, ...machineEvent } = event;
-        if (!snapshot.can(machineEvent as never)) {
-          const why = workflow.refusal?.(event.type, before);
-          throw conflict(why ?? `A ${resource.title.toLowerCase()} in state ${from} does not accept ${event.type}.`, from, acceptedEvents(workflow, before), before.version);
-        }
-        if (version !== before.version) {
-          throw conflict(`This ${resource.title.toLowerCase()} was changed by someone else (version ${String(before.version)}, you sent ${version}). Reload it and try again.`, from, acceptedEvents(workflow, before), before.version);
+        try {
+          if (!snapshot.can(machineEvent as never)) {
+            const why = workflow.refusal?.(event.type, before);
+            await refuse(conflict(why ?? `A ${resource.title.toLowerCase()} in state ${from} does not accept ${event.type}.`, from, acceptedEvents(workflow, before), before.version));
+          }
+          if (version !== before.version) {
+            await refuse(conflict(`This ${resource.title.toLowerCase()} was changed by someone else (version ${String(before.version)}, you sent ${version}). Reload it and try again.`, from, acceptedEvents(workflow, before), before.version));
+          }
+        } catch (error) {
+          if (error instanceof ReplayedAnswer) return replay(c, error.answer);
+          throw error;
         }
         const to = String(getNextSnapshot(workflow.machine, snapshot, machineEvent as never).value);
         const patch = workflow.patchOf?.(machineEvent as Record<string, unknown> & { type: string }, before) ?? {};
         const reason = workflow.reasonOf?.(machineEvent) ?? (typeof machineEvent.reason === 'string' ? machineEvent.reason : undefined);
         const table = tableOf(resource);
         const versionColumn = table.version as AnyPgColumn;
-        await deps.db.transaction(async (tx) => {
+        const effect = workflowEffects[workflow.resource];
+        const outcome = await deps.db.transaction(async (tx): Promise<{ replayed: boolean; answer: StoredAnswer }> => {
+          if (idempotency) {
+            const stored = await claimKey(tx, idempotency, now);
+            if (stored) return { replayed: true, answer: stored };
+          }
           const updated = await tx
             .update(table)
             .set({ ...patch, [workflow.stateField]: to, version: sql`${versionColumn} + 1`, updatedAt: now })
@@ -91,8 +122,12 @@ export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly Re
             { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'transition', fromState: from, toState: to, event: event.type, reason: reason ?? null, changes: Object.keys(patch).length > 0 ? patch : null },
             now,
           );
+          await effect?.(tx, { event: machineEvent as Record<string, unknown> & { type: string }, before, to, session, now });
+          const answer = { status: 200, body: await findRecord(tx, resource, id) };
+          if (idempotency) await saveAnswer(tx, idempotency, answer);
+          return { replayed: false, answer };
         });
-        return c.json(await findRecord(deps.db, resource, id), 200);
+        return outcome.replayed ? replay(c, outcome.answer) : c.json(outcome.answer.body as object, 200);
       },
     });
   }

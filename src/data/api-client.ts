@@ -38,6 +38,8 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined> {
   authKey?: string | null;
   /** Lets the request outlive the page (a save right before a reload); default false. */
   keepalive?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   options: ApiRequestOptions<S> = {},
 ): Promise<S extends z.ZodType ? z.infer<S> : unknown> {
   const key = options.authKey === undefined ? authKey : options.authKey;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, 'Content-Type': 'application/json', Accept: 'application/json' };
   if (key) headers.Authorization = `Bearer ${key}`;
   let response: Response;
   try {

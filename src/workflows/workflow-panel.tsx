@@ -73,8 +73,10 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
   const { globalConfig } = useSession();
   const queryClient = useQueryClient();
   const fields = payloadFields(workflow, type);
+  // A payload field is the resource's own (prefilled from the record) or one the workflow declares for the event.
+  const defOf = (f: string): FieldDef | undefined => workflow.eventFields?.[f] ?? resource.allFields[f];
   const [values, setValues] = useState<Record<string, RawValue>>(() =>
-    Object.fromEntries(fields.filter((f) => resource.allFields[f]).map((f) => [f, toRaw(resource.allFields[f]!, record[f])])),
+    Object.fromEntries(fields.filter((f) => defOf(f)).map((f) => [f, workflow.eventFields?.[f] ? emptyRaw(defOf(f)!) : toRaw(defOf(f)!, record[f])])),
   );
   const [reason, setReason] = useState('');
   const [image, setImage] = useState<ImageRef | null>(null);
@@ -90,8 +92,8 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
       if (f === 'reason') body.reason = reason;
       else if (f === 'image') body.image = image;
       else if (f === 'imageId') body.imageId = imageId;
-      else if (resource.allFields[f]) {
-        const value = fromRaw(resource.allFields[f]!, values[f] ?? emptyRaw(resource.allFields[f]!));
+      else if (defOf(f)) {
+        const value = fromRaw(defOf(f)!, values[f] ?? emptyRaw(defOf(f)!));
         if (value !== undefined) body[f] = value;
       }
     }
@@ -110,6 +112,8 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
       const id = String(record[resource.idField]);
       await apiRequest(`${resource.apiPath}/${encodeURIComponent(id)}/transition`, { method: 'POST', body });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
+      // A server effect of the event may have written related records too (e.g. a settlement's bookings).
+      for (const related of resource.related ?? []) await queryClient.invalidateQueries({ queryKey: queryKeys.resource(related.resource).all });
       await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
       pushToast(`${humanise(type)}: done`, 'success');
       onClose();
@@ -169,7 +173,7 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
                     </select>
                   </label>
                 );
-              const def: FieldDef | undefined = resource.allFields[f];
+              const def: FieldDef | undefined = defOf(f);
               if (!def) return null;
               return (
                 <FieldInput

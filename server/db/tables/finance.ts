@@ -2,6 +2,7 @@
 import { resourceTable } from '../resource-tables';
 
 export const settlements = resourceTable('settlements');
+export const settlementBookings = resourceTable('settlement_bookings');
 export const payouts = resourceTable('payouts');
 export const investmentLeadBundles = resourceTable('investment_lead_bundles');
 export const invoices = resourceTable('invoices');

@@ -54,6 +54,8 @@ export const settlementResource = defineResource({
     utrReference: f.code('UTR reference', { max: 22 }),
     settledAt: f.datetime('Settled at'),
     notes: f.longText('Notes', { max: 2000 }),
+    // Optimistic lock of the settlement workflow (every transition sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -82,11 +84,46 @@ export const settlementResource = defineResource({
   },
   search: { exact: ['id', 'utrReference'] },
   form: [{ title: 'Notes', fields: ['notes'] }],
-  // Settlements are made and moved through their states by the settlement workflow, not by a generic form.
+  // Settlements are made by their own add and upload screens (amounts computed from bookings) and moved through
+  // their states by the settlement workflow, not by a generic form.
   create: [],
   update: ['notes'],
-  permissions: { view: 'ROLE_VIEW_SETTLEMENT', update: 'ROLE_UPDATE_SETTLEMENT' },
+  permissions: { view: 'ROLE_VIEW_SETTLEMENT', create: 'ROLE_CREATE_SETTLEMENT', update: 'ROLE_UPDATE_SETTLEMENT' },
   views: [{ path: `${FM}/settlement-history`, title: 'Settlement' }],
+  createPath: `${FM}/settlement-history/add`,
+  related: [{ resource: 'settlement-bookings', field: 'settlementId', title: 'Settled bookings' }],
+});
+
+/** The bookings a settlement pays a host for: one row per booking, and a booking is settled at most once (unique). */
+export const settlementBookingResource = defineResource({
+  name: 'settlement-bookings',
+  title: 'Settled booking',
+  plural: 'Settled bookings',
+  service: '/pw-service',
+  path: 'settlement-booking',
+  table: 'settlement_bookings',
+  labelField: 'bookingId',
+  fields: {
+    bookingId: f.relation('Booking', 'bookings', { required: true, unique: true }),
+    settlementId: f.relation('Settlement', 'settlements', { required: true }),
+    hostId: f.relation('Host', 'users', { idType: 'uuid', required: true }),
+    grossAmount: f.money('Gross amount', { required: true }),
+    commission: f.money('Commission', { required: true }),
+    gst: f.money('GST', { required: true }),
+    netPayable: f.money('Net payable', { required: true }),
+  },
+  list: {
+    columns: [{ field: 'bookingId' }, { field: 'grossAmount' }, { field: 'commission' }, { field: 'gst' }, { field: 'netPayable' }, { field: 'settlementId' }, { field: 'hostId', hidden: true }, { field: 'createdAt', hidden: true }],
+    filters: [
+      { field: 'settlementId', kind: 'relation' },
+      { field: 'bookingId', kind: 'relation' },
+      { field: 'hostId', kind: 'relation' },
+    ],
+  },
+  search: { exact: ['bookingId', 'settlementId'] },
+  permissions: { view: 'ROLE_VIEW_SETTLEMENT' },
+  views: [{ path: `${FM}/settlement-history/bookings`, title: 'Settled bookings' }],
+  readOnly: true,
 });
 
 /** Bank transfers to hosts (scheduled payouts). */
@@ -109,6 +146,8 @@ export const payoutResource = defineResource({
     reference: f.code('Bank reference (UTR)', { max: 22 }),
     notes: f.longText('Notes', { max: 1000 }),
     isActive: f.boolean('Active', { defaultValue: true }),
+    // Optimistic lock of the payout workflow (every transition sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -136,10 +175,11 @@ export const payoutResource = defineResource({
   search: { exact: ['id', 'reference'] },
   form: [
     { title: 'Payout', fields: ['beneficiaryId', 'amount', 'mode', 'scheduledDate'] },
-    { title: 'Processing', fields: ['status', 'reference', 'notes'] },
+    { title: 'Notes', fields: ['notes'] },
   ],
   create: ['beneficiaryId', 'amount', 'mode', 'scheduledDate', 'notes'],
-  update: ['amount', 'mode', 'scheduledDate', 'status', 'reference', 'notes'],
+  // Status and bank reference move only through the payout workflow (machines/payout.machine.ts).
+  update: ['amount', 'mode', 'scheduledDate', 'notes'],
   permissions: { view: 'ROLE_VIEW_PAYOUTS', create: 'ROLE_CREATE_PAYOUT', update: 'ROLE_UPDATE_PAYOUT', activate: 'ROLE_UPDATE_PAYOUT' },
   activeField: 'isActive',
   views: [{ path: `${FM}/payouts`, title: 'Payouts' }],
@@ -526,6 +566,7 @@ export const opportunityLeadResource = defineResource({
 /** Resources of this module (declared in the order of the side menu). */
 export const financeResources: readonly Resource[] = [
   settlementResource,
+  settlementBookingResource,
   payoutResource,
   investmentLeadBundleResource,
   invoiceResource,

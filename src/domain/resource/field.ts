@@ -241,7 +241,7 @@ export const f = {
   /** The id of a record of another resource (a foreign key). */
   relation: (label: string, resource: string, opts: Opts & { idType?: 'bigint' | 'uuid' | 'text' } = {}): FieldDef => {
     const idType = opts.idType ?? 'bigint';
-    const input = idType === 'uuid' ? z.uuid('Choose a record') : idType === 'text' ? requiredText(100) : z.number({ error: REQUIRED }).int().positive('Choose a record');
+    const input = idType === 'uuid' ? z.guid('Choose a record') : idType === 'text' ? requiredText(100) : z.number({ error: REQUIRED }).int().positive('Choose a record');
     return make(label, { input, output: idType === 'bigint' ? z.number() : z.string(), storage: idType, display: 'relation', inputKind: 'relation', relation: resource }, opts);
   },
   /** A list of items with their own fields (sockets, key-value pairs), stored as JSON. */

@@ -104,8 +104,9 @@ describe.each(testDrivers)('finance, sustain capital and operator resources on %
   });
 
   it('has no generic create for settlements or read-only lists; settlement notes stay editable', async () => {
+    // Settlements are created by their own route (host, period, bookings), never from arbitrary fields.
     const post = await call(env.t, 'POST', '/pw-service/settlement', { authKey: admin, body: { notes: 'x' } });
-    expect(post.status).toBe(404);
+    expect(post.status).toBe(400);
     const access = await call(env.t, 'POST', '/cpo-service/cpo-access-request', { authKey: admin, body: {} });
     expect(access.status).toBe(404);
     const invoice = await call(env.t, 'POST', '/pw-service/gst-invoice', { authKey: admin, body: {} });

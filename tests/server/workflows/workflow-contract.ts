@@ -48,7 +48,7 @@ export async function checkEveryRefusal(env: SharedTestApp, fixture: WorkflowFix
     for (const variant of variants) {
       const created = await fixture.create(env, authKey);
       await variant.apply(env, created.id as number);
-      await env.database.db.execute(sql`update tickets set status = ${state} where id = ${created.id as number}`);
+      await env.database.db.execute(sql`update ${sql.identifier(resource.table)} set ${sql.identifier(fixture.workflow.stateField.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))} = ${state} where id = ${created.id as number}`);
       const record = (await call(env.t, 'GET', `${resource.apiPath}/${String(created.id)}`, { authKey })).body as Row;
       const accepted = acceptedEvents(fixture.workflow, record);
       for (const type of Object.keys(fixture.workflow.eventSchemas).filter((t) => !accepted.includes(t))) {

@@ -1,0 +1,37 @@
+// Effects of the settlement workflow's events (see server/workflows/workflow-effects.ts).
+import { eq } from 'drizzle-orm';
+import { formatInr } from '@domain/format-money';
+import type { Database } from '@server/db/database';
+import { smsNotificationLogs, users } from '@server/db/schema';
+import { settlements } from '@server/db/tables/finance';
+import type { WorkflowEffectInput } from '@server/workflows/workflow-effects';
+import { settleBookings } from './settle-bookings';
+
+/** Template name of the host's settlement notice in the SMS outbox. */
+export const SETTLEMENT_NOTICE_TEMPLATE = 'SETTLEMENT_NOTIFIED';
+
+/**
+ * SETTLE_BOOKING writes the booking's settlement row and grows the totals; NOTIFY queues the host's SMS notice
+ * (status `queued` in the SMS log, the outbox the sender works through); a successful settlement gets its
+ * settled-at time.
+ */
+export async function settlementEffects(tx: Database, { event, before, to, now }: WorkflowEffectInput): Promise<void> {
+  const id = Number(before.id);
+  if (event.type === 'SETTLE_BOOKING') {
+    await settleBookings(tx, { id, hostId: String(before.hostId) }, [Number(event.bookingId)], now);
+  } else if (event.type === 'NOTIFY') {
+    const [host] = await tx.select({ mobileNumber: users.mobileNumber }).from(users).where(eq(users.id, String(before.hostId)));
+    if (host) {
+      await tx.insert(smsNotificationLogs).values({
+        mobileNumber: host.mobileNumber,
+        message: `Your settlement ${id} for ${String(before.periodFrom)} to ${String(before.periodTo)} of ${formatInr(Number(before.netPayable))} is approved and will reach your bank account shortly.`,
+        template: SETTLEMENT_NOTICE_TEMPLATE,
+        provider: 'outbox',
+        status: 'queued',
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+  if (to === 'SUCCESS') await tx.update(settlements).set({ settledAt: now }).where(eq(settlements.id, id));
+}

@@ -1,0 +1,198 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { settlementResource } from '@domain/entities/finance';
+import { formatInr } from '@domain/format-money';
+import { SETTLEMENT_COMMISSION_PERCENT, SETTLEMENT_GST_PERCENT } from '@domain/settlement-amounts';
+import { SETTLEMENT_CSV_MAX_ROWS } from '@domain/settlement-csv';
+import { settlementUploadPreviewSchema, type SettlementUploadPreview } from '@domain/settlement-upload';
+import { apiRequest, errorMessage } from '@data/api-client';
+import { queryKeys } from '@data/query-keys';
+import { Button } from '@ui/button';
+import { LoadingIndicator } from '@ui/loading-indicator';
+import { pushToast } from '@state/toasts';
+import { useCan } from '@resources/gated-action';
+import { NoAccess } from '@resources/no-access';
+import { useIdempotencyKey } from './use-idempotency-key';
+import './settlement.css';
+
+const LIST = settlementResource.views[0]!.path;
+const API = settlementResource.apiPath;
+
+/** Upload settlements (/finance-management/settlement-history/upload): a CSV of bookings, a preview, then one settlement per host. */
+export function SettlementUploadPage() {
+  const allowed = useCan('ROLE_CREATE_SETTLEMENT');
+  if (!allowed) return <NoAccess permission="ROLE_CREATE_SETTLEMENT" title="Upload settlements" />;
+  return <SettlementUpload />;
+}
+
+function SettlementUpload() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [preview, setPreview] = useState<SettlementUploadPreview | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
+  const idempotencyKey = useIdempotencyKey(file?.csv ?? null);
+
+  const choose = async (chosen: File | undefined) => {
+    setPreview(null);
+    setError(undefined);
+    if (!chosen) return setFile(null);
+    if (chosen.size > 900_000) {
+      setFile(null);
+      return setError('The file is larger than 900 KB: split it into smaller files.');
+    }
+    const csv = await chosen.text();
+    setFile({ name: chosen.name, csv });
+    setBusy('preview');
+    try {
+      setPreview(await apiRequest(`${API}/upload/preview`, { method: 'POST', body: { csv }, schema: settlementUploadPreviewSchema }));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    setBusy('commit');
+    setError(undefined);
+    try {
+      const created = (await apiRequest(`${API}/upload/commit`, { method: 'POST', body: { csv: file.csv }, headers: { 'Idempotency-Key': idempotencyKey } })) as { items: { id: number }[]; count: number };
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(settlementResource.name).all });
+      pushToast(`${created.count} ${created.count === 1 ? 'settlement' : 'settlements'} created`, 'success');
+      navigate(created.count === 1 ? `${LIST}/${created.items[0]!.id}` : LIST);
+    } catch (e) {
+      setBusy(null);
+      setError(errorMessage(e));
+    }
+  };
+
+  const n = preview?.settlements.length ?? 0;
+  return (
+    <section className="page resource-page settlement-upload" aria-labelledby="settlement-upload-title">
+      <header className="resource-page__header">
+        <h1 id="settlement-upload-title">Upload settlements</h1>
+        <div className="resource-page__actions">
+          <Link href={`${LIST}/add`} className="ui-button ui-button--secondary ui-button--md">
+            Add by hand
+          </Link>
+          <Link href={LIST} className="ui-button ui-button--ghost ui-button--md">
+            Cancel
+          </Link>
+        </div>
+      </header>
+      <div className="resource-form">
+        <fieldset className="resource-form__section">
+          <legend>CSV file</legend>
+          <p className="ui-field__description">
+            A header row <code>booking_id,amount_inr</code>, then one completed booking per row (at most {SETTLEMENT_CSV_MAX_ROWS.toLocaleString('en-IN')}).
+            <code> amount_inr</code> is optional: when given it must match the booking. One settlement is drafted per host, with{' '}
+            {SETTLEMENT_COMMISSION_PERCENT}% commission and {SETTLEMENT_GST_PERCENT}% GST on it. Nothing is written until you create them.
+          </p>
+          <label className="ui-field">
+            <span className="ui-field__label">Bookings CSV</span>
+            <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} disabled={busy !== null} />
+          </label>
+        </fieldset>
+        {busy === 'preview' ? <LoadingIndicator label="Checking the file" /> : null}
+        {error ? (
+          <p className="resource-form__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {preview ? <PreviewTables preview={preview} fileName={file?.name ?? ''} /> : null}
+        {preview ? (
+          <div className="resource-form__actions">
+            <Button variant="primary" onPress={() => void commit()} isDisabled={!preview.ok || busy !== null}>
+              {busy === 'commit' ? 'Creating…' : `Create ${n} ${n === 1 ? 'settlement' : 'settlements'}`}
+            </Button>
+            {!preview.ok ? <span className="ui-field__description">Fix the rows with problems and choose the file again.</span> : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function PreviewTables({ preview, fileName }: { preview: SettlementUploadPreview; fileName: string }) {
+  return (
+    <>
+      <p role="status" aria-live="polite">
+        {fileName}: {preview.rows.length} {preview.rows.length === 1 ? 'row' : 'rows'},{' '}
+        {preview.ok ? 'all fine.' : `${preview.errorCount} with problems.`}
+      </p>
+      {preview.settlements.length > 0 ? (
+        <section className="detail-section" aria-label="Settlements to create">
+          <h2>Settlements to create</h2>
+          <table className="related-table">
+            <thead>
+              <tr>
+                <th scope="col">Host</th>
+                <th scope="col">Period</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">Gross amount</th>
+                <th scope="col">Commission</th>
+                <th scope="col">GST</th>
+                <th scope="col">Net payable</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.settlements.map((s) => (
+                <tr key={s.hostId}>
+                  <td>{s.hostName ?? s.hostId}</td>
+                  <td>
+                    {s.periodFrom} to {s.periodTo}
+                  </td>
+                  <td>{s.bookingIds.length}</td>
+                  <td>{formatInr(s.grossAmount)}</td>
+                  <td>{formatInr(s.commission)}</td>
+                  <td>{formatInr(s.gst)}</td>
+                  <td>{formatInr(s.netPayable)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <section className="detail-section" aria-label="Rows">
+        <h2>Rows</h2>
+        <table className="related-table">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Booking</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((r) => (
+              <tr key={r.line} className={r.errors.length > 0 ? 'settlement-upload__bad' : undefined}>
+                <td>{r.line}</td>
+                <td>{r.bookingId ?? '-'}</td>
+                <td>{formatInr(r.amountPaise)}</td>
+                <td>
+                  {r.errors.length === 0 ? (
+                    'OK'
+                  ) : (
+                    <ul className="settlement-upload__errors">
+                      {r.errors.map((e) => (
+                        <li key={`${e.column}:${e.message}`}>
+                          {e.column ? <strong>{e.column}: </strong> : null}
+                          {e.message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
