@@ -109,6 +109,12 @@ const toRow = (resource: Resource, body: Record<string, unknown>) =>
     }),
   );
 
+/** Runs the resource's cross-field rule over the record as it would be stored; 400 with the field paths when it fails. */
+function checkRecord(resource: Resource, record: Readonly<Record<string, unknown>>): void {
+  const issues = resource.check?.(record) ?? [];
+  if (issues.length > 0) throw validationProblem([...issues]);
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Registers the routes of one resource. */
@@ -164,6 +170,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       summary: `Create a ${label}. Only the writable fields are accepted; anything else is refused.`,
       responses: { 201: { description: `The new ${label}`, schema: recordOut }, 409: { description: 'A unique value is taken', schema: problemSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
+        checkRecord(resource, { ...(body as Record<string, unknown>), ...(resource.fixed ?? {}) });
         const now = deps.now();
         const table = tableOf(resource);
         const created = await guarded(resource, () =>
@@ -200,6 +207,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
         const now = deps.now();
         const table = tableOf(resource);
         const input = body as Record<string, unknown>;
+        checkRecord(resource, { ...before, ...input });
         const changes = Object.fromEntries(Object.entries(input).filter(([k, v]) => !same(before[k], v)).map(([k, v]) => [k, { from: before[k] ?? null, to: v ?? null }]));
         if (Object.keys(changes).length > 0) {
           await guarded(resource, () =>

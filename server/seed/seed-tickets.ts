@@ -87,7 +87,8 @@ export const seedTickets: SeedStep = {
   name: 'tickets',
   async run({ tx, now, scale }) {
     const target = scaled(TICKET_SEED_BASE, scale);
-    const existing = await countRows(tx, 'tickets');
+    // Consignment tickets are made from the consignment deliveries (below), so they are not counted toward the target.
+    const existing = await countRows(tx, 'tickets', sql`kind <> 'CONSIGNMENT'`);
     if (existing >= target) return existing;
     const at = sql`${now.toISOString()}::timestamptz`;
     const today = sqlIstDay(now);
@@ -280,7 +281,7 @@ export const seedTickets: SeedStep = {
         })},
         ${byKind({ DELIVERY: sql`dtype` })},
         ${byKind({ DELIVERY: sql`case when dtype = 'ORDER_DELIVERY' then ${sql`od.id`} else null end` })},
-        ${byKind({ DELIVERY: sql`case when dtype = 'CONSIGNMENT_DELIVERY' then 1000 + n else null end` })},
+        null::bigint,
         ${byKind({ DELIVERY: pick(couriers, 'tk-courier') })},
         ${byKind({ DELIVERY: sql`case when status in ('OPEN', 'PACKED') then null else 'AWB' || lpad(n::text, 10, '0') end` })},
         ${byKind({ INSTALLATION: sqlMobile('9', n, 400_000_000) })},
@@ -318,6 +319,34 @@ export const seedTickets: SeedStep = {
       from pool
       where ${link('tk-sdt')}
         and t.kind = 'INSTALLATION' and t.purpose_of_assigning = 'DELIVERY' and t.source_delivery_ticket is null
+    `);
+    // One consignment ticket per consignment delivery (from the delivery's vendor to a warehouse), in step with it.
+    await tx.execute(sql`
+      with wh as (select id, row_number() over (order by id) as rn from warehouses),
+        wh_n as (select count(*)::int as c from wh),
+        made as (
+          insert into tickets (kind, title, status, priority, created_by, city, consignment_number, vendor, warehouse, number_of_units,
+            source_type, source_id, source_name, created_at, updated_at)
+          select 'CONSIGNMENT', 'Consignment ' || 'CN' || lpad(d.id::text, 8, '0') || ' from ' || coalesce(d.source_name, 'vendor'),
+            case when d.status = 'DELIVERED' then 'RECEIVED' when d.status in ('IN_TRANSIT', 'DELIVERY_FAILED') then 'DISPATCHED'
+              when d.status in ('CANCELLED', 'RETURNED') then 'CANCELLED' else 'OPEN' end,
+            d.priority, d.created_by, d.city, 'CN' || lpad(d.id::text, 8, '0'),
+            case when d.source_id ~ '^[0-9]+$' and exists (select 1 from vendors v where v.id = d.source_id::bigint) then d.source_id::bigint else null end,
+            (select wh.id from wh where wh.rn = 1 + ${sqlHash(sql`d.id`, 'tk-cn-wh')} % greatest((select c from wh_n), 1)),
+            ${sqlBetween(5, 400, sql`d.id`, 'tk-cn-units')},
+            d.source_type, d.source_id, d.source_name, d.created_at - interval '1 day', d.updated_at
+          from tickets d
+          where d.kind = 'DELIVERY' and d.delivery_ticket_type = 'CONSIGNMENT_DELIVERY' and d.consignment_id is null
+          returning id, consignment_number
+        )
+      update tickets d set consignment_id = made.id
+      from made
+      where made.consignment_number = 'CN' || lpad(d.id::text, 8, '0') and d.kind = 'DELIVERY'
+    `);
+    // Host-location sources: a share of installations fed from a delivery name the host location it came through.
+    await tx.execute(sql`
+      update tickets set source_type = 'HOST_LOCATION'
+      where kind = 'INSTALLATION' and source_type = 'DELIVERY' and source_delivery_ticket is not null and id % 3 = 0
     `);
     return target;
   },

@@ -112,7 +112,12 @@ export interface ResourceInput {
     sortable?: readonly string[];
   };
   /** Fields a record is found by: `exact` (id, phone, code: exact matches first) and `text` (trigram contains). */
-  search?: { exact?: readonly string[]; text?: readonly string[] };
+  search?: {
+    exact?: readonly string[];
+    text?: readonly string[];
+    /** Text fields the palette's lookup matches by prefix (`LIKE 'x%'`), indexed with text_pattern_ops. */
+    prefix?: readonly string[];
+  };
   /** Form sections; their fields are those writable on create or update. */
   form?: readonly { title: string; fields: readonly string[] }[];
   /** Fields writable on create (default: all form fields). */
@@ -139,6 +144,17 @@ export interface ResourceInput {
   summary?: SummaryView;
   /** Read-only lists (logs): no form, no create or update routes. */
   readOnly?: boolean;
+  /**
+   * Cross-field rule checked on create and update (after the fields' own schemas), over the record as it would be
+   * stored (the stored values overlaid with the request). Answers field errors (empty when valid).
+   */
+  check?: (record: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
+}
+
+/** An error on one field (its path and message), as a cross-field rule reports it. */
+export interface FieldIssue {
+  path: string;
+  message: string;
 }
 
 /** Fields every resource table has. */
@@ -214,7 +230,7 @@ export function defineResource(input: ResourceInput): Resource {
   for (const c of input.list.columns) known(c.field, 'a column');
   for (const fl of filters) known(fl.field, 'a filter');
   for (const s of sortable) known(s, 'sortable');
-  for (const s of [...(input.search?.exact ?? []), ...(input.search?.text ?? [])]) known(s, 'search');
+  for (const s of [...(input.search?.exact ?? []), ...(input.search?.text ?? []), ...(input.search?.prefix ?? [])]) known(s, 'search');
   for (const s of [...createFields, ...updateFields, ...formFields]) {
     known(s, 'the form');
     if (allFields[s]?.readOnly) problems.push(`field "${s}" is read-only but writable`);

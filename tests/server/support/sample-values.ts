@@ -180,6 +180,11 @@ async function sampleObject(
 /** A valid create body of the resource: every create field it can fill (required ones must be fillable). */
 export async function sampleCreateBody(resource: Resource, ctx: SampleContext): Promise<Record<string, unknown>> {
   const body = await sampleObject(resource.allFields, resource.createFields, ctx, 0, resource);
+  // A resource's cross-field rule may refuse values that only make sense together (e.g. a delivery's type decides
+  // which of its order / consignment / servicing ticket it holds): leave out the optional fields it refuses.
+  for (const issue of resource.check?.(body) ?? []) {
+    if (!resource.allFields[issue.path]?.required) delete body[issue.path];
+  }
   const parsed = resource.createSchema.safeParse(body);
   if (!parsed.success) throw new Error(`${resource.name}: the sample create body is not valid: ${JSON.stringify(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))}`);
   return body;

@@ -1,0 +1,164 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, type RouteComponentProps } from 'wouter';
+import { installationTicketResource } from '@domain/entities/tickets';
+import { routeFor } from '@domain/resource/define-resource';
+import { humanise } from '@domain/resource/field';
+import { hasPermission } from '@domain/permissions';
+import { fillFormEventSchema } from '@machines/installation.events';
+import { installationWorkflow } from '@machines/installation.workflow';
+import { ApiError, apiRequest, errorMessage } from '@data/api-client';
+import { queryKeys } from '@data/query-keys';
+import { fetchRecord, type ApiRecord } from '@data/resource-api';
+import { useSession } from '@app/session/session-context';
+import { Button } from '@ui/button';
+import { LoadingIndicator } from '@ui/loading-indicator';
+import { pushToast } from '@state/toasts';
+import { FieldInput } from '@resources/field-input';
+import { draftFieldDef, draftFromTicket, fillFormEvent, installationDraftFields, resetDraft, type InstallationDraft } from './installation-draft';
+
+const resource = installationTicketResource;
+
+/** True when the installation ticket's state accepts FILL_FORM now. */
+export function canFillForm(record: Readonly<Record<string, unknown>>): boolean {
+  const snapshot = installationWorkflow.machine.resolveState({ value: String(record[installationWorkflow.stateField]), context: installationWorkflow.contextOf(record) as never });
+  return snapshot.can({ type: 'FILL_FORM' } as never);
+}
+
+/** The installation draft screen (tickets/{id}/installation/add): fills the installation ticket's form (FILL_FORM). */
+export function InstallationDraftPage({ params }: RouteComponentProps<{ id: string }>) {
+  const id = params.id;
+  const valid = /^\d{1,15}$/.test(id);
+  const record = useQuery({ queryKey: queryKeys.resource(resource.name).one(id), queryFn: ({ signal }) => fetchRecord(resource, id, signal), enabled: valid });
+  if (!valid) return <Message text={`No ${resource.title.toLowerCase()} has the id ${id}.`} />;
+  if (record.isPending) return <LoadingIndicator label="Loading installation ticket" showLabel />;
+  if (record.error) return <Message text={errorMessage(record.error)} />;
+  return <InstallationDraftForm ticket={record.data} />;
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <section className="page page--message" role="alert">
+      <h1>Installation form</h1>
+      <p>{text}</p>
+      <p>
+        <Link href={resource.views[0]!.path}>Back to {resource.plural.toLowerCase()}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Props of InstallationDraftForm. */
+export interface InstallationDraftFormProps {
+  ticket: ApiRecord;
+}
+
+/** The draft form of one ticket: Save sends FILL_FORM; Reset clears the draft but keeps its unique id. */
+export function InstallationDraftForm({ ticket }: InstallationDraftFormProps) {
+  const { user, globalConfig } = useSession();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [draft, setDraft] = useState<InstallationDraft>(() => draftFromTicket(ticket));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ticketId = String(ticket[resource.idField]);
+  const detail = routeFor(resource.detailPath, ticketId);
+  const permitted = hasPermission(user.permissions, installationWorkflow.permissions.FILL_FORM!);
+  const open = canFillForm(ticket);
+
+  const save = async () => {
+    const event = fillFormEvent(draft);
+    const checked = fillFormEventSchema.safeParse(event);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message])));
+      setMessage('Some fields need attention.');
+      return;
+    }
+    setErrors({});
+    setMessage(undefined);
+    setBusy(true);
+    try {
+      await apiRequest(`${resource.apiPath}/${encodeURIComponent(ticketId)}/transition`, { method: 'POST', body: { ...checked.data, version: ticket.version } });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
+      await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, ticketId] });
+      pushToast('Installation form saved', 'success');
+      navigate(detail);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.problem.errors?.length) setErrors(Object.fromEntries(error.problem.errors.map((e) => [e.path, e.message])));
+      setMessage(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="page resource-page" aria-labelledby="installation-draft-title">
+      <header className="resource-page__header">
+        <div>
+          <p className="resource-page__eyebrow">
+            {resource.title} · {ticketId}
+          </p>
+          <h1 id="installation-draft-title">Installation form</h1>
+          <p className="ui-field__description">
+            <Link href={detail}>{String(ticket.title ?? `Ticket ${ticketId}`)}</Link> · {humanise(String(ticket.status))}
+          </p>
+        </div>
+      </header>
+      {!permitted ? (
+        <p role="alert">You do not have the permission this needs ({installationWorkflow.permissions.FILL_FORM}).</p>
+      ) : !open ? (
+        <p role="alert">The form of a ticket that is {humanise(String(ticket.status)).toLowerCase()} cannot be filled any more.</p>
+      ) : (
+        <form
+          className="resource-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <section className="detail-section" aria-label="Installation">
+            {installationDraftFields.map((field) => {
+              const def = draftFieldDef(field);
+              return (
+                <FieldInput
+                  key={field}
+                  path={field}
+                  def={def}
+                  value={draft[field]}
+                  onChange={(value) => setDraft((prev) => ({ ...prev, [field]: value }))}
+                  errors={errors}
+                  cdnBase={globalConfig?.imageCDNUrl}
+                  isRequired={def.required}
+                />
+              );
+            })}
+          </section>
+          {message ? (
+            <p role="alert" className="resource-form__error">
+              {message}
+            </p>
+          ) : null}
+          <div className="ui-dialog__actions">
+            <Button type="submit" variant="primary" isDisabled={busy}>
+              {busy ? 'Saving…' : 'Save form'}
+            </Button>
+            <Button
+              variant="secondary"
+              onPress={() => {
+                setDraft((prev) => resetDraft(prev));
+                setErrors({});
+                setMessage(undefined);
+              }}
+            >
+              Reset
+            </Button>
+            <Button variant="ghost" onPress={() => navigate(detail)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
