@@ -1,9 +1,21 @@
 import type { RecordWorkflow } from './record-workflow';
+import { bookingAnomalyWorkflow } from './booking-anomaly.workflow';
+import { bundleWorkflow } from './bundle.workflow';
+import { chargerApprovalWorkflow } from './charger-approval.workflow';
+import { chargerServicingWorkflow } from './charger-servicing.workflow';
+import { customerSupportWorkflow } from './customer-support.workflow';
+import { demoWorkflow } from './demo.workflow';
+import { hardwareServicingWorkflow } from './hardware-servicing.workflow';
+import { consignmentWorkflow } from './consignment.workflow';
+import { deliveryWorkflow } from './delivery.workflow';
 import { installationWorkflow } from './installation.workflow';
+import { payoutWorkflow } from './payout.workflow';
+import { settlementWorkflow } from './settlement.workflow';
 import { siteInspectionWorkflow } from './site-inspection.workflow';
 
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
-export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow];
+export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
+  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -18,6 +18,9 @@ import { CellValue } from './cell-value';
 import { NotFoundPage } from '@app/not-found-page';
 import { workflowOf } from '@machines/workflow-registry';
 import { WorkflowPanel } from '@workflows/workflow-panel';
+import { TicketSource } from '@workflows/ticket-source';
+import { FillFormLink } from '@workflows/installation/fill-form-link';
+import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
 import { GatedAction } from './gated-action';
 import { listUrl } from './list-page';
 import './resources.css';
@@ -123,6 +126,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       </header>
 
       {workflow ? <WorkflowPanel workflow={workflow} resource={resource} record={data} /> : null}
+      {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
 
       {sections.map((section) => (
         <section key={section.title} className="detail-section" aria-label={section.title}>
@@ -143,6 +147,9 @@ function RecordDetail({ resource, id }: DetailPageProps) {
           </dl>
         </section>
       ))}
+
+      {resource.table === 'tickets' ? <FillFormLink resource={resource} record={data} /> : null}
+      {resource.table === 'tickets' ? <TicketSource record={data} /> : null}
 
       {(resource.related ?? []).map((related) => (
         <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />

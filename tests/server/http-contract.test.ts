@@ -1,4 +1,5 @@
-import { resources } from '@domain/resource/registry';
+import { resourceByName, resources } from '@domain/resource/registry';
+import { recordWorkflows } from '@machines/workflow-registry';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPermissions, permissionFamilies } from '@domain/permissions';
@@ -54,8 +55,18 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /openapi.json': { kind: 'public' },
       'GET /api-docs': { kind: 'public' },
       'GET /api-docs/assets/*': { kind: 'public' },
-      'POST /ticket-service/site-inspection-ticket/:id/transition': { kind: 'signed-in' },
-      'POST /ticket-service/charger-installation/:id/transition': { kind: 'signed-in' },
+      // One transition route per workflow; each event's permission is checked inside (workflow tests cover them).
+      ...Object.fromEntries(recordWorkflows.map((w) => [`POST ${resourceByName(w.resource).apiPath}/:id/transition`, { kind: 'signed-in' }])),
+      'POST /ticket-service/admin/ticket/:id/assign-to': { kind: 'permission', permission: 'ROLE_ASSIGN_TICKET' },
+      'POST /ticket-service/admin/ticket/:id/priority': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_PRIORITY' },
+      'POST /ticket-service/admin/ticket/:id/due-date': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_DUE_DATE' },
+      'POST /ticket-service/admin/ticket/:id/tag': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_TAGS' },
+      'GET /ticket-service/comment/entityType/:type/entityId/:id': { kind: 'signed-in' },
+      'POST /ticket-service/comment/entityType/:type/entityId/:id': { kind: 'permission', permission: 'ROLE_COMMENT_ON_TICKET' },
+      'POST /pw-service/settlement/upload/preview': { kind: 'permission', permission: 'ROLE_CREATE_SETTLEMENT' },
+      'POST /pw-service/settlement/upload/commit': { kind: 'permission', permission: 'ROLE_CREATE_SETTLEMENT' },
+      'GET /ticket-service/delivery-ticket/entityType/:type/entityId/:id': { kind: 'permission', permission: 'ROLE_VIEW_DELIVERY_TICKETS' },
+      'GET /search-service/lookup': { kind: 'signed-in' },
     });
   });
 

@@ -1,6 +1,6 @@
 import type { Permission } from '../permissions';
 import { chargerPowerTypeOptions } from '../charger-power-types';
-import { defineResource, type ListView, type Resource, type ResourceScope } from '../resource/define-resource';
+import { defineResource, type FilterDef, type ListView, type RelatedList, type Resource, type ResourceInput, type ResourceScope } from '../resource/define-resource';
 import { f, optionsOf, type FieldDef, type FieldOption } from '../resource/field';
 
 const TM = '/ticket-management';
@@ -18,6 +18,7 @@ export const ticketKinds = [
   'BOOKING_UTILIZATION_ANOMALY',
   'DELIVERY',
   'INSTALLATION',
+  'CONSIGNMENT',
 ] as const;
 export type TicketKind = (typeof ticketKinds)[number];
 
@@ -32,6 +33,7 @@ const kindLabels: Record<TicketKind, string> = {
   BOOKING_UTILIZATION_ANOMALY: 'Booking Utilization Anomaly',
   DELIVERY: 'Delivery',
   INSTALLATION: 'Charger Installation',
+  CONSIGNMENT: 'Consignment',
 };
 
 /** Options of the `kind` column. */
@@ -43,18 +45,19 @@ export const ticketKindOptions: readonly FieldOption[] = ticketKinds.map((k) => 
  */
 export const ticketStatuses: Readonly<Record<TicketKind, { open: readonly string[]; closed: readonly string[] }>> = {
   SITE_INSPECTION: { open: ['OPEN', 'PARTIALLY_FILLED', 'SENT_FOR_APPROVAL'], closed: ['APPROVED', 'REJECTED', 'CLOSED'] },
-  CHARGER_APPROVAL: { open: ['OPEN', 'UNDER_REVIEW'], closed: ['APPROVED', 'REJECTED'] },
+  CHARGER_APPROVAL: { open: ['OPEN', 'UNDER_REVIEW'], closed: ['APPROVED', 'REJECTED', 'CLOSED'] },
   HARDWARE_SERVICING: { open: ['OPEN', 'SCHEDULED', 'IN_SERVICE'], closed: ['COMPLETED', 'CLOSED'] },
   CHARGER_SERVICING: { open: ['OPEN', 'SCHEDULED', 'IN_SERVICE'], closed: ['COMPLETED', 'CLOSED'] },
   CUSTOMER_SUPPORT: { open: ['OPEN', 'IN_PROGRESS', 'WAITING_ON_CUSTOMER'], closed: ['RESOLVED', 'CLOSED'] },
-  DEMO: { open: ['OPEN', 'SCHEDULED'], closed: ['COMPLETED', 'CANCELLED'] },
-  BUNDLE: { open: ['OPEN', 'IN_PROGRESS'], closed: ['COMPLETED', 'CANCELLED'] },
+  DEMO: { open: ['OPEN', 'SCHEDULED'], closed: ['COMPLETED', 'CANCELLED', 'CLOSED'] },
+  BUNDLE: { open: ['OPEN', 'IN_PROGRESS'], closed: ['COMPLETED', 'CANCELLED', 'CLOSED'] },
   BOOKING_UTILIZATION_ANOMALY: { open: ['OPEN', 'UNDER_REVIEW'], closed: ['CORRECTED', 'NO_ACTION_NEEDED', 'CLOSED'] },
   DELIVERY: { open: ['OPEN', 'PACKED', 'IN_TRANSIT', 'DELIVERY_FAILED'], closed: ['DELIVERED', 'RETURNED', 'CANCELLED'] },
   INSTALLATION: {
     open: ['OPEN', 'FORM_FILLED', 'SENT_FOR_APPROVAL', 'READY_FOR_INSTALLATION'],
     closed: ['INSTALLED', 'REJECTED', 'FORCE_CLOSED'],
   },
+  CONSIGNMENT: { open: ['OPEN', 'DISPATCHED'], closed: ['RECEIVED', 'CANCELLED'] },
 };
 
 /** Every closed status of any kind (a ticket in none of these is open). */
@@ -67,6 +70,7 @@ const statusTones: Record<string, FieldOption['tone']> = {
   RESOLVED: 'success',
   DELIVERED: 'success',
   INSTALLED: 'success',
+  RECEIVED: 'success',
   CORRECTED: 'success',
   REJECTED: 'danger',
   CANCELLED: 'danger',
@@ -143,6 +147,35 @@ export const parkingTypes = ['OPEN_PARKING', 'COVERED_PARKING', 'BASEMENT', 'STI
 export const supportCategories = ['CHARGING_FAILED', 'REFUND', 'BILLING', 'APP_ISSUE', 'RFID', 'OTHER'] as const;
 /** Delivery ticket types of spec §3. */
 export const deliveryTicketTypes = ['ORDER_DELIVERY', 'CONSIGNMENT_DELIVERY', 'CHARGER_SERVICING_DELIVERY'] as const;
+/** The one type-data field (spec §3 deliveryTicketTypeData) each delivery type needs, with its words. */
+export const deliveryTypeData: Readonly<Record<(typeof deliveryTicketTypes)[number], { field: string; label: string }>> = {
+  ORDER_DELIVERY: { field: 'orderId', label: 'order' },
+  CONSIGNMENT_DELIVERY: { field: 'consignmentId', label: 'consignment' },
+  CHARGER_SERVICING_DELIVERY: { field: 'chargerServicingTicketId', label: 'charger servicing ticket' },
+};
+const typeLabel = (type: string) => type.replaceAll('_', ' ').toLowerCase();
+
+/** A delivery's type decides which of order, consignment or charger servicing ticket it holds: the one it needs, never the others. */
+export function deliveryTypeDataIssues(record: Readonly<Record<string, unknown>>): { path: string; message: string }[] {
+  const type = record.deliveryTicketType as (typeof deliveryTicketTypes)[number] | undefined;
+  const needed = type ? deliveryTypeData[type] : undefined;
+  if (!needed) return [];
+  const issues: { path: string; message: string }[] = [];
+  const empty = (v: unknown) => v === null || v === undefined;
+  if (empty(record[needed.field])) issues.push({ path: needed.field, message: `This ${typeLabel(type!)} needs its ${needed.label}` });
+  for (const other of Object.values(deliveryTypeData)) {
+    if (other.field !== needed.field && !empty(record[other.field])) {
+      issues.push({ path: other.field, message: `This ${typeLabel(type!)} has no ${other.label}: leave it empty` });
+    }
+  }
+  return issues;
+}
+/** The fields of one delivered item. */
+export const deliveryItemFields = {
+  name: f.text('Item', { required: true, max: 120 }),
+  quantity: f.int('Quantity', { required: true, min: 1, max: 10_000 }),
+  serialNumber: f.code('Serial number', { max: 64 }),
+};
 /** Couriers that carry deliveries. */
 export const couriers = ['BLUE_DART', 'DELHIVERY', 'DTDC', 'ECOM_EXPRESS', 'XPRESSBEES', 'OWN_FLEET'] as const;
 /** Why an installation ticket was assigned (spec §3 installation draft). */
@@ -217,10 +250,16 @@ interface KindSpec {
   createPath?: string;
   detailPath: string;
   scopes?: Readonly<Record<string, ResourceScope>>;
+  /** Kind-specific filters (after the common ones). */
+  filters?: readonly FilterDef[];
+  related?: readonly RelatedList[];
+  /** Cross-field rule of the kind (see ResourceInput.check). */
+  check?: ResourceInput['check'];
 }
 
 function kindResource(spec: KindSpec): Resource {
-  const kindFields = Object.keys(spec.fields);
+  // Read-only kind fields (e.g. a delivery's items, written by its workflow) are shown, never written by the form.
+  const kindFields = Object.keys(spec.fields).filter((name) => !spec.fields[name]!.readOnly);
   const statusFields = spec.statusWritable === false ? [] : ['status', 'closeReason'];
   const writable = [...commonWritable, ...kindFields];
   const updateFields = spec.updateFields ?? [...writable, ...statusFields];
@@ -257,10 +296,12 @@ function kindResource(spec: KindSpec): Resource {
         { field: 'createdBy', hidden: true },
         { field: 'createdAt' },
       ],
-      filters: [...commonFilters],
+      filters: [...commonFilters, ...(spec.filters ?? [])],
       sortable: ['createdAt', 'dueDate'],
     },
     search: { exact: ['id', ...(spec.exact ?? [])], text: ['title', ...(spec.text ?? [])] },
+    ...(spec.related ? { related: spec.related } : {}),
+    ...(spec.check ? { check: spec.check } : {}),
     form,
     create: spec.create ? writable : [],
     update: spec.update ? updateFields : [],
@@ -324,6 +365,7 @@ export const chargerApprovalTicketResource = kindResource({
   exact: ['uniqueId'],
   view: 'ROLE_VIEW_CHARGER_APPROVAL_TICKETS',
   update: 'ROLE_UPDATE_CHARGER_APPROVAL_TICKET',
+  statusWritable: false,
   views: [
     { path: `${TM}/charger-approval-tickets`, title: 'All Charger Approval Tickets' },
     { path: `${TM}/charger-approval-tickets/open`, title: 'Open Charger Approval Tickets', scope: 'open' },
@@ -346,8 +388,8 @@ export const hardwareServicingTicketResource = kindResource({
   columns: ['hardware', 'issue', 'availableDate'],
   view: 'ROLE_VIEW_ALL_HARDWARE_SERVICING_TICKETS',
   openView: 'ROLE_VIEW_OPEN_HARDWARE_SERVICING_TICKETS',
-  update: 'ROLE_SET_HARDWARE_SERVICING_AVAILABLE_DATE',
-  updateFields: ['availableDate'],
+  // The available date and the status move only through the servicing machine (SET_AVAILABLE_DATE and the rest).
+  statusWritable: false,
   views: [
     { path: `${CM}/servicing-required/hardware-management/all-tickets`, title: 'All Hardware Servicing Tickets' },
     { path: `${CM}/servicing-required/hardware-management/open-tickets`, title: 'Open Hardware Servicing Tickets', scope: 'open' },
@@ -369,13 +411,14 @@ export const chargerServicingTicketResource = kindResource({
   columns: ['charger', 'issue', 'availableDate'],
   view: 'ROLE_VIEW_ALL_CHARGER_SERVICING_TICKETS',
   openView: 'ROLE_VIEW_OPEN_CHARGER_SERVICING_TICKETS',
-  update: 'ROLE_SET_CHARGER_SERVICING_AVAILABLE_DATE',
-  updateFields: ['availableDate'],
+  // The available date and the status move only through the servicing machine (SET_AVAILABLE_DATE and the rest).
+  statusWritable: false,
   views: [
     { path: `${CM}/servicing-required`, title: 'All Charger Servicing Tickets' },
     { path: `${CM}/servicing-required/open`, title: 'Open Charger Servicing Tickets', scope: 'open' },
   ],
   detailPath: `${CM}/servicing-required/tickets/:id`,
+  related: [{ resource: 'delivery-tickets', field: 'chargerServicingTicketId', title: 'Deliveries' }],
 });
 
 /** Customer support: a driver's or host's complaint or question. */
@@ -395,6 +438,7 @@ export const customerSupportTicketResource = kindResource({
   view: 'ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS',
   create: 'ROLE_ADD_CUSTOMER_SUPPORT_TICKET',
   update: 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET',
+  statusWritable: false,
   views: [
     { path: `${TM}/customer-support-tickets/all-tickets`, title: 'All Customer Support Tickets' },
     { path: `${TM}/customer-support-tickets/open-tickets`, title: 'Open Customer Support Tickets', scope: 'open' },
@@ -421,6 +465,7 @@ export const demoTicketResource = kindResource({
   view: 'ROLE_VIEW_DEMO_TICKETS',
   create: 'ROLE_ADD_DEMO_TICKET',
   update: 'ROLE_UPDATE_DEMO_TICKET',
+  statusWritable: false,
   views: [
     { path: `${TM}/demo-tickets`, title: 'All Demo Tickets' },
     { path: `${TM}/demo-tickets/open`, title: 'Open Demo Tickets', scope: 'open' },
@@ -448,6 +493,7 @@ export const bundleTicketResource = kindResource({
   view: 'ROLE_VIEW_BUNDLE_TICKETS',
   create: 'ROLE_ADD_BUNDLE_TICKET',
   update: 'ROLE_UPDATE_BUNDLE_TICKET',
+  statusWritable: false,
   views: [
     { path: `${TM}/bundle-management-tickets`, title: 'All Bundle Management Tickets' },
     { path: `${TM}/bundle-management-tickets/open`, title: 'Open Bundle Management Tickets', scope: 'open' },
@@ -472,6 +518,7 @@ export const bookingAnomalyTicketResource = kindResource({
   view: 'ROLE_VIEW_BOOKING_ANOMALY_TICKETS',
   create: 'ROLE_ADD_BOOKING_ANOMALY_TICKET',
   update: 'ROLE_UPDATE_BOOKING_ANOMALY_TICKET',
+  statusWritable: false,
   views: [
     { path: `${TM}/booking-utilization-tickets`, title: 'All Booking Utilization Anomalies' },
     { path: `${TM}/booking-utilization-tickets/open`, title: 'Open Booking Utilization Anomalies', scope: 'open' },
@@ -489,22 +536,62 @@ export const deliveryTicketResource = kindResource({
   fields: {
     deliveryTicketType: f.choice('Delivery type', optionsOf(deliveryTicketTypes), { required: true, display: 'badge' }),
     orderId: f.relation('Order', 'orders'),
-    consignmentId: f.int('Consignment id', { min: 1 }),
+    consignmentId: f.relation('Consignment', 'consignment-tickets'),
     chargerServicingTicketId: f.relation('Charger servicing ticket', 'charger-servicing-tickets'),
     courier: f.choice('Courier', optionsOf(couriers), { display: 'text' }),
     awbNumber: f.code('AWB number', { max: 40 }),
+    /** Goods on the delivery, added by the workflow's ADD_ITEM (machines/delivery.machine.ts). */
+    items: f.items('Items', deliveryItemFields, { readOnly: true, maxItems: 100 }),
   },
   columns: ['deliveryTicketType', 'orderId', 'courier', 'awbNumber'],
   exact: ['awbNumber'],
   view: 'ROLE_VIEW_DELIVERY_TICKETS',
   create: 'ROLE_ADD_DELIVERY_TICKET',
   update: 'ROLE_UPDATE_DELIVERY_TICKET',
+  // The status moves only through the delivery machine; the courier and AWB number are set by DISPATCH.
+  statusWritable: false,
+  filters: [
+    { field: 'deliveryTicketType', kind: 'select' },
+    { field: 'orderId', kind: 'relation' },
+    { field: 'consignmentId', kind: 'relation' },
+    { field: 'chargerServicingTicketId', kind: 'relation' },
+  ],
+  check: deliveryTypeDataIssues,
   scopes: { inTransit: { title: 'In transit', where: [{ field: 'status', op: 'eq', value: 'IN_TRANSIT' }] } },
   views: [
     { path: `${TM}/delivery-tickets/all-tickets`, title: 'All Delivery Tickets' },
     { path: `${TM}/delivery-tickets/in-transit-tickets`, title: 'In Transit Delivery Tickets', scope: 'inTransit' },
   ],
   detailPath: `${TM}/delivery-tickets/:id`,
+});
+
+/** Consignments: goods shipped from a vendor to a warehouse, received there (spec §4 update-status). */
+export const consignmentTicketResource = kindResource({
+  kind: 'CONSIGNMENT',
+  name: 'consignment-tickets',
+  title: 'Consignment ticket',
+  plural: 'Consignment tickets',
+  path: 'consignment-ticket',
+  fields: {
+    consignmentNumber: f.code('Consignment number', { required: true, max: 40 }),
+    vendor: f.relation('Vendor', 'vendors'),
+    warehouse: f.relation('Warehouse', 'warehouses'),
+    numberOfUnits: f.int('Number of units', { min: 1, max: 100_000 }),
+  },
+  columns: ['consignmentNumber', 'vendor', 'warehouse', 'numberOfUnits'],
+  exact: ['consignmentNumber'],
+  view: 'ROLE_VIEW_CONSIGNMENT_TICKETS',
+  create: 'ROLE_ADD_CONSIGNMENT_TICKET',
+  update: 'ROLE_UPDATE_CONSIGNMENT_TICKET',
+  // The status moves only through the consignment machine (machines/consignment.machine.ts).
+  statusWritable: false,
+  views: [
+    { path: `${TM}/consignment-tickets`, title: 'All Consignment Tickets' },
+    { path: `${TM}/consignment-tickets/open`, title: 'Open Consignment Tickets', scope: 'open' },
+  ],
+  createPath: `${TM}/consignment-tickets/add`,
+  detailPath: `${TM}/consignment-tickets/:id`,
+  related: [{ resource: 'delivery-tickets', field: 'consignmentId', title: 'Deliveries' }],
 });
 
 /** Charger installation: installing a charger at a host's site (the installation form of spec §3). */
@@ -652,11 +739,12 @@ export const orderResource = defineResource({
     ],
     sortable: ['createdAt', 'amount'],
   },
-  search: { exact: ['id', 'orderNumber', 'phone'], text: ['customerName'] },
+  search: { exact: ['id', 'orderNumber', 'phone'], text: ['customerName'], prefix: ['orderNumber'] },
   form: [{ title: 'Order', fields: ['status', 'tags', 'assignee'] }],
   create: [],
   update: ['status', 'tags', 'assignee'],
   permissions: { view: 'ROLE_VIEW_ALL_ORDERS', update: 'ROLE_UPDATE_ORDER_STATUS' },
+  related: [{ resource: 'delivery-tickets', field: 'orderId', title: 'Deliveries' }],
   scopes: {
     open: { title: 'Open orders', where: [{ field: 'status', op: 'notIn', values: closedOrderStatuses }], permission: 'ROLE_VIEW_OPEN_ORDERS' },
     mine: {
@@ -686,6 +774,7 @@ export const ticketResources: readonly Resource[] = [
   bundleTicketResource,
   bookingAnomalyTicketResource,
   deliveryTicketResource,
+  consignmentTicketResource,
   installationTicketResource,
   orderResource,
 ];
