@@ -15,7 +15,12 @@ import { registerHealthRoutes } from './routes/health-routes';
 import { registerOpenApiRoutes } from './routes/openapi-routes';
 import { hasOwnBodyLimit, registerUploadRoutes, uploadRequestBodies } from './routes/upload-routes';
 import { registerResourceRoutes } from './resources/resource-routes';
+import { registerDeliveryRoutes } from './tickets/delivery-routes';
+import { registerLookupRoutes } from './search/lookup-routes';
+import { registerSettlementRoutes } from './settlements/settlement-routes';
 import { registerWorkflowRoutes } from './workflows/workflow-routes';
+import { registerCreateChargerRoute } from './chargers/create-charger-route';
+import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
 
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -60,6 +65,11 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerConfigRoutes(registry);
   registerResourceRoutes(registry);
   registerWorkflowRoutes(registry);
+  registerCreateChargerRoute(registry);
+  registerDeliveryRoutes(registry);
+  registerSettlementRoutes(registry);
+  registerTicketActionRoutes(registry);
+  registerLookupRoutes(registry);
   registerUploadRoutes(registry);
   registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
   if (options.staticFiles) registerStaticFiles(registry, options.staticFiles);

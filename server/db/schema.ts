@@ -39,6 +39,8 @@ export const users = pgTable(
     check('users_mobile_number_format', sql`${t.mobileNumber} ~ '^[0-9]{10}$'`),
     // Palette lookups by part of a name.
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Palette lookups by the first digits of a mobile number (`LIKE '9845%'` in any collation).
+    index('users_mobile_number_prefix_idx').on(t.mobileNumber.op('text_pattern_ops')),
     // The All Users list pages newest first (and filters by joining date) over tens of thousands of rows.
     index('users_created_at_id_idx').on(t.createdAt, t.id),
   ],

@@ -15,6 +15,7 @@ export const servicePrefixes = [
   '/cpo-service',
   '/sc-service',
   '/ocpp',
+  '/search-service',
 ] as const;
 
 /** Paths the API answers besides the service prefixes. */

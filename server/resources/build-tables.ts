@@ -154,8 +154,8 @@ export function buildTables(resources: readonly Resource[], existing: Readonly<R
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- index and check builders of a run-time table
       const extras: any[] = [];
       const on = (cols: readonly string[]) => cols.map((c) => t[c]) as unknown as [AnyPgColumn, ...AnyPgColumn[]];
-      const specs: { kind: 'btree' | 'trgm' | 'unique'; cols: readonly string[]; where?: SQL }[] = [];
-      const add = (kind: 'btree' | 'trgm' | 'unique', cols: readonly string[], where?: SQL) => {
+      const specs: { kind: 'btree' | 'trgm' | 'unique' | 'prefix'; cols: readonly string[]; where?: SQL }[] = [];
+      const add = (kind: 'btree' | 'trgm' | 'unique' | 'prefix', cols: readonly string[], where?: SQL) => {
         if (!specs.some((x) => x.kind === kind && x.cols.join(',') === cols.join(','))) specs.push({ kind, cols, where });
       };
       for (const r of sharers) {
@@ -174,6 +174,8 @@ export function buildTables(resources: readonly Resource[], existing: Readonly<R
         }
         for (const s of r.search?.exact ?? []) if (s !== r.idField && !r.allFields[s]?.unique) add('btree', [s]);
         for (const s of r.search?.text ?? []) add('trgm', [s]);
+        // `LIKE 'x%'` uses a text_pattern_ops b-tree whatever the database's collation.
+        for (const s of r.search?.prefix ?? []) add('prefix', [s]);
         for (const [name, def] of Object.entries(r.allFields)) {
           if (def.unique) add('unique', [name]);
           if (def.relation) add('btree', [name]);
@@ -189,10 +191,11 @@ export function buildTables(resources: readonly Resource[], existing: Readonly<R
       // A b-tree whose columns lead another b-tree (or a unique index) adds nothing but write cost: leave it out.
       const covered = (x: (typeof specs)[number]) =>
         x.kind === 'btree' &&
-        specs.some((y) => y !== x && y.kind !== 'trgm' && !y.where && y.cols.length > x.cols.length && x.cols.every((c, i) => y.cols[i] === c));
+        specs.some((y) => y !== x && y.kind !== 'trgm' && y.kind !== 'prefix' && !y.where && y.cols.length > x.cols.length && x.cols.every((c, i) => y.cols[i] === c));
       for (const spec of specs.filter((x) => !covered(x))) {
         const name = constraintName(tableName, spec.cols, spec.kind === 'unique' ? 'key' : spec.kind === 'trgm' ? 'trgm_idx' : 'idx');
         if (spec.kind === 'trgm') extras.push(index(name).using('gin', sql`${t[spec.cols[0]!]} gin_trgm_ops`));
+        else if (spec.kind === 'prefix') extras.push(index(constraintName(tableName, spec.cols, 'prefix_idx')).on(t[spec.cols[0]!]!.op('text_pattern_ops')));
         else if (spec.kind === 'unique') extras.push(spec.where ? uniqueIndex(name).on(...on(spec.cols)).where(spec.where) : uniqueIndex(name).on(...on(spec.cols)));
         else extras.push(index(name).on(...on(spec.cols)));
       }

@@ -15,5 +15,13 @@ export interface AppRoute {
  */
 export const appRoutes: readonly AppRoute[] = [
   { path: '/', component: lazy(() => import('./home-page').then((m) => ({ default: m.HomePage }))) },
+  { path: '/charger-management/create', component: lazy(() => import('@workflows/create-charger/create-charger-page').then((m) => ({ default: m.CreateChargerPage }))) },
+  // Settlements are added by hand or from a CSV on their own screens (before the resource routes' `/:id`).
+  { path: '/finance-management/settlement-history/add', component: lazy(() => import('@workflows/settlement/settlement-add-page').then((m) => ({ default: m.SettlementAddPage }))) },
+  { path: '/finance-management/settlement-history/upload', component: lazy(() => import('@workflows/settlement/settlement-upload-page').then((m) => ({ default: m.SettlementUploadPage }))) },
+  {
+    path: '/ticket-management/tickets/:id/installation/add',
+    component: lazy(() => import('@workflows/installation/installation-draft-page').then((m) => ({ default: m.InstallationDraftPage as ComponentType<RouteComponentProps> }))),
+  },
   ...resourceRoutes(),
 ];

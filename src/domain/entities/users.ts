@@ -113,7 +113,7 @@ export const hostResource = defineResource({
     ],
     sortable: ['businessName'],
   },
-  search: { exact: ['id', 'contactNumber', 'gstin'], text: ['businessName'] },
+  search: { exact: ['id', 'contactNumber', 'gstin'], text: ['businessName'], prefix: ['contactNumber'] },
   form: [
     { title: 'Host', fields: ['userId', 'businessName', 'businessType', 'contactNumber', 'cityId'] },
     { title: 'KYC', fields: ['gstin', 'kycStatus'] },
