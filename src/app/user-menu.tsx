@@ -1,6 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { formatIndianMobile } from '@domain/phone';
+import { keyboardState, setSingleKeyShortcuts } from '@state/keyboard-state';
 import { permissionNamesStore, toggleShowPermissionNames } from '@state/permission-names';
 import { useSession } from './session/session-context';
 import { UserAvatar, userImageUrl } from './user-avatar';
@@ -11,6 +12,7 @@ export function UserMenu() {
   const image = userImageUrl(user.image, globalConfig?.imageCDNUrl);
   const mobile = formatIndianMobile(user.mobileNumber);
   const { value: showPermissionNames } = useSnapshot(permissionNamesStore);
+  const { singleKeyShortcuts } = useSnapshot(keyboardState);
   return (
     <MenuTrigger>
       <Button className="user-menu__trigger" aria-label={`Account of ${user.name}`}>
@@ -34,11 +36,15 @@ export function UserMenu() {
           aria-label="Account"
           onAction={(key) => {
             if (key === 'permission-names') toggleShowPermissionNames();
+            if (key === 'single-key-shortcuts') setSingleKeyShortcuts(!singleKeyShortcuts);
             if (key === 'sign-out') signOut();
           }}
         >
           <MenuItem id="permission-names" className="user-menu__item">
             {showPermissionNames ? 'Hide permission names' : 'Show permission names'}
+          </MenuItem>
+          <MenuItem id="single-key-shortcuts" className="user-menu__item" textValue="Single-key shortcuts">
+            Single-key shortcuts: {singleKeyShortcuts ? 'On' : 'Off'}
           </MenuItem>
           <MenuItem id="sign-out" className="user-menu__item">
             Sign Out

@@ -7,10 +7,13 @@ import { ROW_SIZES, listParamsToSearch } from '@domain/resource/list-query';
 import { queryKeys } from '@data/query-keys';
 import { errorMessage } from '@data/api-client';
 import { fetchList, type ApiRecord } from '@data/resource-api';
+import { useRegisterShortcuts } from '@app/keyboard/page-shortcuts';
 import { useSession } from '@app/session/session-context';
+import { listShortcuts } from '@commands/shortcuts';
 import { Button } from '@ui/button';
 import { DataTable, type DataColumn } from '@ui/data-table';
 import { LoadingIndicator } from '@ui/loading-indicator';
+import { keyboardState } from '@state/keyboard-state';
 import { setTableCount, setTableMode, setTablePage, setTableRowSize, setTableSort } from '@state/table-state';
 import { CellValue, columnWidth, isNumeric } from './cell-value';
 import { FilterBar } from './filter-bar';
@@ -51,6 +54,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   const [activeIndex, setActiveIndex] = useState(0);
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  useRegisterShortcuts('This list', listShortcuts);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(resource.list.columns.filter((c) => c.hidden).map((c) => c.field)));
   const scroll = state.mode === 'scroll';
   const keys = queryKeys.resource(resource.name);
@@ -111,7 +115,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   // `/` focuses the search, unless the user is typing somewhere.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || !keyboardState.singleKeyShortcuts) return;
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
       event.preventDefault();

@@ -1,5 +1,7 @@
 import { hydrateBreadcrumbs, resetBreadcrumbs } from './breadcrumbs';
+import { hydrateKeyboardState, resetKeyboardState } from './keyboard-state';
 import { hydrateMenuCollapsed, resetMenuCollapsed } from './menu-collapsed';
+import { hydratePaletteFrecency, resetPaletteFrecency } from './palette-frecency';
 import { hydrateShowPermissionNames, resetShowPermissionNames } from './permission-names';
 import { hydratePins, resetPins } from './pins';
 import { hydrateRecentUrls, resetRecentUrls } from './recent-urls';
@@ -9,7 +11,7 @@ import { resetToasts } from './toasts';
 
 /** Loads every persisted store from local storage (before the first render); a store that fails starts empty. */
 export async function hydrateClientState(): Promise<void> {
-  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed(), hydrateShowPermissionNames(), hydrateTableState()]);
+  const results = await Promise.allSettled([hydratePins(), hydrateBreadcrumbs(), hydrateRecentUrls(), hydrateMenuCollapsed(), hydrateShowPermissionNames(), hydrateTableState(), hydrateKeyboardState(), hydratePaletteFrecency()]);
   for (const result of results) {
     if (result.status === 'rejected') console.error('Could not load stored client state', result.reason);
   }
@@ -26,6 +28,8 @@ export async function resetClientState(): Promise<void> {
   resetMenuCollapsed();
   resetShowPermissionNames();
   resetTableState();
+  resetPaletteFrecency();
+  resetKeyboardState();
   resetToasts();
   await storage.clear();
 }

@@ -7,6 +7,8 @@ export const storageKeys = {
   menuCollapsed: 'menuCollapsed',
   showPermissionNames: 'showPermissionNames',
   tableState: 'tableState',
+  paletteFrecency: 'paletteFrecency',
+  singleKeyShortcuts: 'singleKeyShortcuts',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
