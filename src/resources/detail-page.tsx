@@ -21,9 +21,13 @@ import { WorkflowPanel } from '@workflows/workflow-panel';
 import { TicketSource } from '@workflows/ticket-source';
 import { FillFormLink } from '@workflows/installation/fill-form-link';
 import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
+
 import { GatedAction } from './gated-action';
 import { listUrl } from './list-page';
 import './resources.css';
+
+/** Workflow events the ticket actions panel offers on every ticket page (Close, with the spec's close reasons). */
+const ticketPanelEvents = ['CLOSE'] as const;
 
 /** Props of DetailPage. */
 export interface DetailPageProps {
@@ -125,7 +129,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
         </div>
       </header>
 
-      {workflow ? <WorkflowPanel workflow={workflow} resource={resource} record={data} /> : null}
+      {workflow ? <WorkflowPanel workflow={workflow} resource={resource} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
       {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
 
       {sections.map((section) => (

@@ -22,6 +22,8 @@ export interface WorkflowPanelProps {
   workflow: RecordWorkflow;
   resource: Resource;
   record: ApiRecord;
+  /** Events another panel of the page offers (e.g. a ticket's Close, in its ticket actions): not repeated here. */
+  offeredElsewhere?: readonly string[];
 }
 
 /** Payload fields of an event (everything but its type). */
@@ -34,14 +36,14 @@ function payloadFields(workflow: RecordWorkflow, type: string): string[] {
  * server's, guards included) that the user's permissions allow, each with the permission badge when names are on.
  * Events with a payload open a small dialog; the server's answer (409 included) is shown as it comes.
  */
-export function WorkflowPanel({ workflow, resource, record }: WorkflowPanelProps) {
+export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [] }: WorkflowPanelProps) {
   const { user } = useSession();
   const snapshot = workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
   const types = Object.keys(workflow.eventSchemas);
   const accepted = types.filter((type) => snapshot.can({ type } as never));
   const blocked = types.filter((type) => !accepted.includes(type) && workflow.refusal?.(type, record));
   const [open, setOpen] = useState<string | null>(null);
-  const allowed = accepted.filter((type) => hasPermission(user.permissions, workflow.permissions[type]!));
+  const allowed = accepted.filter((type) => !offeredElsewhere.includes(type) && hasPermission(user.permissions, workflow.permissions[type]!));
 
   return (
     <section className="detail-section workflow-panel" aria-label="Workflow">
@@ -49,7 +51,7 @@ export function WorkflowPanel({ workflow, resource, record }: WorkflowPanelProps
         Workflow <span className="pill pill--info">{humanise(String(record[workflow.stateField]))}</span>
       </h2>
       {accepted.length === 0 ? <p className="ui-field__description">Nothing more to do: this {resource.title.toLowerCase()} is {humanise(String(record[workflow.stateField])).toLowerCase()}.</p> : null}
-      {accepted.length > 0 && allowed.length === 0 ? <p className="ui-field__description">The next steps need permissions you do not have.</p> : null}
+      {accepted.some((type) => !offeredElsewhere.includes(type)) && allowed.length === 0 ? <p className="ui-field__description">The next steps need permissions you do not have.</p> : null}
       <div className="workflow-panel__actions">
         {accepted.map((type) => (
           <GatedAction key={type} permission={workflow.permissions[type]!}>
