@@ -27,7 +27,13 @@ export default defineConfig({
     // `npm run dev` runs vite in middleware mode inside the API server; this is for `vite` alone.
     proxy: {},
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    // bench.html: the palette benchmark page (npm run bench:palette), local entries only, no API needed.
+    rollupOptions: { input: { main: here('./index.html'), bench: here('./bench.html') } },
+  },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],

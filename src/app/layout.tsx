@@ -6,8 +6,10 @@ import { menuCollapsedStore, setMenuCollapsed, toggleMenuCollapsed } from '@stat
 import { useSession } from './session/session-context';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { CollapseIcon, MenuIcon } from './icons';
+import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { initialsOf } from './menu-match';
 import { MobileMenu } from './mobile-menu';
+import { CommandPalette } from './palette/command-palette';
 import { SideMenu } from './side-menu';
 import { TopProgressBar } from './top-progress-bar';
 import { useMediaQuery } from './use-media-query';
@@ -78,6 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
       </div>
       {narrow && <MobileMenu isOpen={drawerOpen} onOpenChange={setDrawerOpen} />}
+      <CommandPalette />
+      <KeyboardLayer />
     </div>
   );
 }

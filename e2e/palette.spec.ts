@@ -1,0 +1,176 @@
+// The Ctrl+K palette through the real screens: opening from a text field, permission filtering, record lookups by
+// device id and phone (three forms), pinning from the palette, and the palette machine's paths with real keys.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { paletteMachine } from '@machines/palette.machine';
+import { shortestPathVia, shortestPaths, walkPath, type ScreenAdapter } from './machine-paths';
+import { serverLog, signIn, staff } from './support';
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const input = (page: Page) => dialog(page).getByRole('combobox');
+const option = (page: Page, name: string | RegExp) => dialog(page).getByRole('option', { name });
+
+async function openPalette(page: Page): Promise<void> {
+  // The console must be on screen (signed in, shell mounted) before its shortcut exists.
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(input(page)).toBeFocused();
+}
+
+/** A bearer key for API look-ups of seeded data (same one-time code flow as the screens). */
+async function apiKey(request: APIRequestContext, mobileNumber: string): Promise<string> {
+  const count = () => [...readFileSync(serverLog, 'utf8').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))].map((m) => m[1]!);
+  const before = count().length;
+  expect((await request.post('/auth-service/czo/send-otp', { data: { mobileNumber } })).ok()).toBe(true);
+  await expect.poll(() => count().length).toBeGreaterThan(before);
+  const otp = count().at(-1)!;
+  const verified = await request.post('/auth-service/czo/verify-otp', { data: { mobileNumber, otp } });
+  return ((await verified.json()) as { authKey: string }).authKey;
+}
+
+test('Ctrl+K opens the palette from inside a text field, Escape closes it and gives the focus back', async ({ page }) => {
+  await signIn(page, staff.superAdmin);
+  await page.goto('/charger-management/all-chargers');
+  const field = page.getByRole('textbox').first();
+  await field.click();
+  await openPalette(page);
+  await expect(dialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(field).toBeFocused();
+});
+
+test.describe('a user without a permission never sees its menu entry or action', () => {
+  test('the super admin sees Settlement (keyword "refund") and create actions', async ({ page }) => {
+    await signIn(page, staff.superAdmin);
+    await openPalette(page);
+    await page.keyboard.type('refund');
+    await expect(option(page, /^Settlement/)).toBeVisible();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('>create');
+    await expect(dialog(page).getByTestId('palette-chip')).toContainText('Actions');
+    await expect(option(page, /^Create /).first()).toBeVisible();
+  });
+
+  test('customer support, without ROLE_VIEW_SETTLEMENT, never sees Settlement', async ({ page }) => {
+    await signIn(page, staff.customerSupport);
+    await openPalette(page);
+    await page.keyboard.type('refund');
+    await expect(dialog(page).getByText('No results')).toBeVisible();
+    await expect(option(page, /^Settlement/)).toHaveCount(0);
+  });
+
+  test('read only, without any create permission, never sees a create action', async ({ page }) => {
+    await signIn(page, staff.readOnly);
+    await openPalette(page);
+    await page.keyboard.type('>create');
+    await expect(dialog(page).getByText('No results')).toBeVisible();
+    await expect(option(page, /^Create /)).toHaveCount(0);
+  });
+});
+
+test("a charger's device id and a user's phone in three forms open the right records", async ({ page, request }) => {
+  const key = await apiKey(request, staff.superAdmin);
+  const headers = { Authorization: `Bearer ${key}` };
+  const chargers = (await (await request.get('/charger-service/admin/charger?size=50', { headers })).json()) as { items: { id: number; deviceId: string | null }[] };
+  const charger = chargers.items.find((c) => c.deviceId)!;
+  const users = (await (await request.get('/user-service/user?size=1', { headers })).json()) as { items: { id: string; mobileNumber: string }[] };
+  const user = users.items[0]!;
+  await signIn(page, staff.superAdmin);
+
+  await openPalette(page);
+  await page.keyboard.type(charger.deviceId!);
+  await expect(dialog(page).getByRole('option').first()).toContainText(/./);
+  await expect(option(page, new RegExp(charger.deviceId!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/charger-management/all-chargers/${charger.id}$`));
+
+  const n = user.mobileNumber;
+  for (const typed of [n, `+91 ${n.slice(0, 5)} ${n.slice(5)}`, `0${n.slice(0, 5)}-${n.slice(5)}`]) {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await openPalette(page);
+    await page.keyboard.type(typed);
+    await expect(dialog(page).getByRole('heading', { name: /Users/ }).or(dialog(page).getByText('Users', { exact: true })).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/${user.id}$`));
+  }
+});
+
+test("a pin made from the palette appears in the side menu's Pinned list", async ({ page }) => {
+  await signIn(page, staff.superAdmin);
+  await page.goto('/finance-management/payouts');
+  await openPalette(page);
+  await page.keyboard.type('>pin this');
+  await expect(option(page, /^Pin this page/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  const pinned = page.getByRole('navigation', { name: 'Main menu' }).getByRole('region', { name: 'Pinned' });
+  await expect(pinned.getByRole('link', { name: 'Payouts' })).toBeVisible();
+});
+
+// The machine's paths, walked with real key presses.
+const events = [
+  { type: 'OPEN' },
+  { type: 'CLOSE' },
+  { type: 'TYPE', query: '#' },
+  { type: 'SET_SCOPE', scope: 'actions' },
+  { type: 'CLEAR_SCOPE' },
+  { type: 'PUSH_PAGE', page: { id: 'record', title: 'record' } },
+  { type: 'BACK' },
+  { type: 'ESCAPE' },
+];
+
+let deviceId = '';
+const adapter: ScreenAdapter = {
+  async start(page) {
+    await page.goto('/');
+    await page.getByRole('main').click();
+  },
+  perform: {
+    OPEN: (page) => page.keyboard.press('Control+k'),
+    CLOSE: (page) => page.keyboard.press('Control+k'),
+    TYPE: async (page, event) => {
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(String(event.query));
+    },
+    SET_SCOPE: (page) => page.keyboard.type('>'),
+    CLEAR_SCOPE: (page) => dialog(page).getByRole('button', { name: /Remove the .* scope/ }).click(),
+    PUSH_PAGE: async (page) => {
+      await page.keyboard.type(deviceId);
+      await expect(dialog(page).getByText('Tab', { exact: true }).first()).toBeVisible();
+      await page.keyboard.press('Tab');
+    },
+    BACK: (page) => page.keyboard.press('Backspace'),
+    ESCAPE: (page) => page.keyboard.press('Escape'),
+  },
+  async expectState(page, state) {
+    const chip = dialog(page).getByTestId('palette-chip');
+    if (state === 'closed') return expect(dialog(page)).toBeHidden();
+    await expect(input(page)).toBeFocused();
+    if (state === '{"open":"root"}') return expect(chip).toHaveCount(0);
+    if (state === '{"open":"scoped"}') return expect(chip).toHaveAttribute('data-kind', 'scope');
+    if (state === '{"open":"nested"}') return expect(chip).toHaveAttribute('data-kind', 'page');
+    throw new Error(`No screen check for ${state}`);
+  },
+};
+
+test.describe('palette machine paths with real keys', () => {
+  test.beforeAll(async ({ request }) => {
+    const key = await apiKey(request, staff.superAdmin);
+    const chargers = (await (await request.get('/charger-service/admin/charger?size=50', { headers: { Authorization: `Bearer ${key}` } })).json()) as { items: { deviceId: string | null }[] };
+    deviceId = chargers.items.find((c) => c.deviceId)!.deviceId!;
+  });
+
+  const paths = [
+    ...shortestPaths(paletteMachine, { events }),
+    shortestPathVia(paletteMachine, { events, via: ['{"open":"nested"}', '{"open":"root"}', 'closed'] }),
+    shortestPathVia(paletteMachine, { events, via: ['{"open":"scoped"}', '{"open":"root"}'] }),
+  ];
+  for (const path of paths) {
+    test(`reaches ${path.target} (${path.steps.map((s) => s.event.type).join(' → ') || 'start'})`, async ({ page }) => {
+      await signIn(page, staff.superAdmin);
+      await walkPath(page, path, adapter);
+    });
+  }
+});

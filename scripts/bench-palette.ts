@@ -1,0 +1,79 @@
+// Palette benchmark: keystroke-to-paint of our palette (own ranking, virtualised list) against cmdk's default
+// filtering (every item rendered, cmdk's filter), over 1,000 / 10,000 / 50,000 generated local entries, in headless
+// Chromium. Serves the built console folder (argument; default dist) itself: no API server needed.
+// Usage: npm run bench:palette   (or: tsx scripts/bench-palette.ts <built folder> [sizes, e.g. 1000,10000])
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const root = process.argv[2] ?? 'dist';
+const sizes = (process.argv[3] ?? '1000,10000,50000').split(',').map(Number);
+if (!existsSync(join(root, 'bench.html'))) throw new Error(`${root}/bench.html is missing: build first (vite build)`);
+
+/** The fixed keystroke sequence: typing that narrows, deleting that widens, a second word, a new word. */
+const keys = [...'charger 12', 'Backspace', 'Backspace', 'Backspace', ...'koram', ...Array(15).fill('Backspace'), ...'stat', 'Backspace', ...'ion'];
+
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(root, path === '/' ? 'bench.html' : path);
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-networking', '--disable-component-update', '--disable-renderer-backgrounding'],
+});
+
+interface Stats {
+  median: number;
+  p95: number;
+  max: number;
+  mount: number;
+}
+
+function stats(samples: number[], mount: number): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]!, mount };
+}
+
+async function measure(page: Page, n: number, mode: 'ours' | 'cmdk'): Promise<Stats> {
+  const t0 = Date.now();
+  await page.goto(`${base}/bench.html?n=${n}&mode=${mode}`);
+  await page.waitForFunction(() => window.__ready, undefined, { timeout: 300_000 });
+  const mount = Date.now() - t0;
+  await page.locator('[cmdk-input]').focus();
+  for (let i = 0; i < keys.length; i++) {
+    await page.keyboard.press(keys[i] === ' ' ? 'Space' : keys[i]!);
+    await page.waitForFunction((count) => window.__samples.length >= count, i + 1, { timeout: 120_000, polling: 'raf' });
+  }
+  return stats(await page.evaluate(() => window.__samples), mount);
+}
+
+const fmt = (v: number) => v.toFixed(1).padStart(7);
+console.log(`Keystroke-to-paint (ms) over ${keys.length} keystrokes, headless Chromium`);
+console.log('entries  palette        median      p95      max   mount(ms)');
+try {
+  for (const n of sizes) {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const ours = await measure(page, n, 'ours');
+    const cmdk = await measure(page, n, 'cmdk');
+    await page.close();
+    console.log(`${String(n).padStart(7)}  ours        ${fmt(ours.median)}  ${fmt(ours.p95)}  ${fmt(ours.max)}  ${String(ours.mount).padStart(8)}`);
+    console.log(`${String(n).padStart(7)}  cmdk default${fmt(cmdk.median)}  ${fmt(cmdk.p95)}  ${fmt(cmdk.max)}  ${String(cmdk.mount).padStart(8)}`);
+    console.log(`${String(n).padStart(7)}  ratio (cmdk / ours): median ${(cmdk.median / ours.median).toFixed(1)}×, p95 ${(cmdk.p95 / ours.p95).toFixed(1)}×`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,208 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useSnapshot } from 'valtio';
+import { useLocation, useSearch } from 'wouter';
+import type { Command, CommandContext, PaletteScope } from '@commands/command';
+import { lookupCommands, lookupQueryOf } from '@commands/lookup-commands';
+import { emptyQuerySections, frecencyBoost, localCommands } from '@commands/palette-sources';
+import { lookupScopeOf, scopeLabels } from '@commands/prefix';
+import { RankIndex } from '@commands/rank';
+import { ticketRecordActions } from '@commands/ticket-commands';
+import { paletteMachine } from '@machines/palette.machine';
+import { keyboardState } from '@state/keyboard-state';
+import { menuCollapsedStore, setMenuCollapsed } from '@state/menu-collapsed';
+import { paletteFrecencyStore, recordPaletteUse } from '@state/palette-frecency';
+import { pinItem, pinsStore, unpinItem } from '@state/pins';
+import { recentUrlsStore } from '@state/recent-urls';
+import { pushToast } from '@state/toasts';
+import { entryLabel, matchMenuEntry } from '../menu-match';
+import { useSession } from '../session/session-context';
+import { firstItemIndex, MAX_LISTED_ROWS, PaletteList, type RunMode } from './palette-list';
+import { joinSegments, section, type RowSegment } from './palette-rows';
+import { useLookup } from './use-lookup';
+import './palette.css';
+
+const options = { recordActions: ticketRecordActions };
+
+/** True for Ctrl+K (⌘K on a Mac). */
+export function isPaletteShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+}
+
+/** The Ctrl+K command palette of the signed-in console: opens from anywhere, even inside a text field. */
+export function CommandPalette() {
+  const [snapshot, send] = useMachine(paletteMachine);
+  const open = snapshot.matches('open');
+  const returnFocus = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (snapshot.matches('closed')) {
+        returnFocus.current = document.activeElement;
+        send({ type: 'OPEN' });
+      } else send({ type: 'CLOSE' });
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [send, snapshot]);
+
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open && returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) returnFocus.current.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <div className="palette-overlay" onMouseDown={(e) => e.target === e.currentTarget && send({ type: 'CLOSE' })}>
+      <div role="dialog" aria-modal="true" aria-label="Command palette" className="palette-dialog">
+        <OpenPalette
+          query={snapshot.context.query}
+          scope={snapshot.context.scope}
+          page={snapshot.context.pages.at(-1)}
+          send={send}
+        />
+      </div>
+    </div>
+  );
+}
+
+interface OpenPaletteProps {
+  query: string;
+  scope: PaletteScope | null;
+  page: { id: string; title: string } | undefined;
+  send: ReturnType<typeof useMachine<typeof paletteMachine>>[1];
+}
+
+function useCommandContext(): CommandContext {
+  const { user, signOut } = useSession();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const { items: pins } = useSnapshot(pinsStore);
+  const { urls } = useSnapshot(recentUrlsStore);
+  const { value: collapsed } = useSnapshot(menuCollapsedStore);
+  const permissions = useMemo(() => new Set(user.permissions), [user.permissions]);
+  return useMemo(() => {
+    const location = search ? `${path}?${search}` : path;
+    const entry = matchMenuEntry(path);
+    return {
+      permissions,
+      location,
+      origin: window.location.origin,
+      pageTitle: entry && entry.path === path ? entryLabel(entry) : document.title,
+      pins,
+      recentUrls: urls,
+      menuCollapsed: collapsed,
+      navigate: (to) => navigate(to),
+      openInNewTab: (to) => void window.open(to, '_blank', 'noopener'),
+      copyText: (text) => {
+        navigator.clipboard
+          .writeText(text)
+          .then(() => pushToast('Link copied'))
+          .catch(() => pushToast('Could not copy the link', 'error'));
+      },
+      pin: pinItem,
+      unpin: unpinItem,
+      setMenuCollapsed,
+      signOut,
+      openHelp: () => {
+        keyboardState.helpOpen = true;
+      },
+    } satisfies CommandContext;
+  }, [permissions, path, search, pins, urls, collapsed, navigate, signOut]);
+}
+
+function OpenPalette({ query, scope, page, send }: OpenPaletteProps) {
+  const ctx = useCommandContext();
+  const { entries: frecency } = useSnapshot(paletteFrecencyStore);
+  const [now] = useState(() => Date.now());
+  const pageCommands = useRef(new Map<string, Command[]>());
+
+  const local = useMemo(() => (page ? (pageCommands.current.get(page.id) ?? []) : localCommands(ctx, scope, options)), [ctx, scope, page]);
+  const index = useMemo(() => new RankIndex(local), [local]);
+  const boostVersion = useMemo(() => Math.random(), [frecency]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const lookupText = page ? undefined : lookupQueryOf(query);
+  const lookup = useLookup(lookupText, lookupText ? lookupScopeOf(scope) : undefined);
+
+  const rows = useMemo(() => {
+    const segments: RowSegment[] = [];
+    if (query.trim() === '' && !page) {
+      emptyQuerySections(ctx, scope, frecency as never, now, options).forEach((s, i) => segments.push(section(s.title, s.commands, `s${i}:`)));
+    } else {
+      const found = lookupCommands(lookup.groups, options.recordActions);
+      found.filter((g) => g.exact).forEach((g) => segments.push(section(g.title, g.commands, `l:${g.kind}:`)));
+      const result = index.search(query, (i) => frecencyBoost(frecency as never, local[i]!.id, now), boostVersion, MAX_LISTED_ROWS);
+      if (result.count > 0) {
+        if (found.length > 0 || lookup.loading) segments.push(section(page ? page.title : 'Pages and actions', [], 'local:'));
+        segments.push({ kind: 'ranked', result, commands: local });
+      }
+      found.filter((g) => !g.exact).forEach((g) => segments.push(section(g.title, g.commands, `l:${g.kind}:`)));
+      if (lookup.loading) segments.push({ kind: 'fixed', rows: [{ type: 'loading', key: 'loading', label: 'Looking up records…' }], commands: [undefined] });
+    }
+    return joinSegments(segments);
+  }, [query, page, ctx, scope, frecency, now, lookup, index, local, boostVersion]);
+
+  const [selection, setSelection] = useState<{ rows: unknown; index: number }>({ rows: undefined, index: -1 });
+  const active = selection.rows === rows ? selection.index : firstItemIndex(rows);
+  const resultCount = useMemo(() => {
+    let n = 0;
+    for (let i = 0; i < rows.count && n < 100_000; i++) if (rows.commandAt(i)) n++;
+    return n;
+  }, [rows]);
+
+  const run = (i: number, mode: RunMode) => {
+    const command = rows.commandAt(i);
+    if (!command) return;
+    if (mode === 'new-tab') {
+      if (command.href) ctx.openInNewTab(command.href);
+      return;
+    }
+    recordPaletteUse(command.id);
+    send({ type: 'CLOSE' });
+    command.run(ctx);
+  };
+
+  const chip = page ? page.title : scope ? scopeLabels[scope] : undefined;
+  return (
+    <PaletteList
+      label="Command palette"
+      query={query}
+      onQueryChange={(text) => send({ type: 'TYPE', query: text })}
+      rows={rows}
+      active={active}
+      onActiveChange={(i) => setSelection({ rows, index: i })}
+      onRun={run}
+      onCopy={(i) => {
+        const href = rows.commandAt(i)?.href;
+        if (href) ctx.copyText(`${ctx.origin}${href}`);
+      }}
+      onOpenPage={(i) => {
+        const command = rows.commandAt(i);
+        if (!command?.children) return;
+        pageCommands.current.set(command.id, command.children(ctx));
+        send({ type: 'PUSH_PAGE', page: { id: command.id, title: command.title } });
+      }}
+      onBack={() => send({ type: 'BACK' })}
+      onEscape={() => send({ type: 'ESCAPE' })}
+      resultCount={resultCount}
+      chip={
+        chip ? (
+          <span className="palette__chip" data-testid="palette-chip" data-kind={page ? 'page' : 'scope'}>
+            {chip}
+            {!page && (
+              <button type="button" className="palette__chip-remove" aria-label={`Remove the ${chip} scope`} onMouseDown={(e) => e.preventDefault()} onClick={() => send({ type: 'CLEAR_SCOPE' })}>
+                ×
+              </button>
+            )}
+          </span>
+        ) : undefined
+      }
+      placeholder={page ? `Actions for ${page.title}` : 'Search pages, actions, ids and phone numbers…  > actions  # tickets  @ people  / pages'}
+      emptyText={lookupText && lookup.loading ? 'Looking up records…' : 'No results'}
+    />
+  );
+}
