@@ -41,6 +41,8 @@ interface Stats {
   p95: number;
   max: number;
   mount: number;
+  /** Median of our ranking alone per keystroke (ours only; cmdk's filtering is inside its render). */
+  rank?: number;
 }
 
 function stats(samples: number[], mount: number): Stats {
@@ -64,21 +66,25 @@ async function measure(page: Page, n: number, mode: 'ours' | 'cmdk'): Promise<St
   };
   // Warm-up (not measured): a few keystrokes and their erasure, so both palettes are measured with warm JIT code.
   await type([...warmUp, ...warmUp.map(() => 'Backspace')]);
-  await page.evaluate(() => (window.__samples = []));
+  await page.evaluate(() => {
+    window.__samples = [];
+    window.__ranks = [];
+  });
   await type(keys);
-  return stats(await page.evaluate(() => window.__samples), mount);
+  const ranks = await page.evaluate(() => window.__ranks);
+  return { ...stats(await page.evaluate(() => window.__samples), mount), ...(ranks.length > 0 ? { rank: stats(ranks, 0).median } : {}) };
 }
 
 const fmt = (v: number) => v.toFixed(1).padStart(7);
 console.log(`Keystroke-to-paint (ms) over ${keys.length} keystrokes, headless Chromium`);
-console.log('entries  palette        median      p95      max   mount(ms)');
+console.log('entries  palette        median      p95      max   mount(ms)   ranking median (ms)');
 try {
   for (const n of sizes) {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const ours = await measure(page, n, 'ours');
     const cmdk = await measure(page, n, 'cmdk');
     await page.close();
-    console.log(`${String(n).padStart(7)}  ours        ${fmt(ours.median)}  ${fmt(ours.p95)}  ${fmt(ours.max)}  ${String(ours.mount).padStart(8)}`);
+    console.log(`${String(n).padStart(7)}  ours        ${fmt(ours.median)}  ${fmt(ours.p95)}  ${fmt(ours.max)}  ${String(ours.mount).padStart(8)}   ${ours.rank?.toFixed(2) ?? '–'}`);
     console.log(`${String(n).padStart(7)}  cmdk default${fmt(cmdk.median)}  ${fmt(cmdk.p95)}  ${fmt(cmdk.max)}  ${String(cmdk.mount).padStart(8)}`);
     console.log(`${String(n).padStart(7)}  ratio (cmdk / ours): median ${(cmdk.median / ours.median).toFixed(1)}×, p95 ${(cmdk.p95 / ours.p95).toFixed(1)}×`);
   }

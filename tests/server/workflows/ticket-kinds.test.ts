@@ -19,8 +19,8 @@ type Row = Record<string, unknown>;
 const close: Row = { closeReason: 'BOOKING_BY_MISTAKE', note: 'Duplicate of another ticket' };
 const servicingSamples: Row = { SET_AVAILABLE_DATE: { availableDate: '2026-03-04' }, SCHEDULE: {}, START_SERVICE: {}, COMPLETE: {}, CLOSE: close };
 
-/** Rounds of checkConcurrentConflicts per workflow (each round: a fresh ticket and 20 concurrent sends). */
-const CONCURRENT_ROUNDS = 10;
+/** Rounds of checkConcurrentConflicts per workflow (each round: a fresh ticket and 20 concurrent sends), as for every workflow. */
+const CONCURRENT_ROUNDS = 50;
 
 /** The seven small machines: samples of each event, the event raced in the concurrency check, data variants. */
 const kinds: { workflow: RecordWorkflow; samples: Record<string, Row>; race: string; variants?: WorkflowFixture['variants'] }[] = [
