@@ -107,6 +107,14 @@ test("a pin made from the palette appears in the side menu's Pinned list", async
   await expect(dialog(page)).toBeHidden();
   const pinned = page.getByRole('navigation', { name: 'Main menu' }).getByRole('region', { name: 'Pinned' });
   await expect(pinned.getByRole('link', { name: 'Payouts' })).toBeVisible();
+
+  // Unpinning from the palette takes it out again (and leaves the user's pins as this test found them).
+  await openPalette(page);
+  await page.keyboard.type('>unpin this');
+  await expect(option(page, /^Unpin this page/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  await expect(pinned).toHaveCount(0);
 });
 
 // The machine's paths, walked with real key presses.
