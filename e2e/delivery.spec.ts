@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DeliveryEvent } from '../machines/delivery.events';
 import { deliveryMachine } from '../machines/delivery.machine';
 import { shortestPathVia, walkPath, type ScreenAdapter } from './machine-paths';
-import { signIn, staff } from './support';
+import { signInAndCatchAuth } from './support';
+import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
 const events: DeliveryEvent[] = [
   { type: 'ADD_ITEM', name: '7.4 kW AC charger', quantity: 2, serialNumber: 'CZ-AC-0042' },
@@ -14,24 +15,6 @@ const events: DeliveryEvent[] = [
   { type: 'RETURN', reason: 'Refused at the gate' },
   { type: 'CANCEL', reason: 'Order cancelled' },
 ];
-const labels: Record<string, string> = { OPEN: 'Open', PACKED: 'Packed', IN_TRANSIT: 'In Transit', DELIVERY_FAILED: 'Delivery Failed', DELIVERED: 'Delivered' };
-
-/** The console's authorization header, caught from its own API calls after signing in. */
-async function signInAndCatchAuth(page: Page): Promise<string> {
-  let auth = '';
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (header) auth = header;
-  });
-  await signIn(page, staff.superAdmin);
-  await expect.poll(() => auth).not.toBe('');
-  return auth;
-}
-
-async function act(page: Page, action: string) {
-  await page.getByRole('region', { name: 'Workflow' }).getByRole('button', { name: action, exact: true }).click();
-  return page.getByRole('dialog', { name: action });
-}
 
 async function submit(page: Page, action: string) {
   await page.getByRole('dialog', { name: action }).getByRole('button', { name: action, exact: true }).click();
@@ -55,11 +38,11 @@ test('a delivery fails, is retried and is delivered, on the real detail page (pa
       ticketId = (await res.json()).id;
       await p.goto(`/ticket-management/delivery-tickets/${ticketId}`);
       await adapter.expectState(p, 'OPEN');
-      await expect(p.getByRole('region', { name: 'Workflow' })).toContainText('Pack: Add at least one item before packing.');
+      await expect(workflowPanel(p)).toContainText('Pack: Add at least one item before packing.');
     },
     perform: {
       ADD_ITEM: async (p, event) => {
-        const dialog = await act(p, 'Add Item');
+        const dialog = await openAction(p, 'Add Item');
         await dialog.getByRole('textbox', { name: /^Item/ }).fill(String(event.name));
         await dialog.getByRole('textbox', { name: /^Quantity/ }).fill(String(event.quantity));
         await dialog.getByRole('textbox', { name: /^Serial number/ }).fill(String(event.serialNumber));
@@ -67,37 +50,37 @@ test('a delivery fails, is retried and is delivered, on the real detail page (pa
         await expect(p.getByRole('region', { name: 'Details' })).toContainText(String(event.serialNumber));
       },
       PACK: async (p) => {
-        await act(p, 'Pack');
+        await openAction(p, 'Pack');
         await submit(p, 'Pack');
       },
       DISPATCH: async (p, event) => {
-        const dialog = await act(p, 'Dispatch');
+        const dialog = await openAction(p, 'Dispatch');
         await dialog.getByRole('button', { name: /Courier/ }).click();
         await p.getByRole('option', { name: 'Delhivery' }).click();
         await dialog.getByRole('textbox', { name: /AWB number/ }).fill(String(event.awbNumber));
         await submit(p, 'Dispatch');
       },
       MARK_FAILED: async (p, event) => {
-        const dialog = await act(p, 'Mark Failed');
+        const dialog = await openAction(p, 'Mark Failed');
         await dialog.getByRole('textbox', { name: /Reason/ }).fill(String(event.reason));
         await submit(p, 'Mark Failed');
       },
       RETRY_DELIVERY: async (p) => {
-        await act(p, 'Retry Delivery');
+        await openAction(p, 'Retry Delivery');
         await submit(p, 'Retry Delivery');
       },
       MARK_DELIVERED: async (p) => {
-        await act(p, 'Mark Delivered');
+        await openAction(p, 'Mark Delivered');
         await submit(p, 'Mark Delivered');
       },
     },
     expectState: async (p, state) => {
-      await expect(p.getByRole('region', { name: 'Workflow' }).getByRole('heading')).toContainText(labels[state]!);
+      await expectPanelState(p, state);
     },
   };
 
   await walkPath(page, path, adapter);
-  await expect(page.getByRole('region', { name: 'Workflow' })).toContainText('Nothing more to do');
+  await expect(workflowPanel(page)).toContainText('Nothing more to do');
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText('moved it from In Transit to Delivery Failed (Mark Failed)');
   await expect(history).toContainText('Reason: Consignee not available');

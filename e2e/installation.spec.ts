@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { InstallationEvent } from '../machines/installation.events';
 import { installationMachine } from '../machines/installation.machine';
 import { shortestPaths, walkPath, type ScreenAdapter } from './machine-paths';
-import { signIn, staff } from './support';
+import { signInAndCatchAuth } from './support';
+import { expectPanelState, pressAction, workflowPanel } from './workflow-panel';
 
 const events: InstallationEvent[] = [
   { type: 'FILL_FORM', phoneNumber: '+91 98450 66666', uniqueId: 'CZE2E0001', purposeOfAssigning: 'INSTALLATION' },
@@ -12,24 +13,6 @@ const events: InstallationEvent[] = [
   { type: 'MARK_INSTALLED' },
   { type: 'FORCE_CLOSE', reason: 'Host cancelled' },
 ];
-const labels: Record<string, string> = { OPEN: 'Open', FORM_FILLED: 'Form Filled', SENT_FOR_APPROVAL: 'Sent For Approval', READY_FOR_INSTALLATION: 'Ready For Installation', INSTALLED: 'Installed' };
-
-async function signInAndCatchAuth(page: Page): Promise<string> {
-  let auth = '';
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (header) auth = header;
-  });
-  await signIn(page, staff.superAdmin);
-  await expect.poll(() => auth).not.toBe('');
-  return auth;
-}
-
-async function press(page: Page, action: string) {
-  await page.getByRole('region', { name: 'Workflow' }).getByRole('button', { name: action, exact: true }).click();
-  await page.getByRole('dialog', { name: action }).getByRole('button', { name: action, exact: true }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
 
 test('an installation reaches installed, its form filled on the installation draft screen (path generated from the machine)', async ({ page }) => {
   const [path] = shortestPaths(installationMachine, { events, targets: ['INSTALLED'] });
@@ -62,14 +45,14 @@ test('an installation reaches installed, its form filled on the installation dra
         await p.getByRole('option', { name: 'Installation' }).click();
         await p.getByRole('button', { name: 'Save form' }).click();
         await expect(p.getByText('Installation form saved')).toBeVisible();
-        await expect(p.getByRole('region', { name: 'Workflow' })).toBeVisible();
+        await expect(workflowPanel(p)).toBeVisible();
       },
-      SEND_FOR_APPROVAL: (p) => press(p, 'Send For Approval'),
-      APPROVE: (p) => press(p, 'Approve'),
-      MARK_INSTALLED: (p) => press(p, 'Mark Installed'),
+      SEND_FOR_APPROVAL: (p) => pressAction(p, 'Send For Approval'),
+      APPROVE: (p) => pressAction(p, 'Approve'),
+      MARK_INSTALLED: (p) => pressAction(p, 'Mark Installed'),
     },
     expectState: async (p, state) => {
-      await expect(p.getByRole('region', { name: 'Workflow' }).getByRole('heading')).toContainText(labels[state]!);
+      await expectPanelState(p, state);
     },
   };
 

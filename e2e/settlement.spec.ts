@@ -2,15 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { settlementMachine } from '@machines/settlement.machine';
 import { shortestPaths, shortestPathVia, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
 import { signIn, staff } from './support';
+import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
-const workflow = (page: Page) => page.getByRole('region', { name: 'Workflow' });
-const humanState = (state: string) => state.toLowerCase().replace(/(^|_)(\w)/g, (_m, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase());
-
-/** Opens the action's dialog from the workflow panel. */
-async function act(page: Page, action: string) {
-  await workflow(page).getByRole('button', { name: action, exact: true }).click();
-  return page.getByRole('dialog', { name: action });
-}
 
 /** Sample events: their payloads are what the screens type. */
 const events: PathStep['event'][] = [
@@ -74,7 +67,7 @@ const adapter: ScreenAdapter = {
   },
   perform: {
     SETTLE_BOOKING: async (page, event) => {
-      const dialog = await act(page, 'Settle Booking');
+      const dialog = await openAction(page, 'Settle Booking');
       const picker = dialog.getByRole('combobox', { name: /Booking/ });
       await picker.fill(String(event.bookingId));
       await page.getByRole('option', { name: `${String(event.bookingId)} (${String(event.bookingId)})` }).click();
@@ -83,27 +76,26 @@ const adapter: ScreenAdapter = {
       await expect(page.getByRole('listbox')).toHaveCount(0);
       await dialog.getByRole('button', { name: 'Settle Booking' }).click();
     },
-    SUBMIT: async (page) => void (await (await act(page, 'Submit')).getByRole('button', { name: 'Submit' }).click()),
-    NOTIFY: async (page) => void (await (await act(page, 'Notify')).getByRole('button', { name: 'Notify' }).click()),
+    SUBMIT: async (page) => void (await (await openAction(page, 'Submit')).getByRole('button', { name: 'Submit' }).click()),
+    NOTIFY: async (page) => void (await (await openAction(page, 'Notify')).getByRole('button', { name: 'Notify' }).click()),
     MARK_SUCCESS: async (page, event) => {
-      const dialog = await act(page, 'Mark Success');
+      const dialog = await openAction(page, 'Mark Success');
       await dialog.getByRole('textbox', { name: /UTR reference/ }).fill(String(event.utrReference));
       await dialog.getByRole('button', { name: 'Mark Success' }).click();
     },
     SETTLE_IMMEDIATELY: async (page, event) => {
-      const dialog = await act(page, 'Settle Immediately');
+      const dialog = await openAction(page, 'Settle Immediately');
       await dialog.getByRole('textbox', { name: /UTR reference/ }).fill(String(event.utrReference));
       await dialog.getByRole('button', { name: 'Settle Immediately' }).click();
     },
     REJECT: async (page, event) => {
-      const dialog = await act(page, 'Reject');
+      const dialog = await openAction(page, 'Reject');
       await dialog.getByRole('textbox', { name: /Reason/ }).fill(String(event.reason));
       await dialog.getByRole('button', { name: 'Reject' }).click();
     },
   },
   expectState: async (page, state) => {
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(workflow(page).getByRole('heading')).toContainText(humanState(state));
+    await expectPanelState(page, state);
   },
 };
 
@@ -113,7 +105,7 @@ const [toSuccess] = shortestPaths(settlementMachine, { events, input: { hasBooki
 
 test(`settlement uploaded as CSV, then ${toSuccess!.steps.map((s) => s.event.type).join(' → ')}`, async ({ page }) => {
   await walkPath(page, toSuccess!, adapter);
-  await expect(workflow(page)).toContainText('Nothing more to do');
+  await expect(workflowPanel(page)).toContainText('Nothing more to do');
   await expect(page.getByRole('main')).toContainText(String(toSuccess!.steps.at(-1)!.event.utrReference));
 });
 
@@ -151,7 +143,7 @@ test(`settlement added by hand, then ${byHand!.steps.map((s) => s.event.type).jo
         await p.getByLabel(/Period to/).fill('2026-02-15');
         await p.getByRole('button', { name: 'Create settlement' }).click();
         await expect(p.getByText('Settlement created')).toBeVisible();
-        await expect(workflow(p)).toContainText('Submit: Settle at least one booking before submitting.');
+        await expect(workflowPanel(p)).toContainText('Submit: Settle at least one booking before submitting.');
       },
     },
   );

@@ -2,17 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { siteInspectionMachine } from '@machines/site-inspection.machine';
 import { shortestPathVia, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
 import { signIn, staff } from './support';
+import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
 // A 1×1 PNG: the upload service checks the bytes, not the name.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const workflow = (page: Page) => page.getByRole('region', { name: 'Workflow' });
-const humanState = (state: string) => state.toLowerCase().replace(/(^|_)(\w)/g, (_m, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase());
-
-/** Opens the action's dialog from the workflow panel. */
-async function act(page: Page, action: string) {
-  await workflow(page).getByRole('button', { name: action, exact: true }).click();
-  return page.getByRole('dialog', { name: action });
-}
 
 /** Sample events: their payloads are what the screens type. */
 const events: PathStep['event'][] = [
@@ -56,7 +49,7 @@ const adapter = (complete: boolean): ScreenAdapter => ({
   },
   perform: {
     SAVE_DATA: async (page, event) => {
-      const dialog = await act(page, 'Save Data');
+      const dialog = await openAction(page, 'Save Data');
       await dialog.getByRole('textbox', { name: /Power available/ }).fill(String(event.powerAvailableKw));
       if (!complete) {
         await dialog.getByRole('textbox', { name: /Coordinates/ }).fill('12.9915,77.5554');
@@ -65,26 +58,26 @@ const adapter = (complete: boolean): ScreenAdapter => ({
       await dialog.getByRole('button', { name: 'Save Data' }).click();
     },
     ADD_IMAGE: async (page, event) => {
-      const dialog = await act(page, 'Add Image');
+      const dialog = await openAction(page, 'Add Image');
       await dialog.getByLabel('Image').setInputFiles({ name: String(event.name), mimeType: 'image/png', buffer: png });
       await expect(dialog.getByText(`Uploaded ${String(event.name)}`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Add Image' }).click();
     },
     REMOVE_IMAGE: async (page, event) => {
-      const dialog = await act(page, 'Remove Image');
+      const dialog = await openAction(page, 'Remove Image');
       await dialog.getByLabel('Image to remove').selectOption({ label: String(event.name) });
       await dialog.getByRole('button', { name: 'Remove Image' }).click();
     },
     SEND_FOR_APPROVAL: async (page) => {
-      const dialog = await act(page, 'Send For Approval');
+      const dialog = await openAction(page, 'Send For Approval');
       await dialog.getByRole('button', { name: 'Send For Approval' }).click();
     },
     APPROVE: async (page) => {
-      const dialog = await act(page, 'Approve');
+      const dialog = await openAction(page, 'Approve');
       await dialog.getByRole('button', { name: 'Approve' }).click();
     },
     REJECT: async (page, event) => {
-      const dialog = await act(page, 'Reject');
+      const dialog = await openAction(page, 'Reject');
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await expect(dialog.getByText('Give a reason of at least 3 characters')).toBeVisible();
       await dialog.getByRole('textbox', { name: /Reason/ }).fill(String(event.reason));
@@ -92,8 +85,7 @@ const adapter = (complete: boolean): ScreenAdapter => ({
     },
   },
   expectState: async (page, state) => {
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(workflow(page).getByRole('heading')).toContainText(humanState(state));
+    await expectPanelState(page, state);
   },
 });
 
@@ -104,7 +96,7 @@ const throughRejection = shortestPathVia(siteInspectionMachine, { events, input:
 test(`site inspection on screen: ${throughRejection.steps.map((s) => s.event.type).join(' → ')}`, async ({ page }) => {
   expect(throughRejection.steps.map((s) => s.event.type)).toContain('REJECT');
   await walkPath(page, throughRejection, adapter(true));
-  await expect(workflow(page)).toContainText('Nothing more to do');
+  await expect(workflowPanel(page)).toContainText('Nothing more to do');
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText('moved it from Sent For Approval to Partially Filled (Reject)');
   await expect(history).toContainText('Reason: Meter board photo is blurred');
@@ -116,8 +108,8 @@ const fillInSteps = shortestPathVia(siteInspectionMachine, { events, input: { mi
 
 test(`site inspection filled in steps: ${fillInSteps.steps.map((s) => s.event.type).join(' → ')}, then images`, async ({ page }) => {
   await walkPath(page, fillInSteps, adapter(false));
-  await expect(workflow(page)).toContainText('Still missing: Mounting, Protection, At least 2 site images');
-  await expect(workflow(page).getByRole('button', { name: 'Send For Approval', exact: true })).toHaveCount(0);
+  await expect(workflowPanel(page)).toContainText('Still missing: Mounting, Protection, At least 2 site images');
+  await expect(workflowPanel(page).getByRole('button', { name: 'Send For Approval', exact: true })).toHaveCount(0);
   const images = adapter(false);
   for (const name of ['parking.png', 'meter-board.png', 'spare.png']) {
     await images.perform.ADD_IMAGE!(page, { type: 'ADD_IMAGE', name });
@@ -125,6 +117,6 @@ test(`site inspection filled in steps: ${fillInSteps.steps.map((s) => s.event.ty
   }
   await images.perform.REMOVE_IMAGE!(page, { type: 'REMOVE_IMAGE', name: 'spare.png' });
   await images.expectState(page, 'PARTIALLY_FILLED');
-  await expect(workflow(page)).toContainText('Still missing: Mounting, Protection');
-  await expect(workflow(page)).not.toContainText('site images');
+  await expect(workflowPanel(page)).toContainText('Still missing: Mounting, Protection');
+  await expect(workflowPanel(page)).not.toContainText('site images');
 });

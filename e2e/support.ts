@@ -47,3 +47,18 @@ export async function signIn(page: Page, mobileNumber: string): Promise<void> {
 export async function menuText(page: Page): Promise<string> {
   return (await page.getByRole('navigation', { name: 'Main menu' }).innerText()).trim();
 }
+
+/**
+ * Signs in through the real screens and returns the console's Authorization header, caught from its own API calls,
+ * for journeys that look records up through the real API (never to fake a screen).
+ */
+export async function signInAndCatchAuth(page: Page, mobileNumber: string = staff.superAdmin): Promise<string> {
+  let auth = '';
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (header) auth = header;
+  });
+  await signIn(page, mobileNumber);
+  await expect.poll(() => auth).not.toBe('');
+  return auth;
+}

@@ -2,10 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { chargerServicingMachine } from '@machines/charger-servicing.machine';
 import { shortestPaths, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
 import { signIn, staff } from './support';
+import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
 const actions = (page: Page) => page.getByRole('region', { name: 'Ticket actions' });
-const workflow = (page: Page) => page.getByRole('region', { name: 'Workflow' });
-const humanState = (state: string) => state.toLowerCase().replace(/(^|_)(\w)/g, (_m, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase());
 /** Today in India (the lists' "today" is the IST date). */
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
@@ -83,12 +82,6 @@ const events: PathStep['event'][] = [
   { type: 'CLOSE', closeReason: 'SOURCE' },
 ];
 
-/** Opens the event's dialog from the workflow panel. */
-async function act(page: Page, action: string) {
-  await workflow(page).getByRole('button', { name: action, exact: true }).click();
-  return page.getByRole('dialog', { name: action });
-}
-
 const adapter: ScreenAdapter = {
   start: async (page) => {
     await signIn(page, staff.superAdmin);
@@ -96,17 +89,16 @@ const adapter: ScreenAdapter = {
   },
   perform: {
     SET_AVAILABLE_DATE: async (page, event) => {
-      const dialog = await act(page, 'Set Available Date');
+      const dialog = await openAction(page, 'Set Available Date');
       await dialog.getByLabel(/Available from/).fill(String(event.availableDate));
       await dialog.getByRole('button', { name: 'Set Available Date' }).click();
     },
-    SCHEDULE: async (page) => (await act(page, 'Schedule')).getByRole('button', { name: 'Schedule' }).click(),
-    START_SERVICE: async (page) => (await act(page, 'Start Service')).getByRole('button', { name: 'Start Service' }).click(),
-    COMPLETE: async (page) => (await act(page, 'Complete')).getByRole('button', { name: 'Complete' }).click(),
+    SCHEDULE: async (page) => (await openAction(page, 'Schedule')).getByRole('button', { name: 'Schedule' }).click(),
+    START_SERVICE: async (page) => (await openAction(page, 'Start Service')).getByRole('button', { name: 'Start Service' }).click(),
+    COMPLETE: async (page) => (await openAction(page, 'Complete')).getByRole('button', { name: 'Complete' }).click(),
   },
   expectState: async (page, state) => {
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(workflow(page).getByRole('heading')).toContainText(humanState(state));
+    await expectPanelState(page, state);
   },
 };
 
@@ -117,6 +109,6 @@ const [toCompleted] = shortestPaths(chargerServicingMachine, { events, input: { 
 test(`charger servicing on screen: ${toCompleted!.steps.map((s) => s.event.type).join(' → ')}`, async ({ page }) => {
   expect(toCompleted!.steps[0]!.event.type).toBe('SET_AVAILABLE_DATE');
   await walkPath(page, toCompleted!, adapter);
-  await expect(workflow(page)).toContainText('Nothing more to do');
+  await expect(workflowPanel(page)).toContainText('Nothing more to do');
   await expect(page.getByRole('region', { name: 'History' })).toContainText('moved it from In Service to Completed (Complete)');
 });
