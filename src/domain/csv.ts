@@ -1,6 +1,7 @@
-// A small RFC 4180 CSV reader (no CSV library is installed): comma-separated fields, records ended by CRLF or LF,
-// fields in double quotes may hold commas, line breaks and doubled quotes (""). A leading byte-order mark is
-// dropped; a last empty line is not a record.
+// CSV reading through Papa Parse (RFC 4180: comma-separated fields, quoted fields may hold commas, line breaks and
+// doubled quotes). This wrapper fixes the dialect (comma, double quote, any of CRLF / LF / CR as the line break), drops
+// a leading byte-order mark, and keeps the line each record starts on so errors can name it.
+import Papa from 'papaparse';
 
 /** One record of a CSV text, with the 1-based line it starts on. */
 export interface CsvRecord {
@@ -8,71 +9,43 @@ export interface CsvRecord {
   fields: string[];
 }
 
-/** The records of a CSV text, or the error that stopped reading (an unterminated quote, a stray quote). */
+/** The records of a CSV text, or the error that stopped reading (an unterminated or malformed quoted field). */
 export type CsvResult = { ok: true; records: CsvRecord[] } | { ok: false; line: number; message: string };
 
-/** Reads a CSV text into records (fields as written, quotes removed). */
+/** What each kind of Papa Parse quote error means to the person who wrote the file. */
+const quoteMessages: Readonly<Record<string, string>> = {
+  MissingQuotes: 'a quoted field is not closed.',
+  InvalidQuotes: "a quoted field must end at a comma or the line's end.",
+};
+
+/** Reads a CSV text into records (fields as written, quotes removed); a last empty line is not a record. */
 export function parseCsv(text: string): CsvResult {
-  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const input = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
+  if (input === '') return { ok: true, records };
+  let failure: { line: number; message: string } | undefined;
   let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  let quotedField = false;
-  const endRecord = () => {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    quotedField = false;
-  };
-  while (i < input.length) {
-    const ch = input[i]!;
-    if (ch === '"' && field === '' && !quotedField) {
-      // A quoted field: read up to the closing quote.
-      quotedField = true;
-      const startLine = line;
-      i += 1;
-      for (;;) {
-        if (i >= input.length) return { ok: false, line: startLine, message: `Line ${startLine}: a quoted field is not closed.` };
-        const q = input[i]!;
-        if (q === '"') {
-          if (input[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i += 1;
-          break;
-        }
-        if (q === '\n') line += 1;
-        field += q;
-        i += 1;
+  let consumed = 0;
+  Papa.parse<string[]>(input.endsWith('\n') ? input.slice(0, -1) : input, {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    step: (row, parser) => {
+      const error = row.errors[0];
+      if (error) {
+        failure = { line, message: `Line ${line}: ${quoteMessages[error.code] ?? `${error.message.toLowerCase()}.`}` };
+        parser.abort();
+        return;
       }
-      const next = input[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') return { ok: false, line, message: `Line ${line}: a quoted field must end at a comma or the line's end.` };
-      continue;
-    }
-    if (ch === '"') return { ok: false, line, message: `Line ${line}: a quote inside an unquoted field (quote the field and double the quote).` };
-    if (ch === ',') {
-      fields.push(field);
-      field = '';
-      quotedField = false;
-      i += 1;
-      continue;
-    }
-    if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && input[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-      recordLine = line;
-      continue;
-    }
-    field += ch;
-    i += 1;
-  }
-  if (field !== '' || fields.length > 0 || quotedField) endRecord();
-  return { ok: true, records };
+      records.push({ line, fields: row.data });
+      // The cursor is past this record's own line break: the next record starts after every line break up to it
+      // (its own and those inside quoted fields).
+      const end = row.meta.cursor;
+      for (let i = consumed; i < end; i += 1) if (input[i] === '\n') line += 1;
+      consumed = end;
+    },
+  });
+  return failure ? { ok: false, ...failure } : { ok: true, records };
 }

@@ -21,10 +21,22 @@ describe('parseCsv (RFC 4180)', () => {
     expect(parseCsv('')).toEqual({ ok: true, records: [] });
   });
 
-  it('refuses an unclosed quote and a stray quote, naming the line', () => {
+  it('refuses an unclosed or malformed quoted field, naming the line; a quote inside an unquoted field is kept', () => {
     expect(parseCsv('a\n"open,1\n2')).toEqual({ ok: false, line: 2, message: 'Line 2: a quoted field is not closed.' });
-    expect(parseCsv('a\nb"c')).toMatchObject({ ok: false, line: 2 });
-    expect(parseCsv('"a"b')).toMatchObject({ ok: false, line: 1 });
+    expect(parseCsv('a\n"x"y')).toEqual({ ok: false, line: 2, message: "Line 2: a quoted field must end at a comma or the line's end." });
+    expect(parseCsv('a\nb"c')).toEqual({ ok: true, records: [{ line: 1, fields: ['a'] }, { line: 2, fields: ['b"c'] }] });
+  });
+
+  it('numbers records by the line they start on, past empty lines and quoted line breaks', () => {
+    expect(parseCsv('a\n\n"b\nc",d\re\r\n')).toEqual({
+      ok: true,
+      records: [
+        { line: 1, fields: ['a'] },
+        { line: 2, fields: [''] },
+        { line: 3, fields: ['b\nc', 'd'] },
+        { line: 5, fields: ['e'] },
+      ],
+    });
   });
 });
 
