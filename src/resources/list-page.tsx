@@ -176,6 +176,15 @@ function PermittedListPage({ resource, view }: ListPageProps) {
               </Link>
             </GatedAction>
           ) : null}
+          {resource.permissions.create
+            ? resource.otherCreatePaths?.map((other) => (
+                <GatedAction key={other.path} permission={resource.permissions.create!}>
+                  <Link href={other.path} className="ui-button ui-button--secondary ui-button--md">
+                    {other.title}
+                  </Link>
+                </GatedAction>
+              ))
+            : null}
           {resource.summary ? (
             <Link href={resource.summary.path} className="ui-button ui-button--secondary ui-button--md">
               {resource.summary.title}

@@ -91,6 +91,7 @@ export const settlementResource = defineResource({
   permissions: { view: 'ROLE_VIEW_SETTLEMENT', create: 'ROLE_CREATE_SETTLEMENT', update: 'ROLE_UPDATE_SETTLEMENT' },
   views: [{ path: `${FM}/settlement-history`, title: 'Settlement' }],
   createPath: `${FM}/settlement-history/add`,
+  otherCreatePaths: [{ path: `${FM}/settlement-history/upload`, title: 'Upload CSV' }],
   related: [{ resource: 'settlement-bookings', field: 'settlementId', title: 'Settled bookings' }],
 });
 

@@ -138,6 +138,8 @@ export interface ResourceInput {
   views: readonly ListView[];
   /** Console route of the add form (needs permissions.create). */
   createPath?: string;
+  /** Other ways to add records (e.g. a CSV upload screen), offered beside Add with the same permission. */
+  otherCreatePaths?: readonly { path: string; title: string }[];
   /** Console route of a record (default `<first view>/:id`). */
   detailPath?: string;
   related?: readonly RelatedList[];
@@ -250,6 +252,7 @@ export function defineResource(input: ResourceInput): Resource {
   }
   if (createFields.length > 0 && !input.permissions.create) problems.push('writable fields need permissions.create');
   if (input.createPath && !input.permissions.create) problems.push('createPath needs permissions.create');
+  if (input.otherCreatePaths?.length && !input.createPath) problems.push('otherCreatePaths need a createPath');
   for (const v of input.views) if (v.scope && !input.scopes?.[v.scope]) problems.push(`view ${v.path} names unknown scope "${v.scope}"`);
   for (const field of createFields) {
     const def = allFields[field];
