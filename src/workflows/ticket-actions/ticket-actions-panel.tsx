@@ -13,9 +13,9 @@ import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { pushToast } from '@state/toasts';
-import { GatedAction, useCan } from '@resources/gated-action';
-import { RelationPicker } from '@resources/relation-picker';
+import { GatedAction } from '@resources/gated-action';
 import { CommentsThread } from './comments-thread';
+import { StaffPicker, type StaffChoice } from './staff-picker';
 import './ticket-actions.css';
 
 /** Props of TicketActionsPanel. */
@@ -145,17 +145,12 @@ function useSender(action: TicketFieldAction, onSend: ActionProps['onSend']) {
 
 function AssignAction({ action, record, onSend }: ActionProps) {
   const { user } = useSession();
-  const canSearchUsers = useCan('ROLE_VIEW_USERS');
-  const current: { id: string | number | null; label: string } = { id: (record.assignee as string | null) ?? null, label: record._labels?.assignee ?? (record.assignee ? String(record.assignee) : '') };
+  const current: StaffChoice = { id: (record.assignee as string | null) ?? null, label: record._labels?.assignee ?? (record.assignee ? String(record.assignee) : '') };
   const [choice, setChoice] = useState(current);
   const { message, busy, run } = useSender(action, onSend);
   return (
     <ActionBox action={action} submit={() => run(choice.id)} submitLabel={busy ? 'Assigning…' : 'Assign'} message={message}>
-      {canSearchUsers ? (
-        <RelationPicker label="Assign to" resource="users" value={choice} onChange={setChoice} description="An active staff user" />
-      ) : (
-        <p className="ui-field__description">Assigned to {current.label || 'nobody'}.</p>
-      )}
+      <StaffPicker label="Assign to" value={choice} onChange={setChoice} description="An active staff member" />
       <Button size="sm" variant="ghost" isDisabled={busy || record.assignee === user.userId} onPress={() => run(user.userId)}>
         Assign to me
       </Button>
