@@ -57,7 +57,10 @@ async function expectFailed(page: Page) {
 /** Each event performed on the create-charger screen, each state recognised on it. */
 const adapter = (type: ChargerType): ScreenAdapter => ({
   start: async (page) => {
-    await page.goto('/charger-management/create');
+    // From All Stations, as staff start it: "Add charger" opens the create-charger screen.
+    await page.goto('/charger-management/all-chargers');
+    await page.getByRole('link', { name: 'Add charger' }).click();
+    await expect(page).toHaveURL(/\/charger-management\/create$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Create charger' })).toBeVisible();
   },
   perform: {

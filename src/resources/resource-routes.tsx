@@ -30,7 +30,9 @@ export function resourceRoutes(all: readonly Resource[] = resources): ResourceRo
   for (const resource of all) {
     for (const view of resource.views) fixed.push({ path: view.path, component: listPage(resource, view) as ComponentType<RouteComponentProps> });
     if (resource.summary) fixed.push({ path: resource.summary.path, component: summaryPage(resource) as ComponentType<RouteComponentProps> });
-    if (resource.createPath) fixed.push({ path: resource.createPath, component: formPage(resource, 'create') as ComponentType<RouteComponentProps> });
+    // The generic add form only where there are generic fields to add; otherwise createPath is a workflow's own
+    // screen (create charger, settlement add), declared in src/app/routes.ts.
+    if (resource.createPath && resource.createFields.length > 0) fixed.push({ path: resource.createPath, component: formPage(resource, 'create') as ComponentType<RouteComponentProps> });
     withId.push({ path: resource.editPath, component: formPage(resource, 'edit') as ComponentType<RouteComponentProps> });
     // A record opens below the list it was opened from (its breadcrumbs stay), and at its canonical path.
     const details = new Set([resource.detailPath, ...resource.views.map((v) => `${v.path}/:id`)]);

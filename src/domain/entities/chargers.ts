@@ -310,7 +310,7 @@ export const chargerResource = defineResource({
   // Creating a charger is the create-charger workflow (/charger-management/create), not the generic form.
   create: [],
   update: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType', 'powerType', 'sockets', 'ocppCustomisationType', 'mqttBrokerKey'],
-  permissions: { view: 'ROLE_SEARCH_CHARGER', update: 'ROLE_UPDATE_CHARGER', activate: 'ROLE_ACTIVATE_INACTIVATE_CHARGER' },
+  permissions: { view: 'ROLE_SEARCH_CHARGER', create: 'ROLE_CREATE_CHARGER', update: 'ROLE_UPDATE_CHARGER', activate: 'ROLE_ACTIVATE_INACTIVATE_CHARGER' },
   activeField: 'isActive',
   scopes: {
     active: { title: 'Active Stations', where: [{ field: 'isActive', op: 'eq', value: true }, { field: 'connectivityStatus', op: 'eq', value: 'ONLINE' }] },
@@ -319,6 +319,8 @@ export const chargerResource = defineResource({
     { path: `${CM}/all-chargers`, title: 'All Stations' },
     { path: `${CM}/active-chargers`, title: 'Active Stations', scope: 'active' },
   ],
+  // The create-charger workflow's screen (src/workflows/create-charger), offered as "Add charger" on the lists.
+  createPath: `${CM}/create`,
   related: [
     { resource: 'bookings', field: 'chargerId', title: 'Bookings' },
     { resource: 'transactions', field: 'chargerId', title: 'Transactions' },
