@@ -24,17 +24,28 @@ function patternMatches(pattern: string, path: string): string | undefined {
   return id;
 }
 
-/** The record whose detail page a URL shows (the most specific pattern wins), if any. */
+/** Console paths that are pages, never a record (every list, add form and summary), so `/x/open` is not record "open". */
+function fixedPaths(list: readonly Resource[]): Set<string> {
+  return new Set(list.flatMap((r) => [...r.views.map((v) => v.path), ...(r.createPath ? [r.createPath] : []), ...(r.otherCreatePaths ?? []).map((o) => o.path), ...(r.summary ? [r.summary.path] : [])]));
+}
+
+/**
+ * The record whose detail page a URL shows, if any: at its canonical detail path or below the list it was opened
+ * from (`<list>/:id`, as the console routes it); the most specific pattern wins.
+ */
 export function recordAt(url: string, list: readonly Resource[] = resources): RecordOnScreen | undefined {
   const path = url.split(/[?#]/)[0] ?? url;
+  if (fixedPaths(list).has(path)) return undefined;
   let best: RecordOnScreen | undefined;
   let bestLength = -1;
   for (const resource of list) {
-    const id = patternMatches(resource.detailPath, path);
-    // "add" and "edit" are forms, not records.
-    if (id === undefined || id === 'add' || id === '' || resource.detailPath.length <= bestLength) continue;
-    best = { resource, id };
-    bestLength = resource.detailPath.length;
+    for (const pattern of [resource.detailPath, ...resource.views.map((v) => `${v.path}/:id`)]) {
+      const id = patternMatches(pattern, path);
+      // "add" and "edit" are forms, not records.
+      if (id === undefined || id === 'add' || id === '' || pattern.length <= bestLength) continue;
+      best = { resource, id };
+      bestLength = pattern.length;
+    }
   }
   return best;
 }

@@ -1,4 +1,4 @@
-import { ticketActionsFor } from '@domain/ticket-actions';
+import { ticketActionAnchor, ticketActionsFor } from '@domain/ticket-actions';
 import type { Command } from './command';
 import type { RecordActionSource } from './record-commands';
 
@@ -6,14 +6,15 @@ const titles: Readonly<Record<string, string>> = { assign: 'Assign this ticket',
 
 /**
  * The common ticket actions (assign, priority, due date, tags, close) on a ticket's detail page, each only when
- * permitted; each opens the ticket's actions panel on its detail page. Close is offered unless the page is a
- * closed list's record: the panel itself checks the workflow.
+ * permitted; each opens the ticket's detail page at that action (focused). Close is offered whenever permitted: the
+ * panel itself checks the workflow.
  */
 export const ticketRecordActions: RecordActionSource = (ctx, record) => {
   if (!record.resource.name.endsWith('tickets')) return [];
-  const href = `${record.resource.detailPath.replace(':id', encodeURIComponent(record.id))}#ticket-actions`;
-  return ticketActionsFor(ctx.permissions, {}, true).map(
-    (action): Command => ({
+  const page = record.resource.detailPath.replace(':id', encodeURIComponent(record.id));
+  return ticketActionsFor(ctx.permissions, {}, true).map((action): Command => {
+    const href = `${page}#${ticketActionAnchor(action.id)}`;
+    return {
       id: `record:${record.resource.name}:${record.id}:ticket:${action.id}`,
       title: titles[action.id] ?? action.label,
       group: 'Ticket',
@@ -23,6 +24,6 @@ export const ticketRecordActions: RecordActionSource = (ctx, record) => {
       kind: 'action',
       href,
       run: (c) => c.navigate(href),
-    }),
-  );
+    };
+  });
 };

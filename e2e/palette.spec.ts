@@ -117,6 +117,23 @@ test("a pin made from the palette appears in the side menu's Pinned list", async
   await expect(pinned).toHaveCount(0);
 });
 
+test("on a ticket, the palette's Assign opens the ticket's Assign action, focused", async ({ page }) => {
+  await signIn(page, staff.superAdmin);
+  await page.goto('/ticket-management/customer-support-tickets/all-tickets');
+  const row = page.getByRole('grid').getByRole('row').nth(1);
+  await expect(row).not.toHaveAttribute('aria-busy', 'true');
+  await row.click();
+  const actions = page.getByRole('region', { name: 'Ticket actions' });
+  await expect(actions).toBeVisible();
+  await openPalette(page);
+  await page.keyboard.type('assign this');
+  await expect(option(page, /^Assign this ticket/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/#ticket-action-assign$/);
+  await expect(actions.getByRole('combobox', { name: 'Assign to' })).toBeFocused();
+});
+
 // The machine's paths, walked with real key presses.
 const events = [
   { type: 'OPEN' },

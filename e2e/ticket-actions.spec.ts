@@ -24,6 +24,10 @@ test('assign to me with today’s due date → in Today’s Tickets; comment; cl
   await signIn(page, staff.superAdmin);
   const id = await openServicingTicket(page, 1);
   const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  // Close is offered once, in the ticket actions (with its reasons), not again in the workflow panel.
+  await expect(workflowPanel(page).getByRole('button', { name: 'Schedule', exact: true })).toBeVisible();
+  await expect(workflowPanel(page).getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
+  await expect(actions(page).getByRole('button', { name: 'Close…' })).toBeVisible();
 
   // Hand it to Priya Nair (Operations) through the staff picker first, then take it.
   const picker = actions(page).getByRole('combobox', { name: 'Assign to' });

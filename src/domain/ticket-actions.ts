@@ -85,3 +85,8 @@ export function ticketActionsFor(permissions: readonly string[] | ReadonlySet<st
     return true;
   });
 }
+
+/** The fragment of a ticket page that opens it at one action (`#ticket-action-assign`), as the palette links it. */
+export function ticketActionAnchor(id: TicketAction['id']): string {
+  return `ticket-action-${id}`;
+}

@@ -53,7 +53,9 @@ export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [
       {accepted.length === 0 ? <p className="ui-field__description">Nothing more to do: this {resource.title.toLowerCase()} is {humanise(String(record[workflow.stateField])).toLowerCase()}.</p> : null}
       {accepted.some((type) => !offeredElsewhere.includes(type)) && allowed.length === 0 ? <p className="ui-field__description">The next steps need permissions you do not have.</p> : null}
       <div className="workflow-panel__actions">
-        {accepted.map((type) => (
+        {accepted
+          .filter((type) => !offeredElsewhere.includes(type))
+          .map((type) => (
           <GatedAction key={type} permission={workflow.permissions[type]!}>
             <Button variant={type === 'APPROVE' ? 'primary' : type === 'REJECT' ? 'danger' : 'secondary'} onPress={() => setOpen(type)}>
               {humanise(type)}

@@ -62,5 +62,17 @@ describe('permission filtering', () => {
     const ctx = fakeContext({ location, permissions: new Set(['ROLE_ASSIGN_TICKET']) });
     expect(titles(contextCommands(ctx, ticketRecordActions))).toContain('Assign this ticket');
     expect(titles(contextCommands(ctx, ticketRecordActions))).not.toContain('Close this ticket');
+    const assign = contextCommands(ctx, ticketRecordActions).find((c) => c.title === 'Assign this ticket')!;
+    assign.run(ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/ticket-management/demo-tickets/7#ticket-action-assign');
+  });
+
+  it('knows a record opened below its list, and never takes a list page for a record', () => {
+    expect(recordAt('/ticket-management/customer-support-tickets/all-tickets/622')).toMatchObject({ id: '622' });
+    expect(recordAt('/ticket-management/customer-support-tickets/all-tickets/622')?.resource.name).toBe('customer-support-tickets');
+    expect(recordAt('/ticket-management/customer-support-tickets/all-tickets')).toBeUndefined();
+    expect(recordAt('/ticket-management/demo-tickets/open')).toBeUndefined();
+    expect(recordAt('/charger-management/create')).toBeUndefined();
+    expect(recordAt('/finance-management/settlement-history/upload')).toBeUndefined();
   });
 });

@@ -96,7 +96,12 @@ function useCommandContext(): CommandContext {
       pins,
       recentUrls: urls,
       menuCollapsed: collapsed,
-      navigate: (to) => navigate(to),
+      // A link into the page on screen (`…#ticket-action-assign`) only moves the fragment, so the page hears it.
+      navigate: (to) => {
+        const [toPath, hash] = to.split('#');
+        if (hash && toPath === path) window.location.hash = hash;
+        else navigate(to);
+      },
       openInNewTab: (to) => void window.open(to, '_blank', 'noopener'),
       copyText: (text) => {
         navigator.clipboard

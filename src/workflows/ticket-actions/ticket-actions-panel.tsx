@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { closedTicketStatuses, ticketCloseReasons, ticketPriorities, ticketResource, ticketTags } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
 import { resources } from '@domain/resource/registry';
-import { ticketActionPath, ticketActionsFor, ticketFieldActions, type TicketAction, type TicketFieldAction } from '@domain/ticket-actions';
+import { ticketActionAnchor, ticketActionPath, ticketActionsFor, ticketFieldActions, type TicketAction, type TicketFieldAction } from '@domain/ticket-actions';
 import { workflowOf } from '@machines/workflow-registry';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -63,6 +63,19 @@ export function TicketActionsPanel({ resource, record }: TicketActionsPanelProps
     ]);
   };
 
+  // Opened for one action (e.g. from the palette: …#ticket-action-assign): bring it into view, focus its first control.
+  useEffect(() => {
+    const open = () => {
+      const target = window.location.hash.startsWith('#ticket-action-') ? document.getElementById(window.location.hash.slice(1)) : null;
+      if (!target) return;
+      target.scrollIntoView?.({ block: 'center' });
+      target.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    };
+    open();
+    window.addEventListener('hashchange', open);
+    return () => window.removeEventListener('hashchange', open);
+  }, [actions.length]);
+
   const send = async (action: TicketFieldAction, value: unknown): Promise<void> => {
     await apiRequest(ticketActionPath(id, action), { method: 'POST', body: { [action.field]: value, version: record.version } });
     await refresh();
@@ -102,6 +115,7 @@ interface ActionProps {
 function ActionBox({ action, children, submit, submitLabel, message }: { action: TicketFieldAction; children: ReactNode; submit: () => void; submitLabel: string; message?: string }) {
   return (
     <form
+      id={ticketActionAnchor(action.id)}
       className="ticket-actions__box"
       aria-label={action.label}
       noValidate
@@ -232,7 +246,7 @@ function CloseAction({ kind, record, onDone }: { kind: Resource; record: ApiReco
     pushToast('Ticket closed', 'success');
   };
   return (
-    <div className="ticket-actions__close">
+    <div id={ticketActionAnchor('close')} className="ticket-actions__close">
       <GatedAction permission="ROLE_CLOSE_TICKET">
         <ConfirmDialog
           title="Close this ticket?"
