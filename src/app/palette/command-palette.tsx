@@ -120,6 +120,19 @@ function useCommandContext(): CommandContext {
   }, [permissions, path, search, pins, urls, collapsed, navigate, signOut]);
 }
 
+/** Numbers the frecency snapshots the palette has ranked with (1, 2, …), one per distinct snapshot. */
+const frecencyGeneration = {
+  last: undefined as unknown,
+  count: 0,
+  next(entries: unknown): number {
+    if (entries !== this.last) {
+      this.last = entries;
+      this.count += 1;
+    }
+    return this.count;
+  },
+};
+
 function OpenPalette({ query, scope, page, send }: OpenPaletteProps) {
   const ctx = useCommandContext();
   const { entries: frecency } = useSnapshot(paletteFrecencyStore);
@@ -128,7 +141,8 @@ function OpenPalette({ query, scope, page, send }: OpenPaletteProps) {
 
   const local = useMemo(() => (page ? (pageCommands.current.get(page.id) ?? []) : localCommands(ctx, scope, options)), [ctx, scope, page]);
   const index = useMemo(() => new RankIndex(local), [local]);
-  const boostVersion = useMemo(() => Math.random(), [frecency]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new number exactly when the frecency entries change: the ranking must not narrow from results ranked with old boosts.
+  const boostVersion = useMemo(() => frecencyGeneration.next(frecency), [frecency]);
 
   const lookupText = page ? undefined : lookupQueryOf(query);
   const lookup = useLookup(lookupText, lookupText ? lookupScopeOf(scope) : undefined);
