@@ -25,7 +25,7 @@ test('assign to me with today’s due date → in Today’s Tickets; comment; cl
   const id = await openServicingTicket(page, 1);
   const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
   // Close is offered once, in the ticket actions (with its reasons), not again in the workflow panel.
-  await expect(workflowPanel(page).getByRole('button', { name: 'Schedule', exact: true })).toBeVisible();
+  await expect(workflowPanel(page).getByRole('button', { name: 'Set Available Date', exact: true })).toBeVisible();
   await expect(workflowPanel(page).getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
   await expect(actions(page).getByRole('button', { name: 'Close…' })).toBeVisible();
 
@@ -60,8 +60,10 @@ test('assign to me with today’s due date → in Today’s Tickets; comment; cl
   await expect(page.getByRole('grid').getByRole('row').nth(1)).toContainText(title, { timeout: 15_000 });
   await page.getByRole('grid').getByRole('row').nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/ticket-management/[a-z-]+/${id}$`));
-  // The cross-kind page shares the ticket's comment thread.
+  // The cross-kind page shares the ticket's comment thread, its kind's workflow and its kind's history.
   await expect(page.getByRole('region', { name: 'Comments' })).toContainText(note);
+  await expect(workflowPanel(page).getByRole('button', { name: 'Set Available Date', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('set due date');
 
   // Close with one of the spec's reasons, after a confirm.
   await actions(page).getByRole('button', { name: 'Close…' }).click();

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { formatDateTime } from '@domain/format-date';
 import { anyViewPermissions, routeFor, type RelatedList, type Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
-import { findResource } from '@domain/resource/registry';
+import { findResource, ownResourceOf } from '@domain/resource/registry';
 import { hasPermission } from '@domain/permissions';
 import { errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -69,7 +69,9 @@ function RecordDetail({ resource, id }: DetailPageProps) {
     );
   }
   const data = record.data;
-  const workflow = workflowOf(resource.name);
+  // A ticket opened from a cross-kind list (My Tickets) moves along its kind's machine and shows its kind's history.
+  const owner = ownResourceOf(resource, data);
+  const workflow = workflowOf(owner.name);
   const heading = data[resource.labelField] ? String(data[resource.labelField]) : `${resource.title} ${id}`;
   const active = resource.activeField ? Boolean(data[resource.activeField]) : undefined;
 
@@ -129,7 +131,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
         </div>
       </header>
 
-      {workflow ? <WorkflowPanel workflow={workflow} resource={resource} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
+      {workflow ? <WorkflowPanel workflow={workflow} resource={owner} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
       {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
 
       {sections.map((section) => (
@@ -159,7 +161,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
         <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
       ))}
 
-      <AuditTimeline resource={resource} id={id} />
+      <AuditTimeline resource={owner} id={id} />
     </section>
   );
 }

@@ -33,3 +33,12 @@ export function resourceByName(name: string): Resource {
 export function findResource(name: string): Resource | undefined {
   return byName.get(name);
 }
+
+/**
+ * The resource a record belongs to: itself, or for a cross-kind resource over a shared table (every ticket's
+ * `tickets`) the kind's own resource whose fixed values the record has, so its workflow and history apply.
+ */
+export function ownResourceOf(resource: Resource, record: Readonly<Record<string, unknown>>): Resource {
+  if (resource.fixed) return resource;
+  return resources.find((r) => r.table === resource.table && r.fixed && Object.entries(r.fixed).every(([field, value]) => record[field] === value)) ?? resource;
+}
