@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ticketResource } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
-import { resources } from '@domain/resource/registry';
+import { ownResourceOf } from '@domain/resource/registry';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { HttpProblem, notFoundProblem } from '@server/http/problem';
@@ -14,9 +14,10 @@ export function isTicketResource(resource: Resource): boolean {
   return resource.table === ticketResource.table;
 }
 
-/** The kind resource of a ticket kind (the resource whose fixed `kind` it is). */
-export function kindResourceOf(kind: string): Resource | undefined {
-  return resources.find((r) => isTicketResource(r) && r.fixed?.kind === kind);
+/** The kind resource of a ticket kind (the resource whose fixed `kind` it is), if the kind is known. */
+function kindResourceOf(kind: string): Resource | undefined {
+  const own = ownResourceOf(ticketResource, { kind });
+  return own.fixed ? own : undefined;
 }
 
 /**

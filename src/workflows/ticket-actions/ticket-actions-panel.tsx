@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { closedTicketStatuses, ticketCloseReasons, ticketPriorities, ticketResource, ticketTags } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
-import { resources } from '@domain/resource/registry';
+import { ownResourceOf, resources } from '@domain/resource/registry';
 import { ticketActionAnchor, ticketActionPath, ticketActionsFor, ticketFieldActions, type TicketAction, type TicketFieldAction } from '@domain/ticket-actions';
 import { workflowOf } from '@machines/workflow-registry';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
@@ -25,12 +25,6 @@ export interface TicketActionsPanelProps {
   record: ApiRecord;
 }
 
-/** The kind resource of a ticket record (the cross-kind page's record carries its kind). */
-function kindResourceOf(resource: Resource, record: ApiRecord): Resource {
-  if (resource.fixed?.kind) return resource;
-  return resources.find((r) => r.table === ticketResource.table && r.fixed?.kind === record.kind) ?? resource;
-}
-
 /** True when the kind's workflow accepts CLOSE in the ticket's current state. */
 function closeAccepted(kind: Resource, record: ApiRecord): boolean {
   const workflow = workflowOf(kind.name);
@@ -50,7 +44,8 @@ const fieldErrors = (error: unknown): Record<string, string> =>
 export function TicketActionsPanel({ resource, record }: TicketActionsPanelProps) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const kind = kindResourceOf(resource, record);
+  // The cross-kind page's record carries its kind: act through the kind's own resource and workflow.
+  const kind = ownResourceOf(resource, record);
   const id = String(record.id);
   const actions = ticketActionsFor(user.permissions, record, closeAccepted(kind, record));
   const allowed = (actionId: TicketAction['id']) => actions.some((a) => a.id === actionId);
