@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
@@ -9,9 +9,12 @@ import type { AuthenticatedSession } from './authenticated-session';
 import { generateAuthKey, hashAuthKey } from './hashing';
 import { permissionsOf } from './permissions-of';
 
-// Refreshing last_seen_at on every request would write on every read; once a minute is precise enough
-// for an idle timeout counted in minutes.
-const LAST_SEEN_REFRESH_MS = 60_000;
+/**
+ * How stale last_seen_at may be before a request refreshes it (1 s). The idle check counts from last_seen_at, so
+ * this is also the most a session can be refused before its idle time has passed: the timeout is exact to the
+ * second, and a burst of requests (a page load, a list and its lookups) writes once, not once per request.
+ */
+export const LAST_SEEN_PRECISION_MS = 1_000;
 
 /** Creates a session for the user inside `tx` and returns the bearer key (only its hash is stored). */
 export async function createSession(
@@ -44,7 +47,8 @@ export function bearerKeyOf(authorization: string | undefined): string | undefin
 
 /**
  * Checks a bearer key: known, not revoked, not idle- or absolute-expired, user and staff record active.
- * Refreshes last_seen_at (at most once a minute) and reads the permissions fresh. Throws 401 otherwise.
+ * Refreshes last_seen_at (when it is LAST_SEEN_PRECISION_MS or more behind) and reads the permissions fresh.
+ * Throws 401 otherwise.
  */
 export async function authenticate(deps: ResolvedDeps, authorization: string | undefined): Promise<AuthenticatedSession> {
   const authKey = bearerKeyOf(authorization);
@@ -73,8 +77,12 @@ export async function authenticate(deps: ResolvedDeps, authorization: string | u
     throw unauthorizedProblem('Your session expired after a period of inactivity. Sign in again.');
   }
   if (!row.userActive || !row.staffActive) throw unauthorizedProblem('Your account is not active.');
-  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_REFRESH_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
+    // Never moves it back: a slower request of the same session may finish after a newer one.
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, row.id), lt(sessions.lastSeenAt, now)));
   }
   return { sessionId: row.id, userId: row.userId, authKey, permissions: await permissionsOf(deps.db, row.userId) };
 }

@@ -43,12 +43,12 @@ describe.each(testDrivers)('sessions on %s', (driver) => {
     expect(wrongScheme.status).toBe(401);
   });
 
-  it('expires after the idle time, refreshing last_seen_at at most once a minute', async () => {
+  it('expires after the idle time, refreshing last_seen_at when it is a second or more behind', async () => {
     const user = await signIn(t, '9000000003');
     const created = await sessionRow(user.authKey);
-    t.clock.advance(30_000);
+    t.clock.advance(400);
     expect((await validate(user.authKey)).status).toBe(200);
-    expect((await sessionRow(user.authKey)).lastSeenAt).toEqual(created.lastSeenAt); // under a minute: no write
+    expect((await sessionRow(user.authKey)).lastSeenAt).toEqual(created.lastSeenAt); // under a second: no write
     t.clock.advance(60 * MINUTE);
     expect((await validate(user.authKey)).status).toBe(200);
     const refreshed = await sessionRow(user.authKey);
@@ -57,6 +57,54 @@ describe.each(testDrivers)('sessions on %s', (driver) => {
     const idle = await validate(user.authKey);
     expect(idle.status).toBe(401);
     expect(idle.body.detail).toBe('Your session expired after a period of inactivity. Sign in again.');
+  });
+
+  describe('with SESSION_IDLE_MINUTES=1', () => {
+    let short: TestApp;
+    beforeAll(() => {
+      short = createTestApp(database, { SESSION_IDLE_MINUTES: '1', SESSION_ABSOLUTE_HOURS: '1' });
+    });
+    const check = (authKey: string) => call(short, 'GET', sessionPaths.validate, { authKey });
+
+    it('keeps a session used at 40 s and again at 80 s, and refuses it after 61 s unused', async () => {
+      const user = await signIn(short, '9000000001');
+      short.clock.advance(40_000);
+      expect((await check(user.authKey)).status).toBe(200);
+      short.clock.advance(40_000);
+      expect((await check(user.authKey)).status).toBe(200);
+      short.clock.advance(61_000);
+      const idle = await check(user.authKey);
+      expect(idle.status).toBe(401);
+      expect(idle.body.detail).toBe('Your session expired after a period of inactivity. Sign in again.');
+    });
+
+    it('counts the idle minute from the last use, to the second', async () => {
+      const user = await signIn(short, '9000000005');
+      for (let i = 0; i < 5; i++) {
+        short.clock.advance(59_000);
+        expect((await check(user.authKey)).status, `use ${i + 1}`).toBe(200);
+      }
+      // A burst within a second writes once, and the minute still counts from the burst's first request.
+      short.clock.advance(300);
+      expect((await check(user.authKey)).status).toBe(200);
+      expect((await sessionRow(user.authKey)).lastSeenAt.getTime()).toBe(short.clock.now().getTime() - 300);
+      short.clock.advance(60_000 - 300);
+      expect((await check(user.authKey)).status).toBe(200); // exactly a minute after the last write
+      short.clock.advance(60_001);
+      expect((await check(user.authKey)).status).toBe(401);
+    });
+
+    it('still refuses a session past its absolute lifetime, however often it is used', async () => {
+      const user = await signIn(short, '9000000004');
+      for (let used = 0; used < 71; used++) {
+        short.clock.advance(50_000);
+        expect((await check(user.authKey)).status, `use at ${(used + 1) * 50} s`).toBe(200);
+      }
+      short.clock.advance(50_000); // 3,600 s: the one-hour lifetime is over
+      const expired = await check(user.authKey);
+      expect(expired.status).toBe(401);
+      expect(expired.body.detail).toBe('Your session has expired. Sign in again.');
+    });
   });
 
   it('expires after the absolute lifetime even when used all along', async () => {
