@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { FilterDef, Resource } from '@domain/resource/define-resource';
 import { filterKeys } from '@domain/resource/list-query';
 import { Button } from '@ui/button';
@@ -19,16 +19,37 @@ export interface FilterBarProps {
   onSubmitSearch: () => void;
 }
 
-/** Text typed into a filter is applied after a short pause, so each keystroke does not fetch. */
-function useDebounced(value: string, apply: (value: string) => void, delay = 300) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+/**
+ * Text typed into a filter, applied after a short pause so each keystroke does not fetch. Only the user's own
+ * typing is ever applied: the box shows `value` (the list's state) until the user types, and a draft typed over a
+ * value that has since changed (a URL opened, Back, Clear filters) is dropped, never written back over it.
+ */
+export function useTypedFilter(value: string, apply: (value: string) => void, delay = 300) {
+  const [draft, setDraft] = useState<{ text: string; over: string } | null>(null);
+  const live = draft !== null && draft.over === value ? draft : null;
+  const text = live?.text ?? value;
+  const applyRef = useRef(apply);
   useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => apply(text), delay);
+    applyRef.current = apply;
+  });
+  useEffect(() => {
+    if (live === null) return;
+    const timer = setTimeout(() => {
+      setDraft(null);
+      if (live.text !== live.over) applyRef.current(live.text);
+    }, delay);
     return () => clearTimeout(timer);
-  }, [text, value, apply, delay]);
-  return [text, setText] as const;
+  }, [live, delay]);
+  return {
+    text,
+    /** The user typed: a new draft over the value shown. */
+    type: (next: string) => setDraft({ text: next, over: value }),
+    /** Applies `next` (default: what is in the box) now, without waiting for the pause. */
+    commit: (next = text) => {
+      setDraft(null);
+      applyRef.current(next);
+    },
+  };
 }
 
 function searchHint(resource: Resource): string {
@@ -41,7 +62,7 @@ function searchHint(resource: Resource): string {
 /** Search box and the resource's filters; every change resets the list to page 0 (the store's rule). */
 export function FilterBar({ resource, listKey, state, update, searchRef, onSubmitSearch }: FilterBarProps) {
   const setFilter = (key: string, value: string) => update(() => setTableFilter(listKey, key, value));
-  const [search, setSearch] = useDebounced(state.wholeFilter, (v) => update(() => setTableSearch(listKey, v)));
+  const search = useTypedFilter(state.wholeFilter, (v) => update(() => setTableSearch(listKey, v)));
   const active = state.wholeFilter !== '' || Object.keys(state.data).length > 0;
   return (
     <div className="filter-bar" role="search" aria-label={`Filter ${resource.plural.toLowerCase()}`}>
@@ -49,20 +70,17 @@ export function FilterBar({ resource, listKey, state, update, searchRef, onSubmi
         <TextField
           label="Search"
           className="filter-bar__search"
-          value={search}
-          onChange={setSearch}
+          value={search.text}
+          onChange={search.type}
           placeholder={searchHint(resource)}
           inputRef={searchRef}
           aria-keyshortcuts="/"
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
-              update(() => setTableSearch(listKey, search));
+              search.commit();
               onSubmitSearch();
             }
-            if (e.key === 'Escape' && search) {
-              setSearch('');
-              update(() => setTableSearch(listKey, ''));
-            }
+            if (e.key === 'Escape' && search.text) search.commit('');
           }}
         />
       ) : null}
@@ -135,13 +153,13 @@ function FilterControl({ resource, filter, data, setFilter }: { resource: Resour
 function DebouncedText({ label, value, onApply, numeric }: { label: string; value: string; onApply: (v: string) => void; numeric?: boolean }) {
   // A number filter is only applied once it is a number (the server refuses anything else).
   const apply = useCallback((v: string) => (!numeric || v === '' || NUMBER.test(v) ? onApply(v) : undefined), [numeric, onApply]);
-  const [text, setText] = useDebounced(value, apply);
+  const { text, type } = useTypedFilter(value, apply);
   return (
     <TextField
       label={label}
       className="filter-bar__text"
       value={text}
-      onChange={setText}
+      onChange={type}
       inputMode={numeric ? 'decimal' : undefined}
       errorMessage={numeric && text !== '' && !NUMBER.test(text) ? 'Enter a number' : undefined}
     />

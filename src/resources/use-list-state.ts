@@ -9,47 +9,52 @@ import { applyListParams, initialTableState, listParamsOf, tableStore, type Tabl
 export interface ListStateApi {
   /** The store key of this list. */
   key: string;
+  /** What the filter bar, pager and table show: the URL's state when it has one, else the stored one. */
   state: TableState;
   params: ListParams;
-  /** Runs a store change, then writes the new state into the URL (replacing the entry: Back leaves the list). */
+  /** Runs a store change over the state on screen, then writes the result into the URL (replacing the entry). */
   update: (change: () => void) => void;
 }
 
+/** The table state a URL describes, keeping what the URL does not carry (count, mode) from the stored state. */
+function stateFromParams(params: ListParams, stored: TableState): TableState {
+  return { ...stored, data: { ...params.filters }, wholeFilter: params.q, sort: params.sort, pagination: { page: params.page, rowSize: params.size } };
+}
+
 /**
- * Keeps the URL and the valtio table state of a list in step: opening a URL (a copied link, Back) applies it to
- * the store; a list opened without a query string takes its last state from the store.
+ * One owner of a list's query state, in one order: the URL, when it carries a query, decides what is shown and
+ * fetched, in the very first render; the store follows it (for the next visit); the inputs show what was decided
+ * and change it only through `update`. A list opened without a query string takes its stored state into the URL.
  */
 export function useListState(resource: Resource, view: ListView): ListStateApi {
   const key = view.path;
   const search = useSearch();
   const [, navigate] = useLocation();
-  const snap = useSnapshot(tableStore).lists[key] ?? initialTableState();
+  const stored = (useSnapshot(tableStore).lists[key] ?? initialTableState()) as TableState;
+  const urlParams = useMemo(() => (search === '' ? null : listParamsFromSearch(resource, `?${search}`, view.scope)), [search, resource, view.scope]);
 
   useEffect(() => {
-    if (search === '') {
-      const stored = tableStore.lists[key];
-      const url = stored ? listParamsToSearch(listParamsOf(stored)) : '';
-      if (url) navigate(`${view.path}${url}`, { replace: true });
+    if (urlParams) {
+      applyListParams(key, urlParams);
       return;
     }
-    applyListParams(key, listParamsFromSearch(resource, `?${search}`, view.scope));
-  }, [search, key, resource, view.path, view.scope, navigate]);
+    const last = tableStore.lists[key];
+    const url = last ? listParamsToSearch(listParamsOf(last)) : '';
+    if (url) navigate(`${view.path}${url}`, { replace: true });
+  }, [urlParams, key, view.path, navigate]);
 
   const update = useCallback(
     (change: () => void) => {
+      // The store first takes what is on screen (the URL's state), so a change never builds on an older state.
+      if (urlParams) applyListParams(key, urlParams);
       change();
-      const state = tableStore.lists[key];
-      if (state) navigate(`${view.path}${listParamsToSearch(listParamsOf(state))}`, { replace: true });
+      const next = tableStore.lists[key];
+      if (next) navigate(`${view.path}${listParamsToSearch(listParamsOf(next))}`, { replace: true });
     },
-    [key, navigate, view.path],
+    [urlParams, key, navigate, view.path],
   );
 
-  const state = snap as TableState;
-  // The URL decides what is fetched (no request with stale state before the store catches up); without a query
-  // string the list's stored state does.
-  const params = useMemo(
-    () => (search === '' ? listParamsOf(state, view.scope) : listParamsFromSearch(resource, `?${search}`, view.scope)),
-    [search, state, resource, view.scope],
-  );
+  const state = useMemo(() => (urlParams ? stateFromParams(urlParams, stored) : stored), [urlParams, stored]);
+  const params = useMemo(() => (urlParams ? { ...urlParams } : listParamsOf(stored, view.scope)), [urlParams, stored, view.scope]);
   return { key, state, params, update };
 }
