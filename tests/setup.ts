@@ -1,6 +1,11 @@
 // Shared vitest setup. Component tests opt into jsdom with a `@vitest-environment jsdom` docblock;
 // there, cmdk needs ResizeObserver and TanStack Virtual needs element sizes, which jsdom lacks.
 import { afterEach } from 'vitest';
+import { MemoryStorage } from './state/memory-storage';
+
+// The console's stores persist through the global localStorage; tests outside a browser get an in-memory one, so
+// the persistence code runs as it does in the console instead of failing on a missing window.
+globalThis.localStorage ??= new MemoryStorage();
 
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');

@@ -29,7 +29,7 @@ export interface SecureStorageOptions {
   encryptionSecret: string;
   /** Secret for the integrity hash (VITE_STORAGE_HASH_KEY). */
   hashSecret: string;
-  /** The Web Storage to use; default window.localStorage. */
+  /** The Web Storage to use; default the global localStorage. */
   storage?: Storage;
   /** Web Crypto's SubtleCrypto; default globalThis.crypto.subtle. */
   subtle?: SubtleCrypto;
@@ -76,7 +76,7 @@ async function deriveKey(
 /** Creates the encrypted local-storage adapter. */
 export function createSecureStorage(options: SecureStorageOptions): SecureStorage {
   const subtle = options.subtle ?? globalThis.crypto.subtle;
-  const storage = () => options.storage ?? window.localStorage;
+  const storage = () => options.storage ?? globalThis.localStorage;
   const onDiscard = options.onDiscard ?? ((key, reason) => console.warn(`Discarded stored "${key}": ${reason}`));
   const touched = new Set<string>(options.knownKeys ?? []);
   const queues = new Map<string, Promise<void>>();
