@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { chargerResource, chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/entities/chargers';
 import { presetSocketCount } from '@domain/create-charger';
 import { CREATE_CHARGER_ACTOR, createChargerMachine } from '@machines/create-charger.machine';
 import { shortestPathVia, shortestPaths, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
-import { signIn, staff } from './support';
+import { staff, testSignedInAs } from './support';
 
 // Identifiers unique to this run (the e2e data folder may be reused between runs).
 const run = Date.now();
@@ -108,19 +108,13 @@ const adapter = (type: ChargerType): ScreenAdapter => ({
   },
 });
 
-test.describe.configure({ mode: 'serial' });
-
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  // Operations staff hold ROLE_CREATE_CHARGER; one sign-in serves every journey (codes are rate limited per number).
-  await signIn(page, staff.operations);
-});
+// Operations staff hold ROLE_CREATE_CHARGER; one sign-in serves every journey, each on its own page.
+const test = testSignedInAs(staff.operations);
 
 for (const [i, type] of chargerTypes.entries()) {
   // Generated from the machine: the shortest path to a created charger of this type.
   const [path] = shortestPaths(createChargerMachine, { events: eventsOf(type, i), input, targets: ['created'] });
-  test(`create a ${type} charger: ${path!.steps.map((s) => s.event.type.replace(/^xstate\.done\.actor\..*/, 'created')).join(' → ')}`, async () => {
+  test(`create a ${type} charger: ${path!.steps.map((s) => s.event.type.replace(/^xstate\.done\.actor\..*/, 'created')).join(' → ')}`, async ({ page }) => {
     await walkPath(page, path!, adapter(type));
     const uniqueId = (await page.getByTestId('unique-identifier').innerText()).trim();
     await page.getByRole('link', { name: `Open charger ${uniqueId}` }).click();
@@ -133,7 +127,7 @@ for (const [i, type] of chargerTypes.entries()) {
 // the duplicate: failed shows its reason), then back to edit with the draft kept.
 const duplicate = shortestPathVia(createChargerMachine, { events: eventsOf('KIRANA_LITE_GSM', 9), input, via: ['created', 'failed', 'identifiers'] });
 
-test(`a duplicate device id fails with the server's reason and keeps the draft: ${duplicate.steps.map((s) => s.event.type).join(' → ')}`, async () => {
+test(`a duplicate device id fails with the server's reason and keeps the draft: ${duplicate.steps.map((s) => s.event.type).join(' → ')}`, async ({ page }) => {
   expect(duplicate.steps.map((s) => s.event.type)).toContain('CREATE_ANOTHER');
   await walkPath(page, duplicate, adapter('KIRANA_LITE_GSM'));
   const deviceId = identifiersOf('KIRANA_LITE_GSM', 9).deviceId!;

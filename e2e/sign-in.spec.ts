@@ -9,12 +9,15 @@ test('two roles sign in and see different menus', async ({ page, browser }) => {
   const adminMenu = await menuText(page);
 
   const other = await browser.newPage();
-  await signIn(other, staff.finance);
-  const financeNav = other.getByRole('navigation', { name: 'Main menu' });
-  await expect(financeNav.getByText('Finance Management')).toBeVisible();
-  await expect(financeNav.getByText('Role Management')).toHaveCount(0);
-  expect(await menuText(other)).not.toEqual(adminMenu);
-  await other.close();
+  try {
+    await signIn(other, staff.finance);
+    const financeNav = other.getByRole('navigation', { name: 'Main menu' });
+    await expect(financeNav.getByText('Finance Management')).toBeVisible();
+    await expect(financeNav.getByText('Role Management')).toHaveCount(0);
+    expect(await menuText(other)).not.toEqual(adminMenu);
+  } finally {
+    await other.close();
+  }
 });
 
 test('a staff user with no permissions sees the no-permission message', async ({ page }) => {

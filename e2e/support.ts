@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /** The e2e server's log (playwright.config.ts). */
 export const serverLog = `${process.env.E2E_DIR ?? '.tmp/e2e'}/server.log`;
@@ -61,4 +61,29 @@ export async function signInAndCatchAuth(page: Page, mobileNumber: string = staf
   await signIn(page, mobileNumber);
   await expect.poll(() => auth).not.toBe('');
   return auth;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A `test` whose own `page` starts signed in as `mobileNumber`: the sign-in runs once per worker through the real
+ * screens (codes are rate limited per number), and each test gets a fresh context with that session, so every page
+ * a test uses is its own and its failure artefacts show its own screen.
+ */
+export function testSignedInAs(mobileNumber: string) {
+  return test.extend<object, { signedInState: StorageState }>({
+    signedInState: [
+      async ({ browser }, use, workerInfo) => {
+        const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+        try {
+          await signIn(await context.newPage(), mobileNumber);
+          await use(await context.storageState());
+        } finally {
+          await context.close();
+        }
+      },
+      { scope: 'worker' },
+    ],
+    storageState: ({ signedInState }, use) => use(signedInState),
+  });
 }
