@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -41,5 +42,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines and CI. The API tests
+    // wait on PostgreSQL as much as they compute, so every core gets a worker.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -27,12 +27,16 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-// The prepared PGlite database is cached across test files (and runs) under a name that changes whenever
-// a migration or the seed changes, so a stale template is never reused.
-function templatePath(): string {
+/** A name for the prepared data: it changes whenever a migration or the seed changes, so stale data is never reused. */
+function preparedDataHash(): string {
   const hash = createHash('sha256');
   for (const file of [...filesUnder(migrationsFolder), ...filesUnder(seedFolder)]) hash.update(file).update(readFileSync(file));
-  return path.join(os.tmpdir(), `czo-server-test-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+// The prepared PGlite database is cached across test files (and runs) as a data-folder dump.
+function templatePath(): string {
+  return path.join(os.tmpdir(), `czo-server-test-pglite-${preparedDataHash()}.tar.gz`);
 }
 
 async function preparedPgliteDump(): Promise<Blob> {
@@ -59,22 +63,84 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<OpenDa
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `czo_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-  await runSeed(database.db, { now: SEED_TIME, scale: TEST_SEED_SCALE });
+  await withAdmin(adminUrl, async (admin) => {
+    const template = await preparedPostgresTemplate(admin, adminUrl);
+    // Copying a template needs no other session on it; the lock also keeps two copies from overlapping.
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      await admin.query(`create database "${name}" template "${template}"`);
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name), dataDir: os.tmpdir() });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
+      await withAdmin(adminUrl, async (admin) => {
+        // The pool's end() does not wait for its sockets to close: wait for their sessions to leave, so the drop
+        // never has to terminate one (which its client would report as an error).
+        for (let i = 0; i < 40; i++) {
+          const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (!open.rowCount) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      });
     },
   };
+}
+
+/** Advisory lock key of the template database's creation and copies. */
+const TEMPLATE_LOCK = 0x637a6f74;
+
+function databaseUrlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The migrated and seeded PostgreSQL database every test file copies (CREATE DATABASE … TEMPLATE, a file copy),
+ * made once per migrations-and-seed version. Older versions' templates, and test databases left by a killed run,
+ * are dropped when a new template is made.
+ */
+async function preparedPostgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const template = `czo_template_${preparedDataHash()}`;
+  const exists = async () => ((await admin.query('select 1 from pg_database where datname = $1', [template])).rowCount ?? 0) > 0;
+  if (await exists()) return template;
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    if (await exists()) return template;
+    const stale = await admin.query<{ datname: string }>(
+      String.raw`select datname from pg_database where datname like 'czo\_template\_%' or (datname like 'czo\_test\_%' and split_part(datname, '_', 3)::bigint < $1)`,
+      [Date.now() - 6 * 60 * 60 * 1000],
+    );
+    for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    const building = `${template}_building`;
+    await admin.query(`drop database if exists "${building}" with (force)`);
+    await admin.query(`create database "${building}"`);
+    const database = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), dataDir: os.tmpdir() });
+    try {
+      await runSeed(database.db, { now: SEED_TIME, scale: TEST_SEED_SCALE });
+    } finally {
+      await database.close();
+    }
+    // Renamed only once complete: a run killed while seeding never leaves a half-made template behind.
+    await admin.query(`alter database "${building}" rename to "${template}"`);
+    return template;
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
 }
