@@ -1,6 +1,7 @@
 // Bulk logs of global data management (outbound calls, SMS, WhatsApp) and report downloads, generated in SQL
 // with generate_series so scale 10 still seeds in seconds. Rows are numbered; a step adds rows existing+1..target.
 import { asc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { maskMobile } from '@domain/phone';
 import { czoUsers, smsNotificationLogs, userRoles, users } from '@server/db/schema';
 import { downloads, outboundCallLogs, whatsappNotificationLogs } from '@server/db/tables/global-data';
 import type { ResourceTable } from '@server/resources/build-tables';
@@ -43,6 +44,15 @@ async function customerMobiles(tx: SeedContext['tx']): Promise<string[]> {
 /** A customer number for row n: a seeded customer's when there are any, else a generated one. */
 function customerPhone(mobiles: readonly string[], salt: string): SQL {
   return mobiles.length > 0 ? sqlPick(mobiles, n, salt) : sqlMobile('8', n, 10_000);
+}
+
+/**
+ * A masked customer number for row n (maskMobile, as the SMS sender stores every number): a seeded customer's when
+ * there are any, else one of 2,000 generated numbers.
+ */
+function maskedCustomerPhone(mobiles: readonly string[], salt: string): SQL {
+  const numbers = mobiles.length > 0 ? mobiles : Array.from({ length: 2000 }, (_, i) => `8${String(10_001 + i).padStart(9, '0')}`);
+  return sqlPick(numbers.map(maskMobile), n, salt);
 }
 
 /** An instant within the year before `now`, spread by a hash of row n. */
@@ -91,7 +101,7 @@ const smsTemplates = [
   ['technician-assigned', 'A technician will visit CZO {place} for ticket {ref} tomorrow. -CZO'],
 ] as const;
 
-/** Seeds SMS logs of customer messages (sign-in codes are logged by the SMS sender itself, masked). */
+/** Seeds SMS logs of customer messages, numbers masked as the SMS sender logs them (sign-in codes are its own rows). */
 export const seedSmsNotificationLogs: SeedStep = {
   name: 'SMS notification logs',
   async run({ tx, now, scale }) {
@@ -106,7 +116,7 @@ export const seedSmsNotificationLogs: SeedStep = {
       insert into ${smsNotificationLogs} (id, mobile_number, template, message, provider, status, created_at, updated_at)
       select
         ${seriesUuid('sms')},
-        ${customerPhone(mobiles, 'sms-customer')},
+        ${maskedCustomerPhone(mobiles, 'sms-customer')},
         (${sql.param(smsTemplates.map((t) => t[0]))}::text[])[${k}],
         replace(replace((${sql.param(smsTemplates.map((t) => t[1]))}::text[])[${k}], '{ref}', ${ref}), '{place}', ${sqlPick(localities, n, 'sms-place')}),
         ${sqlPick(['msg91', 'msg91', 'gupshup', 'kaleyra'], n, 'sms-provider')},

@@ -1,6 +1,7 @@
 // Effects of the settlement workflow's events (see server/workflows/workflow-effects.ts).
 import { eq } from 'drizzle-orm';
 import { formatInr } from '@domain/format-money';
+import { maskMobile } from '@domain/phone';
 import type { Database } from '@server/db/database';
 import { smsNotificationLogs, users } from '@server/db/schema';
 import { settlements } from '@server/db/tables/finance';
@@ -23,7 +24,7 @@ export async function settlementEffects(tx: Database, { event, before, to, now }
     const [host] = await tx.select({ mobileNumber: users.mobileNumber }).from(users).where(eq(users.id, String(before.hostId)));
     if (host) {
       await tx.insert(smsNotificationLogs).values({
-        mobileNumber: host.mobileNumber,
+        mobileNumber: maskMobile(host.mobileNumber),
         message: `Your settlement ${id} for ${String(before.periodFrom)} to ${String(before.periodTo)} of ${formatInr(Number(before.netPayable))} is approved and will reach your bank account shortly.`,
         template: SETTLEMENT_NOTICE_TEMPLATE,
         provider: 'outbox',

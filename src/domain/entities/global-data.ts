@@ -345,7 +345,7 @@ export const outboundCallLogResource = defineResource({
   readOnly: true,
 });
 
-/** Text messages the platform sent (the foundation's sms_notification_logs; sign-in codes are stored masked). */
+/** Text messages the platform sent (the foundation's sms_notification_logs; every number is stored masked, maskMobile). */
 export const smsNotificationLogResource = defineResource({
   name: 'sms-notification-logs',
   title: 'SMS',
