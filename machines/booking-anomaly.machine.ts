@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { BookingAnomalyEvent } from './booking-anomaly.events';
 
 /**
@@ -6,13 +7,13 @@ import type { BookingAnomalyEvent } from './booking-anomaly.events';
  * reason at any point before. State names are the record's status values.
  */
 export const bookingAnomalyMachine = setup({
-  types: { events: {} as BookingAnomalyEvent },
+  types: { events: {} as BookingAnomalyEvent | EditEvent },
 }).createMachine({
   id: 'bookingAnomaly',
   initial: 'OPEN',
   states: {
-    OPEN: { on: { START_REVIEW: 'UNDER_REVIEW', CLOSE: 'CLOSED' } },
-    UNDER_REVIEW: { on: { MARK_CORRECTED: 'CORRECTED', NO_ACTION_NEEDED: 'NO_ACTION_NEEDED', CLOSE: 'CLOSED' } },
+    OPEN: { on: { ...editableIn('OPEN'), START_REVIEW: 'UNDER_REVIEW', CLOSE: 'CLOSED' } },
+    UNDER_REVIEW: { on: { ...editableIn('UNDER_REVIEW'), MARK_CORRECTED: 'CORRECTED', NO_ACTION_NEEDED: 'NO_ACTION_NEEDED', CLOSE: 'CLOSED' } },
     CORRECTED: { type: 'final' },
     NO_ACTION_NEEDED: { type: 'final' },
     CLOSED: { type: 'final' },

@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { ConsignmentEvent } from './consignment.events';
 
 /**
@@ -6,13 +7,13 @@ import type { ConsignmentEvent } from './consignment.events';
  * consignment can be cancelled with a reason. State names are the record's status values.
  */
 export const consignmentMachine = setup({
-  types: { events: {} as ConsignmentEvent },
+  types: { events: {} as ConsignmentEvent | EditEvent },
 }).createMachine({
   id: 'consignment',
   initial: 'OPEN',
   states: {
-    OPEN: { on: { DISPATCH: 'DISPATCHED', CANCEL: 'CANCELLED' } },
-    DISPATCHED: { on: { MARK_RECEIVED: 'RECEIVED', CANCEL: 'CANCELLED' } },
+    OPEN: { on: { ...editableIn('OPEN'), DISPATCH: 'DISPATCHED', CANCEL: 'CANCELLED' } },
+    DISPATCHED: { on: { ...editableIn('DISPATCHED'), MARK_RECEIVED: 'RECEIVED', CANCEL: 'CANCELLED' } },
     RECEIVED: { type: 'final' },
     CANCELLED: { type: 'final' },
   },

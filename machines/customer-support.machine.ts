@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { CustomerSupportEvent } from './customer-support.events';
 
 /**
@@ -6,14 +7,14 @@ import type { CustomerSupportEvent } from './customer-support.events';
  * any unfinished ticket can be closed with a close reason. State names are the record's status values.
  */
 export const customerSupportMachine = setup({
-  types: { events: {} as CustomerSupportEvent },
+  types: { events: {} as CustomerSupportEvent | EditEvent },
 }).createMachine({
   id: 'customerSupport',
   initial: 'OPEN',
   states: {
-    OPEN: { on: { START_WORK: 'IN_PROGRESS', CLOSE: 'CLOSED' } },
-    IN_PROGRESS: { on: { WAIT_ON_CUSTOMER: 'WAITING_ON_CUSTOMER', RESOLVE: 'RESOLVED', CLOSE: 'CLOSED' } },
-    WAITING_ON_CUSTOMER: { on: { CUSTOMER_REPLIED: 'IN_PROGRESS', CLOSE: 'CLOSED' } },
+    OPEN: { on: { ...editableIn('OPEN'), START_WORK: 'IN_PROGRESS', CLOSE: 'CLOSED' } },
+    IN_PROGRESS: { on: { ...editableIn('IN_PROGRESS'), WAIT_ON_CUSTOMER: 'WAITING_ON_CUSTOMER', RESOLVE: 'RESOLVED', CLOSE: 'CLOSED' } },
+    WAITING_ON_CUSTOMER: { on: { ...editableIn('WAITING_ON_CUSTOMER'), CUSTOMER_REPLIED: 'IN_PROGRESS', CLOSE: 'CLOSED' } },
     RESOLVED: { type: 'final' },
     CLOSED: { type: 'final' },
   },

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { DeliveryEvent } from './delivery.events';
 
 /** The delivery machine's context: whether the ticket has items, and what its type data lacks (labels). */
@@ -14,7 +15,7 @@ export interface DeliveryContext {
  * goods are returned. An open or packed delivery can be cancelled with a reason. State names are the status values.
  */
 export const deliveryMachine = setup({
-  types: { context: {} as DeliveryContext, events: {} as DeliveryEvent, input: {} as DeliveryContext },
+  types: { context: {} as DeliveryContext, events: {} as DeliveryEvent | EditEvent, input: {} as DeliveryContext },
   guards: {
     readyToPack: ({ context }) => context.hasItems && context.typeDataProblems.length === 0,
   },
@@ -28,14 +29,15 @@ export const deliveryMachine = setup({
   states: {
     OPEN: {
       on: {
+        ...editableIn('OPEN'),
         ADD_ITEM: { target: 'OPEN', actions: 'rememberItem' },
         PACK: { guard: 'readyToPack', target: 'PACKED' },
         CANCEL: 'CANCELLED',
       },
     },
-    PACKED: { on: { DISPATCH: 'IN_TRANSIT', CANCEL: 'CANCELLED' } },
-    IN_TRANSIT: { on: { MARK_DELIVERED: 'DELIVERED', MARK_FAILED: 'DELIVERY_FAILED' } },
-    DELIVERY_FAILED: { on: { RETRY_DELIVERY: 'IN_TRANSIT', RETURN: 'RETURNED' } },
+    PACKED: { on: { ...editableIn('PACKED'), DISPATCH: 'IN_TRANSIT', CANCEL: 'CANCELLED' } },
+    IN_TRANSIT: { on: { ...editableIn('IN_TRANSIT'), MARK_DELIVERED: 'DELIVERED', MARK_FAILED: 'DELIVERY_FAILED' } },
+    DELIVERY_FAILED: { on: { ...editableIn('DELIVERY_FAILED'), RETRY_DELIVERY: 'IN_TRANSIT', RETURN: 'RETURNED' } },
     DELIVERED: { type: 'final' },
     RETURNED: { type: 'final' },
     CANCELLED: { type: 'final' },

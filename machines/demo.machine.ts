@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { DemoEvent } from './demo.events';
 
 /**
@@ -6,13 +7,13 @@ import type { DemoEvent } from './demo.events';
  * or closed with a close reason before that. State names are the record's status values.
  */
 export const demoMachine = setup({
-  types: { events: {} as DemoEvent },
+  types: { events: {} as DemoEvent | EditEvent },
 }).createMachine({
   id: 'demo',
   initial: 'OPEN',
   states: {
-    OPEN: { on: { SCHEDULE: 'SCHEDULED', CANCEL: 'CANCELLED', CLOSE: 'CLOSED' } },
-    SCHEDULED: { on: { SCHEDULE: 'SCHEDULED', COMPLETE: 'COMPLETED', CANCEL: 'CANCELLED', CLOSE: 'CLOSED' } },
+    OPEN: { on: { ...editableIn('OPEN'), SCHEDULE: 'SCHEDULED', CANCEL: 'CANCELLED', CLOSE: 'CLOSED' } },
+    SCHEDULED: { on: { ...editableIn('SCHEDULED'), SCHEDULE: 'SCHEDULED', COMPLETE: 'COMPLETED', CANCEL: 'CANCELLED', CLOSE: 'CLOSED' } },
     COMPLETED: { type: 'final' },
     CANCELLED: { type: 'final' },
     CLOSED: { type: 'final' },

@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { InstallationEvent } from './installation.events';
 
 /**
@@ -7,13 +8,13 @@ import type { InstallationEvent } from './installation.events';
  * reason. State names are the record's status values.
  */
 export const installationMachine = setup({
-  types: { events: {} as InstallationEvent },
+  types: { events: {} as InstallationEvent | EditEvent },
 }).createMachine({
   id: 'chargerInstallation',
   initial: 'OPEN',
   states: {
-    OPEN: { on: { FILL_FORM: 'FORM_FILLED', FORCE_CLOSE: 'FORCE_CLOSED' } },
-    FORM_FILLED: { on: { FILL_FORM: 'FORM_FILLED', SEND_FOR_APPROVAL: 'SENT_FOR_APPROVAL', FORCE_CLOSE: 'FORCE_CLOSED' } },
+    OPEN: { on: { ...editableIn('OPEN'), FILL_FORM: 'FORM_FILLED', FORCE_CLOSE: 'FORCE_CLOSED' } },
+    FORM_FILLED: { on: { ...editableIn('FORM_FILLED'), FILL_FORM: 'FORM_FILLED', SEND_FOR_APPROVAL: 'SENT_FOR_APPROVAL', FORCE_CLOSE: 'FORCE_CLOSED' } },
     SENT_FOR_APPROVAL: { on: { APPROVE: 'READY_FOR_INSTALLATION', REJECT: 'REJECTED', FORCE_CLOSE: 'FORCE_CLOSED' } },
     READY_FOR_INSTALLATION: { on: { MARK_INSTALLED: 'INSTALLED', FORCE_CLOSE: 'FORCE_CLOSED' } },
     INSTALLED: { type: 'final' },

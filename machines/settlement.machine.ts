@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { SettlementEvent } from './settlement.events';
 
 /** The machine's context: whether the settlement holds a booking yet (the host computes it from the record). */
@@ -15,7 +16,7 @@ export interface SettlementContext {
 export const settlementMachine = setup({
   types: {
     context: {} as SettlementContext,
-    events: {} as SettlementEvent,
+    events: {} as SettlementEvent | EditEvent,
     input: {} as SettlementContext,
   },
   guards: {
@@ -31,13 +32,14 @@ export const settlementMachine = setup({
   states: {
     DRAFT: {
       on: {
+        ...editableIn('DRAFT'),
         SETTLE_BOOKING: { target: 'DRAFT', actions: 'countBooking' },
         SUBMIT: { guard: 'hasBookings', target: 'PENDING_APPROVAL' },
         REJECT: 'REJECTED',
       },
     },
-    PENDING_APPROVAL: { on: { NOTIFY: 'NOTIFIED', SETTLE_IMMEDIATELY: 'SUCCESS', REJECT: 'REJECTED' } },
-    NOTIFIED: { on: { MARK_SUCCESS: 'SUCCESS', REJECT: 'REJECTED' } },
+    PENDING_APPROVAL: { on: { ...editableIn('PENDING_APPROVAL'), NOTIFY: 'NOTIFIED', SETTLE_IMMEDIATELY: 'SUCCESS', REJECT: 'REJECTED' } },
+    NOTIFIED: { on: { ...editableIn('NOTIFIED'), MARK_SUCCESS: 'SUCCESS', REJECT: 'REJECTED' } },
     SUCCESS: { type: 'final' },
     REJECTED: { type: 'final' },
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { siteInspectionTicketResource } from '@domain/entities/tickets';
 import { imageRefSchema } from '@domain/resource/field';
+import { closeEventSchema } from './ticket-close.events';
 
 const inspectionField = (name: string) => siteInspectionTicketResource.allFields[name]!.input.optional();
 
@@ -35,6 +36,7 @@ export const siteInspectionEventSchemas = {
   SEND_FOR_APPROVAL: sendForApprovalEventSchema,
   APPROVE: approveEventSchema,
   REJECT: rejectEventSchema,
+  CLOSE: closeEventSchema,
 } as const;
 
 export type SiteInspectionEvent = z.input<(typeof siteInspectionEventSchemas)[keyof typeof siteInspectionEventSchemas]>;

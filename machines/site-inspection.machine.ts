@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { editableIn, type EditEvent } from './edit.event';
 import type { SiteInspectionEvent } from './site-inspection.events';
 
 /** The fields a site inspection needs before it can be sent for approval, with the words that name them. */
@@ -31,12 +32,13 @@ export interface SiteInspectionContext {
 
 /**
  * Site inspection: partially filled (save any time, add and remove images), sent for approval when nothing is
- * missing, then approved or rejected; a rejection goes back to editing. State names are the record's status values.
+ * missing, then approved or rejected; a rejection goes back to editing. Until approved it can be closed with one of
+ * the spec's close reasons. State names are the record's status values.
  */
 export const siteInspectionMachine = setup({
   types: {
     context: {} as SiteInspectionContext,
-    events: {} as SiteInspectionEvent,
+    events: {} as SiteInspectionEvent | EditEvent,
     input: {} as SiteInspectionContext,
   },
   guards: {
@@ -49,25 +51,31 @@ export const siteInspectionMachine = setup({
   states: {
     OPEN: {
       on: {
+        ...editableIn('OPEN'),
         SAVE_DATA: 'PARTIALLY_FILLED',
         ADD_IMAGE: 'PARTIALLY_FILLED',
         SEND_FOR_APPROVAL: { guard: 'nothingMissing', target: 'SENT_FOR_APPROVAL' },
+        CLOSE: 'CLOSED',
       },
     },
     PARTIALLY_FILLED: {
       on: {
+        ...editableIn('PARTIALLY_FILLED'),
         SAVE_DATA: 'PARTIALLY_FILLED',
         ADD_IMAGE: 'PARTIALLY_FILLED',
         REMOVE_IMAGE: 'PARTIALLY_FILLED',
         SEND_FOR_APPROVAL: { guard: 'nothingMissing', target: 'SENT_FOR_APPROVAL' },
+        CLOSE: 'CLOSED',
       },
     },
     SENT_FOR_APPROVAL: {
       on: {
         APPROVE: 'APPROVED',
         REJECT: 'PARTIALLY_FILLED',
+        CLOSE: 'CLOSED',
       },
     },
     APPROVED: { type: 'final' },
+    CLOSED: { type: 'final' },
   },
 });

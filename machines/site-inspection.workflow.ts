@@ -2,6 +2,7 @@ import type { ImageRef } from '@domain/resource/field';
 import type { RecordWorkflow } from './record-workflow';
 import { siteInspectionEventSchemas } from './site-inspection.events';
 import { missingForApproval, siteInspectionMachine } from './site-inspection.machine';
+import { closePatch, ticketReasonOf } from './ticket-close.events';
 
 /** The site inspection machine bound to site inspection tickets. */
 export const siteInspectionWorkflow: RecordWorkflow = {
@@ -16,6 +17,7 @@ export const siteInspectionWorkflow: RecordWorkflow = {
     SEND_FOR_APPROVAL: 'ROLE_SEND_SITE_INSPECTION_FOR_APPROVAL',
     APPROVE: 'ROLE_APPROVE_SITE_INSPECTION',
     REJECT: 'ROLE_REJECT_SITE_INSPECTION',
+    CLOSE: 'ROLE_CLOSE_TICKET',
   },
   contextOf: (record) => ({ missing: missingForApproval(record) }),
   patchOf: (event, record) => {
@@ -30,9 +32,10 @@ export const siteInspectionWorkflow: RecordWorkflow = {
       case 'REMOVE_IMAGE':
         return { images: images.filter((image) => image.id !== event.imageId) };
       default:
-        return {};
+        return closePatch(event);
     }
   },
+  reasonOf: ticketReasonOf,
   refusal: (eventType, record) => {
     if (eventType !== 'SEND_FOR_APPROVAL') return undefined;
     const missing = missingForApproval(record);

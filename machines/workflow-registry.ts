@@ -9,13 +9,14 @@ import { hardwareServicingWorkflow } from './hardware-servicing.workflow';
 import { consignmentWorkflow } from './consignment.workflow';
 import { deliveryWorkflow } from './delivery.workflow';
 import { installationWorkflow } from './installation.workflow';
+import { orderWorkflow } from './order.workflow';
 import { payoutWorkflow } from './payout.workflow';
 import { settlementWorkflow } from './settlement.workflow';
 import { siteInspectionWorkflow } from './site-inspection.workflow';
 
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
-  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow];
+  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -10,6 +10,7 @@ const events: SiteInspectionEvent[] = [
   { type: 'SEND_FOR_APPROVAL' },
   { type: 'APPROVE' },
   { type: 'REJECT', reason: 'Blurred photos' },
+  { type: 'CLOSE', closeReason: 'BOOKING_BY_MISTAKE' },
 ];
 
 describeEverySimplePath({

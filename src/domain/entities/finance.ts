@@ -88,6 +88,7 @@ export const settlementResource = defineResource({
   // their states by the settlement workflow, not by a generic form.
   create: [],
   update: ['notes'],
+  owned: { status: 'the settlement workflow', utrReference: 'Mark success and Settle immediately' },
   permissions: { view: 'ROLE_VIEW_SETTLEMENT', create: 'ROLE_CREATE_SETTLEMENT', update: 'ROLE_UPDATE_SETTLEMENT' },
   views: [{ path: `${FM}/settlement-history`, title: 'Settlement' }],
   createPath: `${FM}/settlement-history/add`,
@@ -179,8 +180,10 @@ export const payoutResource = defineResource({
     { title: 'Notes', fields: ['notes'] },
   ],
   create: ['beneficiaryId', 'amount', 'mode', 'scheduledDate', 'notes'],
-  // Status and bank reference move only through the payout workflow (machines/payout.machine.ts).
+  // Status and bank reference move only through the payout workflow (machines/payout.machine.ts); the other fields
+  // are edited by its EDIT event, only while the payout waits.
   update: ['amount', 'mode', 'scheduledDate', 'notes'],
+  owned: { status: 'the payout workflow', reference: 'Mark paid' },
   permissions: { view: 'ROLE_VIEW_PAYOUTS', create: 'ROLE_CREATE_PAYOUT', update: 'ROLE_UPDATE_PAYOUT', activate: 'ROLE_UPDATE_PAYOUT' },
   activeField: 'isActive',
   views: [{ path: `${FM}/payouts`, title: 'Payouts' }],

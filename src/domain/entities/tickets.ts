@@ -223,8 +223,20 @@ const commonFilters = [
   { field: 'createdAt', kind: 'dateRange' },
 ] as const;
 
-/** Fields of a ticket any kind's add/edit form writes. */
-const commonWritable = ['title', 'description', 'priority', 'assignee', 'dueDate', 'tags', 'city', 'location', 'charger'] as const;
+/** Fields of a ticket any kind's edit form writes (the generic update, an EDIT event of the kind's machine). */
+const commonEditable = ['title', 'description', 'city', 'location', 'charger'] as const;
+/** Fields a new ticket may start with besides those (later changed only by their actions). */
+const commonCreateOnly = ['priority', 'tags'] as const;
+
+/** Fields every ticket's actions and workflow own: one way to change each (never the generic update). */
+const commonOwned = {
+  status: "the ticket kind's workflow",
+  closeReason: 'the Close action',
+  assignee: 'the Assign action',
+  priority: 'the Priority action',
+  dueDate: 'the Due date action',
+  tags: 'the Tags action',
+} as const;
 
 interface KindSpec {
   kind: TicketKind;
@@ -242,10 +254,10 @@ interface KindSpec {
   openView?: Permission;
   create?: Permission;
   update?: Permission;
-  /** Fields the update writes (default: the common and kind fields, plus status and close reason). */
+  /** Fields the update writes (default: the common editable and kind fields that no event owns). */
   updateFields?: readonly string[];
-  /** Status and close reason are written by edit (false where a workflow action moves the status). */
-  statusWritable?: boolean;
+  /** Kind fields one of the kind's workflow events owns (field → the event), besides those every ticket has. */
+  owned?: Readonly<Record<string, string>>;
   views: readonly ListView[];
   createPath?: string;
   detailPath: string;
@@ -260,15 +272,14 @@ interface KindSpec {
 function kindResource(spec: KindSpec): Resource {
   // Read-only kind fields (e.g. a delivery's items, written by its workflow) are shown, never written by the form.
   const kindFields = Object.keys(spec.fields).filter((name) => !spec.fields[name]!.readOnly);
-  const statusFields = spec.statusWritable === false ? [] : ['status', 'closeReason'];
-  const writable = [...commonWritable, ...kindFields];
-  const updateFields = spec.updateFields ?? [...writable, ...statusFields];
+  const owned = { ...commonOwned, ...spec.owned };
+  const writable = [...commonEditable, ...commonCreateOnly, ...kindFields];
+  const updateFields = spec.updateFields ?? [...commonEditable, ...kindFields].filter((name) => !(name in owned));
   const form = spec.create
     ? [
-        { title: 'Ticket', fields: ['title', 'description', 'priority', 'dueDate', 'tags'] },
+        { title: 'Ticket', fields: ['title', 'description', 'priority', 'tags'] },
         { title: spec.title, fields: kindFields },
-        { title: 'Where and who', fields: ['city', 'location', 'charger', 'assignee'] },
-        ...(statusFields.length > 0 ? [{ title: 'Status', fields: statusFields }] : []),
+        { title: 'Where', fields: ['city', 'location', 'charger'] },
       ]
     : [{ title: spec.title, fields: updateFields }];
   return defineResource({
@@ -305,6 +316,7 @@ function kindResource(spec: KindSpec): Resource {
     form,
     create: spec.create ? writable : [],
     update: spec.update ? updateFields : [],
+    owned,
     permissions: { view: spec.view, ...(spec.create ? { create: spec.create } : {}), ...(spec.update ? { update: spec.update } : {}) },
     scopes: {
       open: { title: 'Open', where: [{ field: 'status', op: 'notIn', values: ticketStatuses[spec.kind].closed }], ...(spec.openView ? { permission: spec.openView } : {}) },
@@ -341,7 +353,6 @@ export const siteInspectionTicketResource = kindResource({
   openView: 'ROLE_VIEW_OPEN_SITE_INSPECTION_TICKETS',
   create: 'ROLE_ADD_SITE_INSPECTION_DATA',
   update: 'ROLE_ADD_SITE_INSPECTION_DATA',
-  statusWritable: false,
   views: [
     { path: `${TM}/site-inspection-tickets`, title: 'All Site Inspection Tickets' },
     { path: `${TM}/site-inspection-tickets/open`, title: 'Open Site Inspection Tickets', scope: 'open' },
@@ -365,7 +376,6 @@ export const chargerApprovalTicketResource = kindResource({
   exact: ['uniqueId'],
   view: 'ROLE_VIEW_CHARGER_APPROVAL_TICKETS',
   update: 'ROLE_UPDATE_CHARGER_APPROVAL_TICKET',
-  statusWritable: false,
   views: [
     { path: `${TM}/charger-approval-tickets`, title: 'All Charger Approval Tickets' },
     { path: `${TM}/charger-approval-tickets/open`, title: 'Open Charger Approval Tickets', scope: 'open' },
@@ -376,6 +386,7 @@ export const chargerApprovalTicketResource = kindResource({
 /** Hardware servicing: a faulty device sent for repair. */
 export const hardwareServicingTicketResource = kindResource({
   kind: 'HARDWARE_SERVICING',
+  owned: { availableDate: 'the Set available date event' },
   name: 'hardware-servicing-tickets',
   title: 'Hardware servicing ticket',
   plural: 'Hardware servicing tickets',
@@ -389,7 +400,6 @@ export const hardwareServicingTicketResource = kindResource({
   view: 'ROLE_VIEW_ALL_HARDWARE_SERVICING_TICKETS',
   openView: 'ROLE_VIEW_OPEN_HARDWARE_SERVICING_TICKETS',
   // The available date and the status move only through the servicing machine (SET_AVAILABLE_DATE and the rest).
-  statusWritable: false,
   views: [
     { path: `${CM}/servicing-required/hardware-management/all-tickets`, title: 'All Hardware Servicing Tickets' },
     { path: `${CM}/servicing-required/hardware-management/open-tickets`, title: 'Open Hardware Servicing Tickets', scope: 'open' },
@@ -400,6 +410,7 @@ export const hardwareServicingTicketResource = kindResource({
 /** Charger servicing: a charger in the field that needs a technician. */
 export const chargerServicingTicketResource = kindResource({
   kind: 'CHARGER_SERVICING',
+  owned: { availableDate: 'the Set available date event' },
   name: 'charger-servicing-tickets',
   title: 'Charger servicing ticket',
   plural: 'Charger servicing tickets',
@@ -412,7 +423,6 @@ export const chargerServicingTicketResource = kindResource({
   view: 'ROLE_VIEW_ALL_CHARGER_SERVICING_TICKETS',
   openView: 'ROLE_VIEW_OPEN_CHARGER_SERVICING_TICKETS',
   // The available date and the status move only through the servicing machine (SET_AVAILABLE_DATE and the rest).
-  statusWritable: false,
   views: [
     { path: `${CM}/servicing-required`, title: 'All Charger Servicing Tickets' },
     { path: `${CM}/servicing-required/open`, title: 'Open Charger Servicing Tickets', scope: 'open' },
@@ -438,7 +448,6 @@ export const customerSupportTicketResource = kindResource({
   view: 'ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS',
   create: 'ROLE_ADD_CUSTOMER_SUPPORT_TICKET',
   update: 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET',
-  statusWritable: false,
   views: [
     { path: `${TM}/customer-support-tickets/all-tickets`, title: 'All Customer Support Tickets' },
     { path: `${TM}/customer-support-tickets/open-tickets`, title: 'Open Customer Support Tickets', scope: 'open' },
@@ -450,6 +459,7 @@ export const customerSupportTicketResource = kindResource({
 /** Demo: a charger demonstration for a prospective host or fleet. */
 export const demoTicketResource = kindResource({
   kind: 'DEMO',
+  owned: { demoAt: 'the Schedule event' },
   name: 'demo-tickets',
   title: 'Demo ticket',
   plural: 'Demo tickets',
@@ -465,7 +475,6 @@ export const demoTicketResource = kindResource({
   view: 'ROLE_VIEW_DEMO_TICKETS',
   create: 'ROLE_ADD_DEMO_TICKET',
   update: 'ROLE_UPDATE_DEMO_TICKET',
-  statusWritable: false,
   views: [
     { path: `${TM}/demo-tickets`, title: 'All Demo Tickets' },
     { path: `${TM}/demo-tickets/open`, title: 'Open Demo Tickets', scope: 'open' },
@@ -493,7 +502,6 @@ export const bundleTicketResource = kindResource({
   view: 'ROLE_VIEW_BUNDLE_TICKETS',
   create: 'ROLE_ADD_BUNDLE_TICKET',
   update: 'ROLE_UPDATE_BUNDLE_TICKET',
-  statusWritable: false,
   views: [
     { path: `${TM}/bundle-management-tickets`, title: 'All Bundle Management Tickets' },
     { path: `${TM}/bundle-management-tickets/open`, title: 'Open Bundle Management Tickets', scope: 'open' },
@@ -518,7 +526,6 @@ export const bookingAnomalyTicketResource = kindResource({
   view: 'ROLE_VIEW_BOOKING_ANOMALY_TICKETS',
   create: 'ROLE_ADD_BOOKING_ANOMALY_TICKET',
   update: 'ROLE_UPDATE_BOOKING_ANOMALY_TICKET',
-  statusWritable: false,
   views: [
     { path: `${TM}/booking-utilization-tickets`, title: 'All Booking Utilization Anomalies' },
     { path: `${TM}/booking-utilization-tickets/open`, title: 'Open Booking Utilization Anomalies', scope: 'open' },
@@ -529,6 +536,7 @@ export const bookingAnomalyTicketResource = kindResource({
 /** Delivery: goods on their way (an order, a consignment or a serviced charger). */
 export const deliveryTicketResource = kindResource({
   kind: 'DELIVERY',
+  owned: { courier: 'the Dispatch event', awbNumber: 'the Dispatch event' },
   name: 'delivery-tickets',
   title: 'Delivery ticket',
   plural: 'Delivery tickets',
@@ -549,7 +557,6 @@ export const deliveryTicketResource = kindResource({
   create: 'ROLE_ADD_DELIVERY_TICKET',
   update: 'ROLE_UPDATE_DELIVERY_TICKET',
   // The status moves only through the delivery machine; the courier and AWB number are set by DISPATCH.
-  statusWritable: false,
   filters: [
     { field: 'deliveryTicketType', kind: 'select' },
     { field: 'orderId', kind: 'relation' },
@@ -584,7 +591,6 @@ export const consignmentTicketResource = kindResource({
   create: 'ROLE_ADD_CONSIGNMENT_TICKET',
   update: 'ROLE_UPDATE_CONSIGNMENT_TICKET',
   // The status moves only through the consignment machine (machines/consignment.machine.ts).
-  statusWritable: false,
   views: [
     { path: `${TM}/consignment-tickets`, title: 'All Consignment Tickets' },
     { path: `${TM}/consignment-tickets/open`, title: 'Open Consignment Tickets', scope: 'open' },
@@ -616,7 +622,6 @@ export const installationTicketResource = kindResource({
   update: 'ROLE_FILL_CHARGER_INSTALLATION_FORM',
   updateFields: ['phoneNumber', 'uniqueId', 'qrCodeValue', 'chargePointOperatorId', 'purposeOfAssigning'],
   // The status moves only through the installation machine (machines/installation.machine.ts).
-  statusWritable: false,
   scopes: {
     ready: { title: 'Ready for installation', where: [{ field: 'status', op: 'eq', value: 'READY_FOR_INSTALLATION' }], permission: 'ROLE_VIEW_READY_FOR_INSTALLATION' },
     all: { title: 'All installations', where: [], permission: 'ROLE_VIEW_ALL_INSTALLATIONS' },
@@ -712,6 +717,8 @@ export const orderResource = defineResource({
     city: f.relation('City', 'cities', { idType: 'uuid' }),
     assignee: f.relation('Assignee', 'users', { idType: 'uuid' }),
     createdBy: f.relation('Created by', 'users', { idType: 'uuid', readOnly: true }),
+    /** Optimistic lock: every workflow event and edit moves it on; one sent with an older one is refused. */
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -740,9 +747,10 @@ export const orderResource = defineResource({
     sortable: ['createdAt', 'amount'],
   },
   search: { exact: ['id', 'orderNumber', 'phone'], text: ['customerName'], prefix: ['orderNumber'] },
-  form: [{ title: 'Order', fields: ['status', 'tags', 'assignee'] }],
+  form: [{ title: 'Order', fields: ['tags', 'assignee'] }],
   create: [],
-  update: ['status', 'tags', 'assignee'],
+  update: ['tags', 'assignee'],
+  owned: { status: 'the order workflow' },
   permissions: { view: 'ROLE_VIEW_ALL_ORDERS', update: 'ROLE_UPDATE_ORDER_STATUS' },
   related: [{ resource: 'delivery-tickets', field: 'orderId', title: 'Deliveries' }],
   scopes: {

@@ -31,6 +31,10 @@ export const userResource = defineResource({
   },
   search: { exact: ['id', 'mobileNumber', 'referralCode'], text: ['name'] },
   form: [{ title: 'User', fields: ['name', 'mobileNumber', 'email', 'image'] }],
+  update: ['name', 'email', 'image'],
+  // The mobile number is the sign-in identity: it changes only through its own action, confirmed by a code sent to
+  // the new number (server/users/change-mobile-number-routes.ts).
+  owned: { mobileNumber: 'the Change sign-in number action' },
   permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: 'ROLE_CHANGE_USER_NAME', activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
   views: [{ path: UM, title: 'All Users' }],

@@ -124,6 +124,11 @@ export interface ResourceInput {
   create?: readonly string[];
   /** Fields writable on update (default: the create fields). */
   update?: readonly string[];
+  /**
+   * Fields one action or workflow owns (field → what owns it, e.g. "the assign action"): one way to change each
+   * field, so an owned field is never writable by the generic update (defineResource refuses the definition).
+   */
+  owned?: Readonly<Record<string, string>>;
   permissions: {
     /** View list and records; null: any signed-in user. */
     view: Permission | null;
@@ -238,6 +243,10 @@ export function defineResource(input: ResourceInput): Resource {
     if (allFields[s]?.readOnly) problems.push(`field "${s}" is read-only but writable`);
   }
   for (const s of Object.keys(input.fixed ?? {})) known(s, 'fixed');
+  for (const [field, owner] of Object.entries(input.owned ?? {})) {
+    known(field, 'owned');
+    if (updateFields.includes(field)) problems.push(`field "${field}" is owned by ${owner} and cannot be changed by the generic update`);
+  }
   const scopeFields = (w: ScopeCondition): string[] => (w.op === 'anyOf' ? w.conditions.flatMap(scopeFields) : [w.field]);
   for (const scope of Object.values(input.scopes ?? {})) for (const w of scope.where) for (const field of scopeFields(w)) known(field, 'a scope');
   known(input.labelField, 'labelField');
