@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { resolveDeps, type AppDeps } from './app-deps';
 import type { AppEnv } from './http/app-env';
 import { clientAddressOf } from './http/client-address';
+import { databaseProblem } from './http/database-problem';
 import { denyUndeclared } from './http/deny-undeclared';
 import { HttpProblem, notFoundProblem, problemResponse, problemTypes } from './http/problem';
 import { createRouteRegistry, type RouteRegistry } from './http/route-registry';
@@ -77,6 +78,8 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error.problem, error.headers);
+    const refused = databaseProblem(error);
+    if (refused) return problemResponse(c, refused.problem);
     deps.logger.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
     return problemResponse(c, { type: problemTypes.internal, status: 500, title: 'Internal Server Error', detail: 'Something went wrong.' });
   });

@@ -11,6 +11,7 @@ export const problemTypes = {
   unauthorized: '/problems/unauthorized',
   forbidden: '/problems/forbidden',
   notFound: '/problems/not-found',
+  conflict: '/problems/conflict',
   rateLimited: '/problems/rate-limited',
   payloadTooLarge: '/problems/payload-too-large',
   otpIncorrect: '/problems/otp-incorrect',

@@ -5,7 +5,7 @@ import type { ResolvedDeps } from '@server/app-deps';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import { authenticate } from '@server/auth/session-service';
 import type { AppEnv } from './app-env';
-import { parseJsonBody, parseQuery } from './parse-input';
+import { checkPathParams, parseJsonBody, parseQuery } from './parse-input';
 import { forbiddenProblem } from './problem';
 import type { RouteAccess } from './route-access';
 
@@ -108,6 +108,7 @@ export function createRouteRegistry(app: Hono<AppEnv>, deps: ResolvedDeps): Rout
       const wrapped = async (c: Context<AppEnv>): Promise<Response> => {
         // Access first: an anonymous caller learns nothing about a route's input rules.
         const session = await enforceAccess(deps, c, access);
+        checkPathParams(c);
         const parsedQuery = query ? parseQuery(c, query) : undefined;
         const parsedBody = body ? await parseJsonBody(c, body) : undefined;
         return handler({

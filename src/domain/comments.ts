@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable-text';
 
 /** Longest comment, in characters. */
 export const COMMENT_MAX_LENGTH = 2000;
@@ -10,7 +11,7 @@ export function commentsPath(entityType: string, entityId: string | number): str
 
 /** Body of a new comment. */
 export const newCommentSchema = z.strictObject({
-  body: z.string({ error: 'Write a comment' }).trim().min(1, 'Write a comment').max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`),
+  body: storableString({ error: 'Write a comment' }).trim().min(1, 'Write a comment').max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`),
 });
 export type NewComment = z.infer<typeof newCommentSchema>;
 

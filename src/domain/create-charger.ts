@@ -2,6 +2,7 @@
 // fields each charger type needs, the socket rules, and one request body schema per type (a discriminated union
 // on chargerType, so a field a type does not use is refused at its own path).
 import { z } from 'zod';
+import { storableString } from './storable-text';
 import { chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from './entities/chargers';
 
 /** API path of the create-charger call. */
@@ -93,16 +94,16 @@ export const macAddressSchema = z.string().trim().regex(MAC, 'Enter a MAC addres
 
 /** One socket as the request sends it (power in kW). */
 export const chargerSocketSchema = z.strictObject({
-  code: z.string({ error: 'Choose a socket type' }).trim().min(1, 'Choose a socket type').max(64),
-  displayText: z.string({ error: REQUIRED }).trim().min(1, 'Enter the text shown for the socket').max(60, 'At most 60 characters'),
+  code: storableString({ error: 'Choose a socket type' }).trim().min(1, 'Choose a socket type').max(64),
+  displayText: storableString({ error: REQUIRED }).trim().min(1, 'Enter the text shown for the socket').max(60, 'At most 60 characters'),
   value: z.number({ error: 'Enter the power in kW' }).gt(0, 'Power must be more than 0 kW').max(400, 'At most 400 kW'),
 });
 export type ChargerSocket = z.infer<typeof chargerSocketSchema>;
 
 /** One key-value pair carried by the charger (free configuration). */
 export const keyValuePairSchema = z.strictObject({
-  key: z.string({ error: 'Enter a key' }).trim().min(1, 'Enter a key').max(100, 'At most 100 characters'),
-  value: z.string({ error: 'Enter a value' }).trim().min(1, 'Enter a value').max(500, 'At most 500 characters'),
+  key: storableString({ error: 'Enter a key' }).trim().min(1, 'Enter a key').max(100, 'At most 100 characters'),
+  value: storableString({ error: 'Enter a value' }).trim().min(1, 'Enter a value').max(500, 'At most 500 characters'),
 });
 export type KeyValuePair = z.infer<typeof keyValuePairSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable-text';
 
 /** What an entity lookup searches: everything, tickets only (`#`), or users and hosts only (`@`). */
 export const lookupScopeSchema = z.enum(['all', 'tickets', 'people']);
@@ -6,7 +7,7 @@ export type LookupScope = z.infer<typeof lookupScopeSchema>;
 
 /** Query of `GET /search-service/lookup`: the typed text (an id, a number or a phone in any common form). */
 export const lookupQuerySchema = z.strictObject({
-  q: z.string().trim().min(1, 'Type something to look up').max(100, 'At most 100 characters'),
+  q: storableString().trim().min(1, 'Type something to look up').max(100, 'At most 100 characters'),
   scope: lookupScopeSchema.default('all'),
   /** Results per group (exact matches first, then prefix matches). */
   limit: z.coerce.number().int().min(1).max(20).default(5),

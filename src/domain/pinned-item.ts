@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { storableString } from './storable-text';
 
 /** A pinned menu item of spec §2: id, title and redirect. */
 export const pinnedItemSchema = z.object({
-  id: z.string().min(1).max(200),
-  title: z.string().min(1).max(200),
+  id: storableString().min(1).max(200),
+  title: storableString().min(1).max(200),
   /** A same-origin path: "//host" and "/\\host" would leave the console, so they are refused. */
-  redirect: z.string().regex(/^\/(?![/\\])/, 'Must be a path inside the console').max(2000),
+  redirect: storableString().regex(/^\/(?![/\\])/, 'Must be a path inside the console').max(2000),
 });
 export type PinnedItem = z.infer<typeof pinnedItemSchema>;
 

@@ -1,7 +1,8 @@
 // Request and answer shapes of the settlement create and upload routes, shared by server and console.
 import { z } from 'zod';
+import { storableString } from './storable-text';
 
-const reason = z.string().trim().max(2000);
+const reason = storableString().trim().max(2000);
 
 /** Body of POST /pw-service/settlement: a draft for a host and period, optionally with bookings settled at once. */
 export const settlementCreateSchema = z
@@ -17,7 +18,7 @@ export const settlementCreateSchema = z
 export type SettlementCreate = z.infer<typeof settlementCreateSchema>;
 
 /** Body of the upload preview and commit: the CSV file's text (see src/domain/settlement-csv.ts for the format). */
-export const settlementUploadSchema = z.strictObject({ csv: z.string({ error: 'Send the CSV text' }).min(1, 'The file is empty').max(900_000, 'The file is larger than 900 KB') });
+export const settlementUploadSchema = z.strictObject({ csv: storableString({ error: 'Send the CSV text' }).min(1, 'The file is empty').max(900_000, 'The file is larger than 900 KB') });
 export type SettlementUpload = z.infer<typeof settlementUploadSchema>;
 
 /** One row of a preview: the booking, its host and amount when found, and every problem by column. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coordinatesSchema, coordinatesValueSchema } from '../coordinates';
 import { indianMobileSchema } from '../phone';
+import { storableString } from '../storable-text';
 
 /** How a value is stored: the column type of the field in its table. */
 export type StorageType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'timestamp' | 'date' | 'jsonb' | 'uuid' | 'textArray';
@@ -108,7 +109,7 @@ function make(label: string, base: Omit<FieldDef, 'label' | 'required' | 'notNul
   return { label, ...base, ...rest, required, notNull, output: notNull ? output : output.nullable() };
 }
 
-const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
+const requiredText = (max: number) => storableString({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
 
 /** Field builders: each returns the field's schemas and kinds from one call. */
 export const f = {
@@ -271,7 +272,7 @@ export const relativePathSchema = z
   .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9_\-./]+$/, 'Upload a file first');
 
 /** An uploaded image as image lists hold it. */
-export const imageRefSchema = z.strictObject({ id: z.string().min(1).max(100), relativePath: relativePathSchema, name: z.string().max(200) });
+export const imageRefSchema = z.strictObject({ id: storableString().min(1).max(100), relativePath: relativePathSchema, name: storableString().max(200) });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
 /** Option lists from plain values: label = value with underscores as spaces, in title case. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normaliseIndianMobile } from '../phone';
+import { storableString } from '../storable-text';
 import type { FilterDef, Resource } from './define-resource';
 
 /** Page defaults of spec §9. */
@@ -65,7 +66,7 @@ function filterValueSchema(resource: Resource, filter: FilterDef): z.ZodType {
   const field = resource.allFields[filter.field]!;
   switch (filter.kind) {
     case 'text':
-      return z.string().trim().max(100, 'At most 100 characters');
+      return storableString().trim().max(100, 'At most 100 characters');
     case 'select': {
       const values = (field.options ?? []).map((o) => o.value);
       return z
@@ -76,7 +77,7 @@ function filterValueSchema(resource: Resource, filter: FilterDef): z.ZodType {
     case 'boolean':
       return z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((s) => s === 'true');
     case 'relation':
-      return field.storage === 'bigint' ? z.string().regex(/^\d+$/, 'Must be an id').transform(Number) : z.string().max(100);
+      return field.storage === 'bigint' ? z.string().regex(/^\d+$/, 'Must be an id').transform(Number) : storableString().max(100);
     case 'dateRange':
       return dateText;
     case 'numberRange':
@@ -108,7 +109,7 @@ export function listQuerySchema(resource: Resource): z.ZodType<ParsedListQuery> 
       page: intText(0, 1_000_000, DEFAULT_PAGE),
       size: intText(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
       sort: z.enum(sortValues as [string, ...string[]], { error: `Sort by one of: ${resource.sortable.join(', ')}` }).optional(),
-      q: z.string().trim().max(100, 'At most 100 characters').optional(),
+      q: storableString().trim().max(100, 'At most 100 characters').optional(),
       scope: (scopes.length > 0 ? z.enum(scopes as [string, ...string[]]) : z.never()).optional(),
       ...filterShape,
     })
