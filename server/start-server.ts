@@ -4,6 +4,7 @@ import { formatIndianMobile } from '@domain/phone';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/open-database';
+import { startIdempotencyKeyCleanup } from './http/idempotency';
 import { defaultCdnDir } from './http/static-files';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
@@ -51,6 +52,8 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  // Housekeeping: Idempotency-Key answers older than a day are deleted hourly (the timer never holds the process).
+  const cleanup = startIdempotencyKeyCleanup({ db: database.db });
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
 
@@ -69,6 +72,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     url,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await cleanup.stop();
       await database.close();
     },
   };

@@ -1,6 +1,7 @@
 // POST /charger-service/admin/charger: the create-charger workflow's one call. The body is checked per charger type
 // (a discriminated union), identifiers already in use answer 409 naming the field and the charger that holds it, the
-// unique identifier is the next CZ number, and the charger and its audit row are written in one transaction.
+// unique identifier is the next CZ number, and the charger and its audit row are written in one transaction (with the
+// answer, when the request carries an Idempotency-Key).
 import { eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -16,6 +17,7 @@ import { chargerResource } from '@domain/entities/chargers';
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
+import { idempotent } from '@server/http/idempotency';
 import { HttpProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { constraintProblem } from '@server/resources/resource-routes';
@@ -54,20 +56,20 @@ export function registerCreateChargerRoute(registry: RouteRegistry): void {
     access: { kind: 'permission', permission: 'ROLE_CREATE_CHARGER' },
     body: createChargerBodySchema,
     summary:
-      'Create a charger (the create-charger workflow): the identifiers its type needs, sockets, operator and broker; answers the new unique identifier (next CZ number) and id. 409 when an identifier is already used.',
+      'Create a charger (the create-charger workflow): the identifiers its type needs, sockets, operator and broker; answers the new unique identifier (next CZ number) and id. 409 when an identifier is already used. Accepts an Idempotency-Key header: a retry with the same key and body answers the first answer.',
     responses: {
       201: { description: '{ uniqueIdentifier, lastChargerId, charger }' },
       400: { description: 'Invalid input, with field paths', schema: problemSchema },
       403: { description: 'Missing ROLE_CREATE_CHARGER', schema: problemSchema },
       409: { description: 'An identifier is already used by another charger', schema: problemSchema },
+      422: { description: 'The Idempotency-Key was used for another request', schema: problemSchema },
     },
     handler: async ({ c, body, session, deps }) => {
       const input = body as unknown as CreateChargerBody;
       const now = deps.now();
       const table = tableOf(chargerResource);
-      let created: { id: number; uniqueId: string };
       try {
-        created = await deps.db.transaction(async (tx) => {
+        return await idempotent(c, deps.db, session.userId, body, now, async (tx) => {
           // One create at a time: the next CZ number and the duplicate check see every earlier create.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext('create-charger'))`);
           await refuseDuplicates(tx, input);
@@ -94,14 +96,14 @@ export function registerCreateChargerRoute(registry: RouteRegistry): void {
           const [row] = await tx.insert(table).values(values).returning({ id: table[chargerResource.idField] as AnyPgColumn });
           const id = Number((row as { id: number | string }).id);
           await writeAudit(tx, { entityType: chargerResource.name, entityId: String(id), actorUserId: session.userId, action: 'create', changes: { ...input, uniqueId } }, now);
-          return { id, uniqueId };
+          // The answer is read in the transaction and stored with the key, for a retry that never saw it.
+          const charger = await findRecord(tx, chargerResource, id);
+          return { status: 201, body: { uniqueIdentifier: uniqueId, lastChargerId: id, charger } };
         });
       } catch (error) {
         if (error instanceof HttpProblem) throw error;
         throw constraintProblem(chargerResource, error) ?? error;
       }
-      const charger = await findRecord(deps.db, chargerResource, created.id);
-      return c.json({ uniqueIdentifier: created.uniqueId, lastChargerId: created.id, charger }, 201);
     },
   });
 }

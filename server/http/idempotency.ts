@@ -4,8 +4,9 @@
 // (422). The key row is inserted before the effect, inside the transaction, so two identical requests at once
 // serialise on the (user, key) unique index: the second waits for the first and then replays its answer. Only
 // successful (2xx) answers are stored: a request that fails rolls back with its key and may be sent again.
+// Keys are kept a day (IDEMPOTENCY_KEY_TTL_MS); the server process deletes older ones on a timer.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '@server/db/database';
 import { idempotencyKeys } from '@server/db/tables/idempotency';
@@ -16,6 +17,10 @@ import { HttpProblem, validationProblem } from './problem';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Problem type of a key reused for a different request. */
 export const idempotencyMismatchType = '/problems/idempotency-key-reused';
+/** How long a key and its answer are kept (a day): a retry later than that runs again. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often the server process deletes expired keys (hourly). */
+export const IDEMPOTENCY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A request that carries an idempotency key. */
 export interface IdempotentRequest {
@@ -122,4 +127,55 @@ export async function idempotent(
     return { replayed: false, answer };
   });
   return result.replayed ? replay(c, result.answer) : c.json(result.answer.body as object, result.answer.status as 200);
+}
+
+/** Deletes the keys stored more than `ttlMs` (default IDEMPOTENCY_KEY_TTL_MS) before `now`; answers how many. */
+export async function deleteExpiredIdempotencyKeys(db: Database, now: Date, ttlMs = IDEMPOTENCY_KEY_TTL_MS): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - ttlMs)))
+    .returning({ id: idempotencyKeys.id });
+  return deleted.length;
+}
+
+/** Options of startIdempotencyKeyCleanup. */
+export interface IdempotencyCleanupOptions {
+  db: Database;
+  /** The clock (default `() => new Date()`). */
+  now?: () => Date;
+  /** Time between sweeps (default IDEMPOTENCY_CLEANUP_INTERVAL_MS). */
+  intervalMs?: number;
+  /** Where a failed sweep is reported (default console.error). */
+  onError?: (error: unknown) => void;
+}
+
+/** A running cleanup: its timer (unref'd) and how to stop it. */
+export interface IdempotencyCleanup {
+  readonly timer: NodeJS.Timeout;
+  /** Clears the timer and waits for a sweep in progress, so the database can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Deletes expired idempotency keys now and then every `intervalMs`. The timer never keeps the process alive
+ * (unref); a sweep that fails is reported and the next one tries again.
+ */
+export function startIdempotencyKeyCleanup({ db, now = () => new Date(), intervalMs = IDEMPOTENCY_CLEANUP_INTERVAL_MS, onError = (e) => console.error('[idempotency] cleanup failed:', e) }: IdempotencyCleanupOptions): IdempotencyCleanup {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const sweep = () => {
+    if (stopped) return;
+    running = running.then(() => (stopped ? undefined : deleteExpiredIdempotencyKeys(db, now()).then(() => undefined, onError)));
+  };
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  sweep();
+  return {
+    timer,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -13,6 +13,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { auditLog, users } from '@server/db/schema';
+import { idempotent } from '@server/http/idempotency';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { columnName } from './build-tables';
@@ -167,14 +168,19 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       path: base,
       access: { kind: 'permission', permission: resource.permissions.create },
       body: resource.createSchema,
-      summary: `Create a ${label}. Only the writable fields are accepted; anything else is refused.`,
-      responses: { 201: { description: `The new ${label}`, schema: recordOut }, 409: { description: 'A unique value is taken', schema: problemSchema }, ...problems },
+      summary: `Create a ${label}. Only the writable fields are accepted; anything else is refused. Accepts an Idempotency-Key header: a retry with the same key and body answers the first answer.`,
+      responses: {
+        201: { description: `The new ${label}`, schema: recordOut },
+        409: { description: 'A unique value is taken', schema: problemSchema },
+        422: { description: 'The Idempotency-Key was used for another request', schema: problemSchema },
+        ...problems,
+      },
       handler: async ({ c, body, session, deps }) => {
         checkRecord(resource, { ...(body as Record<string, unknown>), ...(resource.fixed ?? {}) });
         const now = deps.now();
         const table = tableOf(resource);
-        const created = await guarded(resource, () =>
-          deps.db.transaction(async (tx) => {
+        return guarded(resource, () =>
+          idempotent(c, deps.db, session.userId, body, now, async (tx) => {
             const values = {
               ...toRow(resource, body as Record<string, unknown>),
               ...(resource.fixed ?? {}),
@@ -185,10 +191,10 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
             const [row] = await tx.insert(table).values(values).returning({ id: table[resource.idField] as AnyPgColumn });
             const id = (row as { id: string | number }).id;
             await writeAudit(tx, { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'create', changes: body as Record<string, unknown> }, now);
-            return id;
+            // Read in the same transaction: the answer is stored with the key, for a retry that never saw it.
+            return { status: 201, body: await findRecord(tx, resource, id) };
           }),
         );
-        return c.json(await findRecord(deps.db, resource, created), 201);
       },
     });
   }

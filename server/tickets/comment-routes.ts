@@ -9,6 +9,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { users } from '@server/db/schema';
 import { comments } from '@server/db/tables/comments';
+import { idempotent } from '@server/http/idempotency';
 import { notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { isTicketResource, loadVisibleTicket } from './visible-ticket';
@@ -69,17 +70,25 @@ export function registerCommentRoutes(registry: RouteRegistry): void {
     path: PATH,
     access: { kind: 'permission', permission: 'ROLE_COMMENT_ON_TICKET' },
     body: newCommentSchema,
-    summary: 'Adds a comment (1–2000 characters) to a ticket the caller may see (ROLE_COMMENT_ON_TICKET).',
-    responses: { 201: { description: 'The new comment', schema: commentSchema }, 400: { description: 'Invalid comment', schema: problemSchema }, ...problems },
+    summary:
+      'Adds a comment (1–2000 characters) to a ticket the caller may see (ROLE_COMMENT_ON_TICKET). Accepts an Idempotency-Key header: a retry with the same key and body answers the first answer.',
+    responses: {
+      201: { description: 'The new comment', schema: commentSchema },
+      400: { description: 'Invalid comment', schema: problemSchema },
+      422: { description: 'The Idempotency-Key was used for another request', schema: problemSchema },
+      ...problems,
+    },
     handler: async ({ c, body, session, deps }) => {
       const now = deps.now();
       const entity = await visibleEntity(deps.db, session, c.req.param('type')!, c.req.param('id')!, now);
-      const [row] = await deps.db
-        .insert(comments)
-        .values({ ...entity, authorUserId: session.userId, body: body.body, createdAt: now })
-        .returning({ id: comments.id, entityType: comments.entityType, entityId: comments.entityId, authorUserId: comments.authorUserId, body: comments.body, createdAt: comments.createdAt });
-      const [author] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, session.userId));
-      return c.json(toComment({ ...row!, authorName: author?.name ?? null }), 201);
+      return idempotent(c, deps.db, session.userId, body, now, async (tx) => {
+        const [row] = await tx
+          .insert(comments)
+          .values({ ...entity, authorUserId: session.userId, body: body.body, createdAt: now })
+          .returning({ id: comments.id, entityType: comments.entityType, entityId: comments.entityId, authorUserId: comments.authorUserId, body: comments.body, createdAt: comments.createdAt });
+        const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, session.userId));
+        return { status: 201, body: toComment({ ...row!, authorName: author?.name ?? null }) };
+      });
     },
   });
 }
