@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database, DatabaseDriver } from './db/database';
+import { loggableError } from './db/database-error';
 import type { SmsProvider } from './sms/sms-provider';
 
 /** Minimal logger (console by default; tests pass a quiet or capturing one). */
@@ -7,6 +8,11 @@ export interface Logger {
   info(message: string, ...rest: unknown[]): void;
   warn(message: string, ...rest: unknown[]): void;
   error(message: string, ...rest: unknown[]): void;
+}
+
+/** A structured log line: one JSON object, its `event` first. Fields are names, codes and ids, never request data. */
+export function logLine(event: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({ event, ...fields });
 }
 
 /** What createApp needs: configuration, the database, the SMS provider, and an injectable clock. */
@@ -17,14 +23,24 @@ export interface AppDeps {
   sms: SmsProvider;
   /** The clock (default `() => new Date()`); tests move it instead of sleeping. */
   now?: () => Date;
-  /** Where errors and notices go (default console). */
+  /** Where request lines, errors and notices go (default consoleLogger). */
   logger?: Logger;
 }
+
+// An Error handed to the logger is reduced to what may be logged (a failed query's message lists its parameters).
+const safe = (value: unknown) => (value instanceof Error ? JSON.stringify(loggableError(value)) : value);
+
+/** The default logger: the console, with any Error among the arguments reduced to its names and codes. */
+export const consoleLogger: Logger = {
+  info: (message, ...rest) => console.info(message, ...rest.map(safe)),
+  warn: (message, ...rest) => console.warn(message, ...rest.map(safe)),
+  error: (message, ...rest) => console.error(message, ...rest.map(safe)),
+};
 
 /** AppDeps with every default filled in. */
 export type ResolvedDeps = Required<AppDeps>;
 
 /** Fills the defaults of AppDeps. */
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
-  return { now: () => new Date(), logger: console, ...deps };
+  return { now: () => new Date(), logger: consoleLogger, ...deps };
 }

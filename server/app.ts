@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { resolveDeps, type AppDeps } from './app-deps';
+import { logLine, resolveDeps, type AppDeps } from './app-deps';
+import { loggableError } from './db/database-error';
 import type { AppEnv } from './http/app-env';
 import { clientAddressOf } from './http/client-address';
 import { databaseProblem } from './http/database-problem';
 import { denyUndeclared } from './http/deny-undeclared';
 import { HttpProblem, notFoundProblem, problemResponse, problemTypes } from './http/problem';
+import { requestLog } from './http/request-log';
 import { createRouteRegistry, type RouteRegistry } from './http/route-registry';
 import { isApiPath } from './http/service-prefixes';
 import { registerStaticFiles, type StaticFilesOptions } from './http/static-files';
@@ -44,6 +46,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   const app = new Hono<AppEnv>();
   const registry = createRouteRegistry(app, deps);
 
+  registry.use('*', 'A request id on every answer (X-Request-Id) and one log line per request, carrying no data.', requestLog(deps.logger));
   registry.use('*', 'Deny by default: refuse requests a route without an access declaration would answer.', denyUndeclared(registry, (m) => deps.logger.warn(m)));
   registry.use('*', 'Record the client address (rate limits, sessions).', async (c, next) => {
     c.set('clientAddress', clientAddressOf(c, deps.config.trustProxy));
@@ -78,9 +81,14 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error.problem, error.headers);
+    // Only names and codes are logged: a failed query's message lists its parameters (see database-error.ts).
+    const where = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path.slice(0, 200), ...loggableError(error) };
     const refused = databaseProblem(error);
-    if (refused) return problemResponse(c, refused.problem);
-    deps.logger.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
+    if (refused) {
+      deps.logger.warn(logLine('query-refused', where));
+      return problemResponse(c, refused.problem);
+    }
+    deps.logger.error(logLine('request-failed', where));
     return problemResponse(c, { type: problemTypes.internal, status: 500, title: 'Internal Server Error', detail: 'Something went wrong.' });
   });
   return { app, registry };

@@ -1,5 +1,5 @@
 import { maskMobile } from '@domain/phone';
-import type { ResolvedDeps } from '@server/app-deps';
+import { logLine, type ResolvedDeps } from '@server/app-deps';
 import { smsNotificationLogs } from '@server/db/schema';
 import type { SmsTemplate } from './sms-provider';
 
@@ -19,7 +19,9 @@ export async function sendSms(
     await deps.sms.send(national10Digits, message, template);
   } catch (error) {
     status = 'failed';
-    deps.logger.error(`[sms] ${deps.sms.name} failed to send ${template} to ${maskMobile(national10Digits)}:`, error);
+    // Never the provider's error message: it may quote the message sent (a one-time code).
+    const name = error instanceof Error ? error.name : typeof error;
+    deps.logger.error(logLine('sms-failed', { provider: deps.sms.name, template, to: maskMobile(national10Digits), error: name }));
   }
   await deps.db.insert(smsNotificationLogs).values({
     mobileNumber: maskMobile(national10Digits),

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { currentUserSchema, sessionPaths, type CurrentUser } from '@domain/session';
@@ -33,6 +34,8 @@ export interface TestApp {
   smsLines: string[];
   /** Errors the app logged. */
   errors: unknown[][];
+  /** Every line the app logged (info, warn, error), its arguments as text in full (an object's every property). */
+  logLines: string[];
   /** The last code sent to a number (read from the log provider's line, as the e2e tests do). */
   lastCode(mobileNumber: string): string | undefined;
 }
@@ -47,7 +50,16 @@ export function createTestApp(
   const clock = options.clock ?? testClock();
   const smsLines: string[] = [];
   const errors: unknown[][] = [];
-  const logger: Logger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => void errors.push(args) };
+  const logLines: string[] = [];
+  const capture = (level: string, args: unknown[]) => void logLines.push([level, ...args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 10, showHidden: true })))].join(' '));
+  const logger: Logger = {
+    info: (...args: unknown[]) => capture('info', args),
+    warn: (...args: unknown[]) => capture('warn', args),
+    error: (...args: unknown[]) => {
+      errors.push(args);
+      capture('error', args);
+    },
+  };
   const { app, registry } = createApp(
     { config, db: database.db, driver: database.driver, sms: options.sms ?? createLogSmsProvider((line) => void smsLines.push(line)), now: clock.now, logger },
     options,
@@ -59,6 +71,7 @@ export function createTestApp(
     clock,
     smsLines,
     errors,
+    logLines,
     lastCode(mobileNumber) {
       const pattern = new RegExp(`^\\[sms:log\\] OTP ${mobileNumber} (\\d{6})\\n$`);
       for (const line of [...smsLines].reverse()) {
