@@ -22,9 +22,9 @@ export function fetchRecord(resource: Resource, id: string, signal?: AbortSignal
   return apiRequest(routeFor(`${resource.apiPath}/:id`, id), { signal }) as Promise<ApiRecord>;
 }
 
-/** Creates a record; answers the stored record. */
-export function createRecord(resource: Resource, body: Record<string, unknown>): Promise<ApiRecord> {
-  return apiRequest(resource.apiPath, { method: 'POST', body }) as Promise<ApiRecord>;
+/** Creates a record; answers the stored record. With an idempotency key (default none), a retry cannot create twice. */
+export function createRecord(resource: Resource, body: Record<string, unknown>, idempotencyKey?: string): Promise<ApiRecord> {
+  return apiRequest(resource.apiPath, { method: 'POST', body, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) }) as Promise<ApiRecord>;
 }
 
 /** Updates the given fields of a record. */

@@ -7,6 +7,7 @@ import { routeFor, type Resource } from '@domain/resource/define-resource';
 import { ApiError, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import { createRecord, fetchRecord, updateRecord, type ApiRecord } from '@data/resource-api';
+import { useIdempotencyKey } from '@data/use-idempotency-key';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
@@ -86,6 +87,8 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // One key per content: pressing Create again after a lost answer replays the first create instead of adding twice.
+  const idempotencyKey = useIdempotencyKey(values);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   useLeaveGuard(dirty && !saving);
 
@@ -120,7 +123,7 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
     setErrors({});
     setFormError(undefined);
     try {
-      const saved = mode === 'create' ? await createRecord(resource, body) : await updateRecord(resource, id!, body);
+      const saved = mode === 'create' ? await createRecord(resource, body, idempotencyKey) : await updateRecord(resource, id!, body);
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
       pushToast(mode === 'create' ? `${resource.title} created` : 'Changes saved', 'success');
       navigate(routeFor(resource.detailPath, String(saved[resource.idField])));

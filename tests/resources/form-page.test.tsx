@@ -78,6 +78,57 @@ describe('the form page', () => {
     expect(bodies[0]).toEqual({ name: 'Tata Power Parts', mobileNumber: '0 98450 12345' });
   });
 
+  it('sends one Idempotency-Key per content: the same key when Create is pressed again after a lost answer', async () => {
+    const keys: (string | undefined)[] = [];
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        calls += 1;
+        // The first answer is lost on the way back (the server may well have created the vendor).
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return answer(201, { id: 42, name: 'Tata Power Parts' });
+      }),
+    );
+    const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_ADD_VENDOR']), '/global-data-management/vendor-management/add');
+    render(<FormPage resource={vendorResource} mode="create" />, { wrapper: Wrapper });
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Tata Power Parts');
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9845012345');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vendor' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vendor' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/global-data-management/vendor-management/42'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{8,200}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends a new Idempotency-Key when the content changed since the last submit', async () => {
+    const keys: (string | undefined)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        return answer(409, { status: 409, title: 'Conflict', detail: 'GSTIN is already used by another vendor.', errors: [{ path: 'gstin', message: 'GSTIN is already used by another vendor' }] });
+      }),
+    );
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_ADD_VENDOR']), '/global-data-management/vendor-management/add');
+    render(<FormPage resource={vendorResource} mode="create" />, { wrapper: Wrapper });
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Tata Power Parts');
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9845012345');
+    await userEvent.type(screen.getByRole('textbox', { name: /GSTIN/ }), '29ABCDE1234F1Z5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vendor' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await userEvent.clear(screen.getByRole('textbox', { name: /GSTIN/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /GSTIN/ }), '29ABCDE1234F1Z6');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vendor' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('shows each of the spec’s coordinates messages and filters non-digits from digit-only fields', async () => {
     vi.stubGlobal('fetch', vi.fn());
     const { Wrapper } = renderWith(fakeSession(['ROLE_ADD_LOCATION']), '/test-sites/add');

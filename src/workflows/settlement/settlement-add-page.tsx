@@ -8,6 +8,7 @@ import { SETTLEMENT_COMMISSION_PERCENT, SETTLEMENT_GST_PERCENT } from '@domain/s
 import { settlementCreateSchema } from '@domain/settlement-upload';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
+import { useIdempotencyKey } from '@data/use-idempotency-key';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
 import { pushToast } from '@state/toasts';
@@ -16,7 +17,6 @@ import { emptyRaw, fromRaw, type RawValue } from '@resources/form-values';
 import { useCan } from '@resources/gated-action';
 import { NoAccess } from '@resources/no-access';
 import { useLeaveGuard } from '@resources/use-leave-guard';
-import { useIdempotencyKey } from './use-idempotency-key';
 
 const LIST = settlementResource.views[0]!.path;
 const fields = {

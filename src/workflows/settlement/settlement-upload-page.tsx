@@ -8,12 +8,12 @@ import { SETTLEMENT_CSV_MAX_ROWS } from '@domain/settlement-csv';
 import { settlementUploadPreviewSchema, type SettlementUploadPreview } from '@domain/settlement-upload';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
+import { useIdempotencyKey } from '@data/use-idempotency-key';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
 import { useCan } from '@resources/gated-action';
 import { NoAccess } from '@resources/no-access';
-import { useIdempotencyKey } from './use-idempotency-key';
 import './settlement.css';
 
 const LIST = settlementResource.views[0]!.path;
