@@ -1,10 +1,14 @@
 // The tables of the resource definitions, built from them (server/resources/build-tables.ts). drizzle-kit
 // reads this file next to schema.ts: every built table must be exported here by name (a test checks it).
 import { resources } from '@domain/resource/registry';
+import { recordWorkflows } from '@machines/workflow-registry';
 import { buildTables } from '@server/resources/build-tables';
 import * as foundation from './schema';
 
-/** Every resource table by table name; foundation tables a resource uses are passed through as they are. */
+/**
+ * Every resource table by table name; foundation tables a resource uses are passed through as they are. Every
+ * record workflow's state column gets a CHECK of its machine's states.
+ */
 export const builtTables = buildTables(resources, {
   users: foundation.users,
   roles: foundation.roles,
@@ -16,7 +20,7 @@ export const builtTables = buildTables(resources, {
   tags: foundation.tags,
   charge_point_operators: foundation.chargePointOperators,
   sms_notification_logs: foundation.smsNotificationLogs,
-});
+}, recordWorkflows);
 
 /** The built table of that name (the per-module files under ./tables export them by name for drizzle-kit). */
 export function resourceTable(name: string) {

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@domain/resource/field';
 import type { Resource } from '@domain/resource/define-resource';
+import type { RecordWorkflow } from '@machines/record-workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are built at run time from data
 export type ResourceTable = PgTableWithColumns<any>;
@@ -91,6 +92,14 @@ function columnOf(
   return builder;
 }
 
+/** The states of a workflow's machine: the values its state column may hold. */
+export function machineStates(workflow: Pick<RecordWorkflow, 'machine'>): string[] {
+  return Object.keys(workflow.machine.config.states ?? {});
+}
+
+/** A SQL string literal (CHECK bodies are written into migrations, so no bound parameters). */
+const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
+
 /** A built table with the resources stored in it. */
 export interface BuiltTable {
   table: ResourceTable;
@@ -100,12 +109,25 @@ export interface BuiltTable {
 /**
  * Builds one table per distinct `table` name. Resources sharing a table (ticket kinds) are told apart by their
  * `fixed` columns; a column is NOT NULL only when every sharer needs it, otherwise a CHECK per sharer does it.
- * `existing` maps table names the foundation schema already declares; those are used as they are.
+ * `existing` maps table names the foundation schema already declares; those are used as they are. Each of
+ * `workflows` (default none) gets a CHECK that its resource's state column holds only its machine's states (for a
+ * sharer, only on its own rows).
  */
-export function buildTables(resources: readonly Resource[], existing: Readonly<Record<string, ResourceTable>> = {}): Map<string, BuiltTable> {
+export function buildTables(
+  resources: readonly Resource[],
+  existing: Readonly<Record<string, ResourceTable>> = {},
+  workflows: readonly Pick<RecordWorkflow, 'resource' | 'stateField' | 'machine'>[] = [],
+): Map<string, BuiltTable> {
   const byTable = new Map<string, Resource[]>();
   for (const r of resources) byTable.set(r.table, [...(byTable.get(r.table) ?? []), r]);
   const byName = new Map(resources.map((r) => [r.name, r]));
+  for (const w of workflows) {
+    const r = byName.get(w.resource);
+    if (!r) throw new Error(`Workflow ${w.machine.id} is bound to unknown resource "${w.resource}"`);
+    if (!r.allFields[w.stateField]) throw new Error(`Workflow ${w.machine.id}: ${w.resource} has no field "${w.stateField}"`);
+    // A foundation table is declared by hand, so a CHECK generated here could never reach it.
+    if (existing[r.table]) throw new Error(`Workflow ${w.machine.id}: ${r.table} is a foundation table; its state CHECK cannot be generated`);
+  }
   const built = new Map<string, BuiltTable>();
   const idTypeOf = (resourceName: string) => {
     const target = byName.get(resourceName);
@@ -187,6 +209,14 @@ export function buildTables(resources: readonly Resource[], existing: Readonly<R
             extras.push(check(constraintName(tableName, [name, r.name], 'required'), sql`not (${cond}) or ${t[name]} is not null`));
           }
         }
+      }
+      // Stored states are the machine's states: a row in any other state would answer 500 on its next transition.
+      for (const w of workflows) {
+        const r = sharers.find((x) => x.name === w.resource);
+        if (!r) continue;
+        const states = sql`${t[w.stateField]} in (${sql.join(machineStates(w).map(literal), sql`, `)})`;
+        const own = Object.entries(r.fixed ?? {}).map(([k, v]) => sql`${t[k]} <> ${literal(v)}`);
+        extras.push(check(constraintName(tableName, [w.stateField, w.machine.id], 'states'), own.length > 0 ? sql`${sql.join(own, sql` or `)} or ${states}` : states));
       }
       // A b-tree whose columns lead another b-tree (or a unique index) adds nothing but write cost: leave it out.
       const covered = (x: (typeof specs)[number]) =>

@@ -44,7 +44,7 @@ export const ticketKindOptions: readonly FieldOption[] = ticketKinds.map((k) => 
  * A value closed for one kind is never open for another, so "open" means the same across kinds.
  */
 export const ticketStatuses: Readonly<Record<TicketKind, { open: readonly string[]; closed: readonly string[] }>> = {
-  SITE_INSPECTION: { open: ['OPEN', 'PARTIALLY_FILLED', 'SENT_FOR_APPROVAL'], closed: ['APPROVED', 'REJECTED', 'CLOSED'] },
+  SITE_INSPECTION: { open: ['OPEN', 'PARTIALLY_FILLED', 'SENT_FOR_APPROVAL'], closed: ['APPROVED', 'CLOSED'] },
   CHARGER_APPROVAL: { open: ['OPEN', 'UNDER_REVIEW'], closed: ['APPROVED', 'REJECTED', 'CLOSED'] },
   HARDWARE_SERVICING: { open: ['OPEN', 'SCHEDULED', 'IN_SERVICE'], closed: ['COMPLETED', 'CLOSED'] },
   CHARGER_SERVICING: { open: ['OPEN', 'SCHEDULED', 'IN_SERVICE'], closed: ['COMPLETED', 'CLOSED'] },
