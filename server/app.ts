@@ -62,6 +62,11 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
     onError: (c) =>
       problemResponse(c, { type: problemTypes.payloadTooLarge, status: 413, title: 'Payload Too Large', detail: 'The request body is larger than 1 MiB.' }),
   });
+  registry.use('*', 'An answer given without reading the request body closes the connection (else the unread rest would be read as the next request, and the server drops the socket).', async (c, next) => {
+    await next();
+    const sentBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
+    if (sentBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
+  });
   registry.use('*', 'Refuse request bodies over 1 MiB (uploads check their own, larger limit).', (c, next) => (hasOwnBodyLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
 
   registerHealthRoutes(registry);
