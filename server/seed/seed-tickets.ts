@@ -1,8 +1,9 @@
-// Seed step of the tickets: 30,000 × scale over every kind, generated in SQL (deterministic hash picks). Most
-// are closed; a recent share is open; many are assigned to the demo staff, and the first few are assigned to the
-// Super Admin (9000000001), open and due today, so "My tickets", "Today's tickets" and the Open lists show rows
-// at every scale. Relations to chargers, bookings, hardware, locations and orders are picked from those tables
-// (null when empty).
+// Seed step of the tickets: 30,000 × scale over every kind, generated in SQL (deterministic hash picks). Each
+// status is one of its kind's machine states (ticketStatuses; a CHECK refuses any other), and a CLOSED ticket has
+// a close reason, as the CLOSE event leaves it. Most are closed; a recent share is open; many are assigned to the
+// demo staff, and the first few are assigned to the Super Admin (9000000001), open and due today, so "My
+// tickets", "Today's tickets" and the Open lists show rows at every scale. Relations to chargers, bookings,
+// hardware, locations and orders are picked from those tables (null when empty).
 import { sql, type SQL } from 'drizzle-orm';
 import {
   anomalyTypes,
@@ -149,7 +150,7 @@ export const seedTickets: SeedStep = {
         contact_name, contact_phone, demo_at,
         bundle_name, number_of_chargers, bundle_amount, investor_name,
         anomaly_type, billed_energy, metered_energy,
-        delivery_ticket_type, order_id, consignment_id, courier, awb_number,
+        delivery_ticket_type, order_id, consignment_id, courier, awb_number, items,
         phone_number, qr_code_value, charge_point_operator_id, purpose_of_assigning
       )
       select
@@ -210,8 +211,8 @@ export const seedTickets: SeedStep = {
         (${cityArrays.ids})[ci],
         case when kind in ('SITE_INSPECTION', 'DEMO', 'BUNDLE') then null else ${sql`ch.id`} end,
         case when kind in ('SITE_INSPECTION', 'INSTALLATION', 'CHARGER_SERVICING') then ${sql`lc.id`} else null end,
-        case when closed and kind in ('CUSTOMER_SUPPORT', 'BOOKING_UTILIZATION_ANOMALY', 'CHARGER_SERVICING')
-          then ${pick(values(ticketCloseReasons), 'tk-close-reason')} else null end,
+        -- Only CLOSE ends a ticket as CLOSED, and it always records why; no other event writes a close reason.
+        case when status = 'CLOSED' then ${pick(values(ticketCloseReasons), 'tk-close-reason')} else null end,
         ${byKind({
           DELIVERY: sql`case dtype when 'CONSIGNMENT_DELIVERY' then 'VENDOR' when 'ORDER_DELIVERY' then 'WAREHOUSE' else 'INSTALLED_AT' end`,
           HARDWARE_SERVICING: sql`'TECHNICIAN'`,
@@ -244,7 +245,8 @@ export const seedTickets: SeedStep = {
         })},
         ${byKind({ SITE_INSPECTION: sqlMobile('9', n, 300_000_000) })},
         ${byKind({
-          SITE_INSPECTION: sql`case when closed then jsonb_build_array(
+          // Sending for approval needs two images (the machine's nothingMissing guard): those sent have them.
+          SITE_INSPECTION: sql`case when closed or status = 'SENT_FOR_APPROVAL' then jsonb_build_array(
             jsonb_build_object('id', 'si-' || n || '-1', 'relativePath', 'site-inspections/' || n || '/parking.jpg', 'name', 'parking.jpg'),
             jsonb_build_object('id', 'si-' || n || '-2', 'relativePath', 'site-inspections/' || n || '/meter-board.jpg', 'name', 'meter-board.jpg'))
             else '[]'::jsonb end`,
@@ -284,6 +286,13 @@ export const seedTickets: SeedStep = {
         null::bigint,
         ${byKind({ DELIVERY: pick(couriers, 'tk-courier') })},
         ${byKind({ DELIVERY: sql`case when status in ('OPEN', 'PACKED') then null else 'AWB' || lpad(n::text, 10, '0') end` })},
+        ${byKind({
+          // Packing needs an item (the machine's readyToPack guard): every delivery past OPEN has its goods listed.
+          DELIVERY: sql`case when status = 'OPEN' and ${h('tk-items')} < 50 then null else jsonb_build_array(jsonb_build_object(
+            'name', case dtype when 'ORDER_DELIVERY' then 'EV charger' when 'CONSIGNMENT_DELIVERY' then 'Charger units' else 'Serviced charger' end,
+            'quantity', case dtype when 'CONSIGNMENT_DELIVERY' then ${sqlBetween(5, 40, n, 'tk-item-qty')} else 1 end,
+            'serialNumber', case when dtype = 'CHARGER_SERVICING_DELIVERY' then 'SN' || upper(substr(md5('serviced-' || n::text), 1, 10)) end)) end`,
+        })},
         ${byKind({ INSTALLATION: sqlMobile('9', n, 400_000_000) })},
         ${byKind({ INSTALLATION: sql`'https://qr.czo.example/c/' || unique_code` })},
         ${byKind({ INSTALLATION: sql`cpo.id` })},
