@@ -26,6 +26,9 @@ export const envSchema = z.object({
   OTP_RESEND_AFTER_SECONDS: z.coerce.number().int().nonnegative().default(30),
   /** Secret mixed into OTP hashes; required in production, a random per-process value otherwise. */
   OTP_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Secret of the signed links to private uploads; required in production, a random per-process value otherwise. */
+  UPLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UPLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   TRUST_PROXY: booleanFromEnv.default(false),
   IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
   SMS_PROVIDER: z.enum(['log']).default('log'),
@@ -57,6 +60,8 @@ export interface AppConfig {
     resendAfterSeconds: number;
     pepper: string;
   };
+  /** Signed links to private uploads: the HMAC secret and how long a link lives (it is reused for a minute). */
+  uploadLinks: { secret: string; ttlSeconds: number };
   /** Read the client address from the first X-Forwarded-For entry (only behind a trusted proxy). */
   trustProxy: boolean;
   imageCdnUrl: string;
@@ -91,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (appEnv === 'production' && !e.OTP_PEPPER) {
     throw new ConfigError('OTP_PEPPER (32+ characters) is required in production so every instance hashes codes alike.');
   }
+  if (appEnv === 'production' && !e.UPLOAD_LINK_SECRET) {
+    throw new ConfigError('UPLOAD_LINK_SECRET (32+ characters) is required in production so every instance accepts the links the others sign.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -108,6 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Outside production a per-process pepper is enough: codes live 5 minutes.
       pepper: e.OTP_PEPPER ?? randomBytes(32).toString('base64url'),
     },
+    // Outside production a per-process secret is enough: links live minutes, and a restart only makes the console ask again.
+    uploadLinks: { secret: e.UPLOAD_LINK_SECRET ?? randomBytes(32).toString('base64url'), ttlSeconds: e.UPLOAD_LINK_TTL_SECONDS },
     trustProxy: e.TRUST_PROXY,
     imageCdnUrl: e.IMAGE_CDN_URL,
     smsProvider: e.SMS_PROVIDER,

@@ -12,7 +12,7 @@ export interface StoredFile {
   size: number;
 }
 
-/** Storage of uploaded files by key (`2026/11/<random>.png`: no leading slash, no `..`). */
+/** Storage of uploaded files by key (`2026/11/<random>.png`, `private/<kind>/2026/11/<random>.png`: no leading slash, no `..`). */
 export interface FileStore {
   /** Stores (or replaces) the file under the key. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
@@ -22,8 +22,11 @@ export interface FileStore {
   delete(key: string): Promise<boolean>;
 }
 
-/** Keys the stores accept: year/month/random.ext, nothing that could climb out of the store's folder. */
-export const storeKeyPattern = /^\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv)$/;
+/**
+ * Keys the stores accept: year/month/random.ext for public kinds, private/<kind>/year/month/random.ext for private
+ * ones; nothing that could climb out of the store's folder.
+ */
+export const storeKeyPattern = /^(private\/[a-z0-9-]{1,60}\/)?\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv)$/;
 
 /** True when the key is one the upload service could have written. */
 export function isStoreKey(key: string): boolean {

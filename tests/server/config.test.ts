@@ -54,6 +54,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', APP_ENV: 'development' }).appEnv).toBe('development');
   });
 
+  it('signs links to private uploads with UPLOAD_LINK_SECRET (a random per-process secret by default), valid UPLOAD_LINK_TTL_SECONDS', () => {
+    const defaults = loadConfig({});
+    expect(defaults.uploadLinks.ttlSeconds).toBe(600);
+    expect(defaults.uploadLinks.secret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).uploadLinks.secret).not.toBe(defaults.uploadLinks.secret);
+    expect(loadConfig({ UPLOAD_LINK_SECRET: 's'.repeat(40), UPLOAD_LINK_TTL_SECONDS: '120' }).uploadLinks).toEqual({ secret: 's'.repeat(40), ttlSeconds: 120 });
+    expect(() => loadConfig({ UPLOAD_LINK_SECRET: 'short' })).toThrow(/UPLOAD_LINK_SECRET/);
+    expect(() => loadConfig({ UPLOAD_LINK_TTL_SECONDS: '5' })).toThrow(/UPLOAD_LINK_TTL_SECONDS/);
+  });
+
   it('refuses invalid values, naming them', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);

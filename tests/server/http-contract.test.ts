@@ -52,6 +52,9 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /auth-service/role/permission': { kind: 'permission', permission: 'ROLE_VIEW_ROLES' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
       'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
+      // A signed link carries no session: the route checks the link or the Authorization header itself (uploads tests).
+      'GET /cdn/uploads/private/:kind/:year/:month/:file': { kind: 'public' },
+      'POST /upload-service/signed-urls': { kind: 'signed-in' },
       'GET /openapi.json': { kind: 'public' },
       'GET /api-docs': { kind: 'public' },
       'GET /api-docs/assets/*': { kind: 'public' },
