@@ -1,6 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { formatIndianMobile } from '@domain/phone';
+import { useUploadSource } from '@data/signed-upload-urls';
 import { keyboardState, setSingleKeyShortcuts } from '@state/keyboard-state';
 import { permissionNamesStore, toggleShowPermissionNames } from '@state/permission-names';
 import { useSession } from './session/session-context';
@@ -9,7 +10,9 @@ import { UserAvatar, userImageUrl } from './user-avatar';
 /** The user menu: picture, name and mobile number, with a Sign Out item. */
 export function UserMenu() {
   const { user, globalConfig, signOut } = useSession();
-  const image = userImageUrl(user.image, globalConfig?.imageCDNUrl);
+  // A picture uploaded as a private user photo loads through a signed link (initials show meanwhile).
+  const source = useUploadSource(user.image);
+  const image = userImageUrl(source.path ?? null, globalConfig?.imageCDNUrl);
   const mobile = formatIndianMobile(user.mobileNumber);
   const { value: showPermissionNames } = useSnapshot(permissionNamesStore);
   const { singleKeyShortcuts } = useSnapshot(keyboardState);

@@ -36,4 +36,6 @@ export const queryKeys = {
   globalData: () => ['globalData'] as const,
   /** The signed-in user's session. */
   session: () => ['session'] as const,
+  /** The signed link to a private upload, by its relative path. */
+  signedUpload: (relativePath: string) => ['signedUpload', relativePath] as const,
 };

@@ -3,7 +3,6 @@ import { formatDate, formatDateTime } from '@domain/format-date';
 import { displayValue } from '@domain/format-empty';
 import { formatKwh } from '@domain/format-energy';
 import { formatInr } from '@domain/format-money';
-import { imageUrl } from '@domain/image-url';
 import { mapLink } from '@domain/map-link';
 import { formatIndianMobile } from '@domain/phone';
 import { routeFor } from '@domain/resource/define-resource';
@@ -11,7 +10,7 @@ import { humanise, type FieldDef } from '@domain/resource/field';
 import { findResource } from '@domain/resource/registry';
 import type { ApiRecord } from '@data/resource-api';
 import { ExternalLink } from '@ui/external-link';
-import { ShimmerImage } from '@ui/shimmer-image';
+import { UploadedImage } from './uploaded-image';
 
 /** Text of a value by its field's display kind (for cells, copy and the detail page). */
 export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecord, field?: string): string {
@@ -104,13 +103,13 @@ export function CellValue({ def, field, record, cdnBase, imageSize = { width: 48
     case 'boolean':
       return <span className={`pill pill--${value ? 'success' : 'neutral'}`}>{value ? 'Yes' : 'No'}</span>;
     case 'image':
-      return <ShimmerImage src={imageUrl(cdnBase, value as string, { width: imageSize.width * 2 })} alt={def.label} {...imageSize} />;
+      return <UploadedImage cdnBase={cdnBase} relativePath={value as string} requestWidth={imageSize.width * 2} alt={def.label} {...imageSize} />;
     case 'images': {
       const images = value as { relativePath: string; name: string }[];
       return (
         <span className="pill-list">
           {images.slice(0, 3).map((image) => (
-            <ShimmerImage key={image.relativePath} src={imageUrl(cdnBase, image.relativePath, { width: imageSize.width * 2 })} alt={image.name} {...imageSize} />
+            <UploadedImage key={image.relativePath} cdnBase={cdnBase} relativePath={image.relativePath} requestWidth={imageSize.width * 2} alt={image.name} {...imageSize} />
           ))}
           {images.length > 3 ? <span className="cell-more">+{images.length - 3}</span> : null}
         </span>

@@ -16,17 +16,17 @@ import {
 } from 'react-aria-components';
 import { validateCoordinates } from '@domain/coordinates';
 import { blockNonDigitKeys } from '@domain/digit-filter';
-import { imageUrl } from '@domain/image-url';
 import { permissionFamilies } from '@domain/permissions';
 import type { FieldDef, ImageRef } from '@domain/resource/field';
+import { uploadKindOfField } from '@domain/upload-kinds';
 import { errorMessage } from '@data/api-client';
 import { uploadFile } from '@data/resource-api';
 import { Button } from '@ui/button';
 import { PermissionBadge } from '@ui/permission-badge';
-import { ShimmerImage } from '@ui/shimmer-image';
 import { TextField } from '@ui/text-field';
 import { emptyRaw, type RawItem, type RawValue } from './form-values';
 import { RelationPicker } from './relation-picker';
+import { UploadedImage } from './uploaded-image';
 
 /** Props of FieldInput. */
 export interface FieldInputProps {
@@ -218,7 +218,7 @@ function ImageUpload({ path, def, value, onChange, errors, cdnBase, isRequired }
         {def.label}
         {isRequired ? <Required /> : null}
       </label>
-      {value ? <ShimmerImage src={imageUrl(cdnBase, value as string, { width: 200 })} alt={def.label} /> : null}
+      {value ? <UploadedImage cdnBase={cdnBase} relativePath={value as string} requestWidth={200} alt={def.label} /> : null}
       <input
         id={id}
         type="file"
@@ -230,7 +230,7 @@ function ImageUpload({ path, def, value, onChange, errors, cdnBase, isRequired }
           setBusy(true);
           setUploadError(undefined);
           try {
-            onChange((await uploadFile(file)).relativePath);
+            onChange((await uploadFile(file, uploadKindOfField(def)?.name)).relativePath);
           } catch (e) {
             setUploadError(errorMessage(e));
           } finally {
@@ -263,7 +263,7 @@ function ImagesUpload({ path, def, value, onChange, errors, cdnBase }: FieldInpu
       <ul className="field-images">
         {images.map((image, index) => (
           <li key={`${image.relativePath}-${index}`}>
-            <ShimmerImage src={imageUrl(cdnBase, image.relativePath, { width: 200 })} alt={image.name} />
+            <UploadedImage cdnBase={cdnBase} relativePath={image.relativePath} requestWidth={200} alt={image.name} />
             <Button size="sm" variant="ghost" aria-label={`Remove ${image.name}`} onPress={() => onChange(images.filter((_, i) => i !== index))}>
               Remove
             </Button>
@@ -284,7 +284,7 @@ function ImagesUpload({ path, def, value, onChange, errors, cdnBase }: FieldInpu
           try {
             const added: ImageRef[] = [];
             for (const file of files) {
-              const uploaded = await uploadFile(file);
+              const uploaded = await uploadFile(file, uploadKindOfField(def)?.name);
               added.push({ id: uploaded.id, relativePath: uploaded.relativePath, name: uploaded.name });
             }
             onChange([...images, ...added]);

@@ -15,6 +15,8 @@ export interface ShimmerImageProps {
   height?: number;
   /** Extra class on the wrapper; default none. */
   className?: string;
+  /** The URL is still being fetched (a signed link): the shimmer shows and nothing is requested yet; default false. */
+  pending?: boolean;
 }
 
 /** URL of the not-found placeholder image. */
@@ -24,12 +26,17 @@ export const NOT_FOUND_IMAGE_URL: string = notFoundUrl;
  * An image that shows a blurred shimmer placeholder until it has loaded, and the not-found image when
  * the source is empty or fails to load.
  */
-export function ShimmerImage({ src, alt, width = DEFAULT_IMAGE_WIDTH, height = DEFAULT_IMAGE_HEIGHT, className }: ShimmerImageProps) {
+export function ShimmerImage({ src, alt, width = DEFAULT_IMAGE_WIDTH, height = DEFAULT_IMAGE_HEIGHT, className, pending = false }: ShimmerImageProps) {
   const source = src?.trim() || undefined;
   // State records which source loaded or failed, so a new src starts over without an effect.
   const [loadedSrc, setLoadedSrc] = useState<string | undefined>(undefined);
   const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined);
 
+  if (pending) {
+    return (
+      <span className={['ui-image', 'ui-image--loading', className].filter(Boolean).join(' ')} style={{ width, height }} data-state="loading" role="img" aria-label={alt} aria-busy />
+    );
+  }
   const missing = source === undefined || failedSrc === source;
   const loading = !missing && loadedSrc !== source;
   const state = missing ? 'missing' : loading ? 'loading' : 'loaded';
