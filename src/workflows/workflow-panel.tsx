@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise, type FieldDef, type ImageRef } from '@domain/resource/field';
+import { uploadKindFor } from '@domain/upload-kinds';
 import { hasPermission } from '@domain/permissions';
 import type { RecordWorkflow } from '@machines/record-workflow';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
@@ -16,6 +17,7 @@ import { FieldInput } from '@resources/field-input';
 import { GatedAction } from '@resources/gated-action';
 import { emptyRaw, fromRaw, toRaw, type RawValue } from '@resources/form-values';
 import './workflows.css';
+import { acceptedEvents } from '@machines/workflow-snapshot';
 
 /** Props of WorkflowPanel. */
 export interface WorkflowPanelProps {
@@ -38,9 +40,8 @@ function payloadFields(workflow: RecordWorkflow, type: string): string[] {
  */
 export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [] }: WorkflowPanelProps) {
   const { user } = useSession();
-  const snapshot = workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
   const types = Object.keys(workflow.eventSchemas);
-  const accepted = types.filter((type) => snapshot.can({ type } as never));
+  const accepted = acceptedEvents(workflow, record);
   const blocked = types.filter((type) => !accepted.includes(type) && workflow.refusal?.(type, record));
   const [open, setOpen] = useState<string | null>(null);
   const allowed = accepted.filter((type) => !offeredElsewhere.includes(type) && hasPermission(user.permissions, workflow.permissions[type]!));
@@ -153,7 +154,8 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
                         const file = e.target.files?.[0];
                         if (!file) return;
                         try {
-                          const uploaded = await uploadFile(file);
+                          // The event adds the file to the record's images: it is that resource's kind of upload.
+                          const uploaded = await uploadFile(file, uploadKindFor(resource.name)?.name);
                           setImage({ id: uploaded.id, relativePath: uploaded.relativePath, name: uploaded.name });
                         } catch (err) {
                           setMessage(errorMessage(err));
