@@ -5,6 +5,7 @@ import { logLine, resolveDeps, type AppDeps } from './app-deps';
 import { loggableError } from './db/database-error';
 import type { AppEnv } from './http/app-env';
 import { clientAddressOf } from './http/client-address';
+import { contentSecurityPolicy } from './http/content-security-policy';
 import { databaseProblem } from './http/database-problem';
 import { denyUndeclared } from './http/deny-undeclared';
 import { HttpProblem, notFoundProblem, problemResponse, problemTypes } from './http/problem';
@@ -53,6 +54,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
     await next();
   });
   registry.use('*', 'Security headers on every answer (images stay loadable from a console on another origin).', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  registry.use('*', 'A Content-Security-Policy on every answer: strict for the console and API docs pages, nothing allowed for API answers.', contentSecurityPolicy(deps.config.imageCdnUrl));
   registry.use('*', 'API answers are per user and never cached.', async (c, next) => {
     await next();
     if (isApiPath(c.req.path) && !c.req.path.startsWith('/cdn/')) c.header('Cache-Control', 'no-store');
@@ -81,7 +83,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerLookupRoutes(registry);
   registerUploadRoutes(registry);
   registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
-  if (options.staticFiles) registerStaticFiles(registry, options.staticFiles);
+  if (options.staticFiles) registerStaticFiles(registry, { imageCdnUrl: deps.config.imageCdnUrl, ...options.staticFiles });
 
   app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));
   app.onError((error, c) => {

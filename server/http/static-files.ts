@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
+import { consolePolicy, CSP_HEADER, newStyleNonce, withStyleNonce } from './content-security-policy';
 import type { RouteRegistry } from './route-registry';
 import { isApiPath } from './service-prefixes';
 
@@ -12,6 +13,8 @@ export interface StaticFilesOptions {
   staticDir: string | undefined;
   /** Images served under /cdn/ (default server/assets/cdn). */
   cdnDir: string;
+  /** IMAGE_CDN_URL, for the console page's Content-Security-Policy (default: images from this origin only). */
+  imageCdnUrl?: string;
 }
 
 /** Folder of the bundled CDN images (socket types, not-found placeholder). */
@@ -36,11 +39,18 @@ export function registerStaticFiles(registry: RouteRegistry, options: StaticFile
   const indexFile = path.join(options.staticDir, 'index.html');
   const consoleHandler: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (isApiPath(c.req.path)) return next();
+    // A page gets its own style nonce and the hashes of its inline scripts (content-security-policy.ts).
+    const page = (html: string) => {
+      const styleNonce = newStyleNonce();
+      return c.html(withStyleNonce(html, styleNonce), 200, { 'Cache-Control': 'no-cache', [CSP_HEADER]: consolePolicy({ html, imageCdnUrl: options.imageCdnUrl, styleNonce }) });
+    };
     let found = true;
     const response = await assets(c, async () => {
       found = false;
     });
     if (found && response) {
+      // A page (index.html at /, or another HTML file of the build) is served with its policy.
+      if ((response.headers.get('content-type') ?? '').startsWith('text/html')) return page(await response.text());
       // Vite fingerprints everything under /assets/, so those never change; the rest is revalidated.
       response.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       return response;
@@ -48,8 +58,7 @@ export function registerStaticFiles(registry: RouteRegistry, options: StaticFile
     // A missing file (anything with an extension) is a 404, not the console page.
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return next();
     try {
-      const html = await readFile(indexFile, 'utf8');
-      return c.html(html, 200, { 'Cache-Control': 'no-cache' });
+      return page(await readFile(indexFile, 'utf8'));
     } catch {
       return c.text(`The console is not built: ${indexFile} is missing. Run \`npm run build\` (npm start does it).`, 503);
     }

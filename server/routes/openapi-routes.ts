@@ -4,6 +4,7 @@ import { listResultSchema } from '@domain/resource/list-query';
 import { resources } from '@domain/resource/registry';
 import { problemSchema } from '@domain/problem';
 import type { AppEnv } from '@server/http/app-env';
+import { API_DOCS_POLICY, CSP_HEADER } from '@server/http/content-security-policy';
 import { notFoundProblem, problemResponse } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { buildOpenApiDocument, type ExtraRequestBodies } from '@server/openapi/build-openapi';
@@ -51,7 +52,7 @@ export function registerOpenApiRoutes(registry: RouteRegistry, options: OpenApiR
     access: { kind: 'public' },
     summary: 'The API reference page (Swagger UI, served from this server only).',
     responses: { 200: { description: 'HTML page' } },
-    handler: ({ c }) => c.html(apiDocsHtml(), 200, { 'Cache-Control': 'no-cache' }),
+    handler: ({ c }) => c.html(apiDocsHtml(), 200, { 'Cache-Control': 'no-cache', [CSP_HEADER]: API_DOCS_POLICY }),
   });
 
   const assets: MiddlewareHandler<AppEnv> = async (c) => {
