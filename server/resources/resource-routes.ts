@@ -11,6 +11,11 @@ import { hasPermission, type Permission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import { writeAudit } from '@server/audit/write-audit';
+import { assertMayChange } from '@server/auth/who-may-change-whom';
+import { EDIT } from '@machines/edit.event';
+import { workflowOf } from '@machines/workflow-registry';
+import { acceptedEvents, acceptsEdit } from '@machines/workflow-snapshot';
+import { transitionConflict } from '@server/workflows/workflow-state';
 import type { Database } from '@server/db/database';
 import { auditLog, users } from '@server/db/schema';
 import { idempotent } from '@server/http/idempotency';
@@ -177,6 +182,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       },
       handler: async ({ c, body, session, deps }) => {
         checkRecord(resource, { ...(body as Record<string, unknown>), ...(resource.fixed ?? {}) });
+        await assertMayChange(deps.db, session, resource.name, 'create', undefined, body as Record<string, unknown>);
         const now = deps.now();
         const table = tableOf(resource);
         return guarded(resource, () =>
@@ -200,29 +206,57 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
   }
 
   if (resource.permissions.update && resource.updateFields.length > 0) {
+    // A workflow-bound record is edited through its machine: the update is its EDIT event, accepted only in the
+    // states that list it, with the version the caller saw (optimistic lock) and an audit row like any transition.
+    const workflow = workflowOf(resource.name);
+    const atLeastOne = { message: 'Send at least one field to change' };
+    const body = workflow
+      ? resource.updateSchema
+          .extend({ version: z.number({ error: 'Send the version you last saw' }).int().min(0) })
+          .refine((b) => Object.keys(b).length > 1, atLeastOne)
+      : resource.updateSchema.refine((b) => Object.keys(b).length > 0, atLeastOne);
     registry.route({
       method: 'PUT',
       path: one,
       access: { kind: 'permission', permission: resource.permissions.update },
-      body: resource.updateSchema.refine((b) => Object.keys(b).length > 0, { message: 'Send at least one field to change' }),
-      summary: `Update a ${label}: only its updatable fields; the audit row records each change.`,
-      responses: { 200: { description: `The updated ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+      body,
+      summary: workflow
+        ? `Edit a ${label}: only its editable fields, only in the states where its workflow accepts EDIT (409 with the current state otherwise), with the version you last saw (409 when stale); the audit row records each change.`
+        : `Update a ${label}: only its updatable fields; the audit row records each change.`,
+      responses: { 200: { description: `The updated ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, 409: { description: 'Not editable in its state, or changed meanwhile', schema: problemSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
-        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
-        const id = before[resource.idField] as string | number;
         const now = deps.now();
+        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, now);
+        const id = before[resource.idField] as string | number;
         const table = tableOf(resource);
-        const input = body as Record<string, unknown>;
+        const { version, ...input } = body as Record<string, unknown> & { version?: number };
+        await assertMayChange(deps.db, session, resource.name, 'update', before, input);
+        const state = workflow ? String(before[workflow.stateField]) : undefined;
+        if (workflow) {
+          if (!acceptsEdit(workflow, before)) {
+            throw transitionConflict(`A ${label} in state ${state} can no longer be edited.`, state, acceptedEvents(workflow, before), before.version);
+          }
+          if (version !== before.version) {
+            throw transitionConflict(`This ${label} was changed by someone else (version ${String(before.version)}, you sent ${version}). Reload it and try again.`, state, acceptedEvents(workflow, before), before.version);
+          }
+        }
         checkRecord(resource, { ...before, ...input });
         const changes = Object.fromEntries(Object.entries(input).filter(([k, v]) => !same(before[k], v)).map(([k, v]) => [k, { from: before[k] ?? null, to: v ?? null }]));
         if (Object.keys(changes).length > 0) {
+          const versionColumn = table.version as AnyPgColumn | undefined;
           await guarded(resource, () =>
             deps.db.transaction(async (tx) => {
-              await tx
+              const updated = await tx
                 .update(table)
-                .set({ ...toRow(resource, input), updatedAt: now })
-                .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...fixedConditions(resource, table)));
-              await writeAudit(tx, { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'update', changes }, now);
+                .set({ ...toRow(resource, input), ...(workflow && versionColumn ? { version: sql`${versionColumn} + 1` } : {}), updatedAt: now })
+                .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...(workflow && versionColumn ? [eq(versionColumn, version!)] : []), ...fixedConditions(resource, table)))
+                .returning({ id: table[resource.idField] as AnyPgColumn });
+              if (updated.length === 0) throw transitionConflict(`This ${label} was changed by someone else just now. Reload it and try again.`, state, [], undefined);
+              await writeAudit(
+                tx,
+                { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'update', ...(workflow ? { fromState: state, toState: state, event: EDIT } : {}), changes },
+                now,
+              );
             }),
           );
         }
@@ -242,6 +276,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
         const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
+        await assertMayChange(deps.db, session, resource.name, 'activate', before, undefined);
         const id = before[resource.idField] as string | number;
         const now = deps.now();
         const table = tableOf(resource);

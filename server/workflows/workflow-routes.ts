@@ -4,7 +4,6 @@
 // version still matches (else 409) and writes the audit row in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
 import { z } from 'zod';
 import { hasPermission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
@@ -13,11 +12,16 @@ import type { RecordWorkflow } from '@machines/record-workflow';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { writeAudit } from '@server/audit/write-audit';
 import { claimKey, idempotentRequestOf, replay, saveAnswer, storedAnswer, type StoredAnswer } from '@server/http/idempotency';
-import { forbiddenProblem, HttpProblem } from '@server/http/problem';
+import { forbiddenProblem, type HttpProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { fixedConditions, findRecord, tableOf } from '@server/resources/resource-query';
 import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
 import { workflowEffects } from './workflow-effects';
+import { nextStateOf, transitionConflict as conflict } from './workflow-state';
+
+export { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
+export { transitionConflictType } from './workflow-state';
 
 
 /** Thrown out of a refusal when an identical keyed request committed meanwhile: answer as it did. */
@@ -25,24 +29,6 @@ class ReplayedAnswer extends Error {
   constructor(readonly answer: StoredAnswer) {
     super('replayed');
   }
-}
-
-/** Problem type of a transition the current state does not accept, or a stale version. */
-export const transitionConflictType = '/problems/transition-conflict';
-
-/** The machine's snapshot for a stored record (its state value and the context computed from it). */
-export function snapshotOf(workflow: RecordWorkflow, record: Readonly<Record<string, unknown>>): AnyMachineSnapshot {
-  return workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
-}
-
-/** The event types the record's current state accepts (guards included). */
-export function acceptedEvents(workflow: RecordWorkflow, record: Readonly<Record<string, unknown>>): string[] {
-  const snapshot = snapshotOf(workflow, record);
-  return Object.keys(workflow.eventSchemas).filter((type) => snapshot.can({ type } as never));
-}
-
-function conflict(detail: string, currentState: unknown, accepted: string[], version: unknown): HttpProblem {
-  return new HttpProblem({ type: transitionConflictType, status: 409, title: 'Conflict', detail, currentState, acceptedEvents: accepted, version } as never);
 }
 
 /** Body schema of a transition: one of the workflow's events plus the version the caller saw. */
@@ -98,7 +84,7 @@ export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly Re
           if (error instanceof ReplayedAnswer) return replay(c, error.answer);
           throw error;
         }
-        const to = String(getNextSnapshot(workflow.machine, snapshot, machineEvent as never).value);
+        const to = nextStateOf(workflow, snapshot, machineEvent);
         const patch = workflow.patchOf?.(machineEvent as Record<string, unknown> & { type: string }, before) ?? {};
         const reason = workflow.reasonOf?.(machineEvent) ?? (typeof machineEvent.reason === 'string' ? machineEvent.reason : undefined);
         const table = tableOf(resource);

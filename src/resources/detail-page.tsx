@@ -17,10 +17,13 @@ import { pushToast } from '@state/toasts';
 import { CellValue } from './cell-value';
 import { NotFoundPage } from '@app/not-found-page';
 import { workflowOf } from '@machines/workflow-registry';
+import { acceptsEdit } from '@machines/workflow-snapshot';
 import { WorkflowPanel } from '@workflows/workflow-panel';
 import { TicketSource } from '@workflows/ticket-source';
 import { FillFormLink } from '@workflows/installation/fill-form-link';
 import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
+import { ChangeNumberPanel } from '@workflows/change-number/change-number-panel';
+import { userResource } from '@domain/entities/users';
 
 import { GatedAction } from './gated-action';
 import { listUrl } from './list-page';
@@ -108,7 +111,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
           {active !== undefined ? <span className={`pill pill--${active ? 'success' : 'neutral'}`}>{active ? 'Active' : 'Inactive'}</span> : null}
         </div>
         <div className="resource-page__actions">
-          {resource.permissions.update && resource.updateFields.length > 0 ? (
+          {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (
             <GatedAction permission={resource.permissions.update}>
               <Button variant="primary" onPress={() => navigate(routeFor(resource.editPath, id))}>
                 Edit
@@ -133,6 +136,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
 
       {workflow ? <WorkflowPanel workflow={workflow} resource={owner} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
       {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
+      {resource.name === userResource.name ? <ChangeNumberPanel record={data} /> : null}
 
       {sections.map((section) => (
         <section key={section.title} className="detail-section" aria-label={section.title}>

@@ -13,6 +13,7 @@ import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
 import { FieldInput } from './field-input';
+import { workflowOf } from '@machines/workflow-registry';
 import { emptyRaw, fromRaw, toRaw, type RawValue } from './form-values';
 import { NoAccess } from './no-access';
 import { useLeaveGuard } from './use-leave-guard';
@@ -122,6 +123,8 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
     setSaving(true);
     setErrors({});
     setFormError(undefined);
+    // Editing a workflow-bound record is its machine's EDIT event: it carries the version this form was loaded with.
+    if (mode === 'edit' && workflowOf(resource.name)) body.version = record?.version;
     try {
       const saved = mode === 'create' ? await createRecord(resource, body, idempotencyKey) : await updateRecord(resource, id!, body);
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
