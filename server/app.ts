@@ -25,6 +25,7 @@ import { registerSettlementRoutes } from './settlements/settlement-routes';
 import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
+import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
 
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -81,6 +82,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerSettlementRoutes(registry);
   registerTicketActionRoutes(registry);
   registerLookupRoutes(registry);
+  registerChangeMobileNumberRoutes(registry);
   registerUploadRoutes(registry);
   registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
   if (options.staticFiles) registerStaticFiles(registry, { imageCdnUrl: deps.config.imageCdnUrl, ...options.staticFiles });

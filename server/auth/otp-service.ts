@@ -6,7 +6,7 @@ import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { czoUsers, otpChallenges, users } from '@server/db/schema';
 import { HttpProblem, problemTypes, unauthorizedProblem } from '@server/http/problem';
-import { MASKED_CODE, otpMessage } from '@server/sms/otp-message';
+import { MASKED_CODE, numberChangeMessage, otpMessage } from '@server/sms/otp-message';
 import { sendSms } from '@server/sms/send-sms';
 import { generateOtpCode, hashesEqual, hashOtpCode } from './hashing';
 import { createSession } from './session-service';
@@ -56,6 +56,83 @@ function rateLimited(detailStart: string, retryAfterSeconds: number): HttpProble
   );
 }
 
+/** The purpose of sign-in codes. */
+const SIGN_IN = 'sign-in';
+
+type Issued = { limited: 'number' | 'client'; retryAfter: number } | { limited: null; code: string };
+
+/**
+ * In the caller's transaction: applies the per-number and per-client send limits, then stores a new code for
+ * `purpose` as a keyed hash and answers it (to be sent after the commit).
+ */
+async function issueChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: string, clientAddress: string, purpose: string): Promise<Issued> {
+  const { otp } = deps.config;
+  const now = deps.now();
+  const windowMs = otp.sendWindowMinutes * 60_000;
+  const windowStart = new Date(now.getTime() - windowMs);
+  const retryAfter = (oldest: Date | null) => Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
+  await lockKey(tx, `otp:number:${mobileNumber}`);
+  await lockKey(tx, `otp:client:${clientAddress}`);
+  const [perNumber] = await tx
+    .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.mobileNumber, mobileNumber), gt(otpChallenges.createdAt, windowStart)));
+  if (perNumber && perNumber.sends >= otp.sendsPerNumber) return { limited: 'number', retryAfter: retryAfter(perNumber.oldest) };
+  const [perClient] = await tx
+    .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.clientAddress, clientAddress), gt(otpChallenges.createdAt, windowStart)));
+  if (perClient && perClient.sends >= otp.sendsPerClient) return { limited: 'client', retryAfter: retryAfter(perClient.oldest) };
+  const id = randomUUID();
+  const code = generateOtpCode();
+  await tx.insert(otpChallenges).values({
+    id,
+    mobileNumber,
+    purpose,
+    codeHash: hashOtpCode(otp.pepper, id, code),
+    expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
+    clientAddress,
+    createdAt: now,
+  });
+  return { limited: null, code };
+}
+
+function throwIfLimited(issued: { limited: 'number' | 'client' | null; retryAfter?: number }): void {
+  if (issued.limited === 'number') throw rateLimited('Too many codes were requested for this number.', issued.retryAfter!);
+  if (issued.limited === 'client') throw rateLimited('Too many codes were requested from this network.', issued.retryAfter!);
+}
+
+type Checked = { ok: true; challengeId: string } | { ok: false; detail: string; type: string };
+
+/**
+ * In the caller's transaction: checks `code` against the number's latest code of `purpose`. A wrong code (or one
+ * the caller may not use: `usable` false) counts an attempt; a burnt, expired, used or missing one is unusable.
+ * A right one is consumed. Refusals are answered, not thrown, so the attempt counter commits.
+ */
+async function checkChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: string, code: string, purpose: string, usable: boolean): Promise<Checked> {
+  const { otp } = deps.config;
+  const now = deps.now();
+  await lockKey(tx, `otp:number:${mobileNumber}`);
+  const [challenge] = await tx
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.mobileNumber, mobileNumber), eq(otpChallenges.purpose, purpose)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= now.getTime() || challenge.attempts >= otp.maxAttempts) {
+    return { ok: false, detail: OTP_UNUSABLE_DETAIL, type: problemTypes.otpUnusable };
+  }
+  const matches = hashesEqual(hashOtpCode(otp.pepper, challenge.id, code), challenge.codeHash);
+  if (!matches || !usable) {
+    const attempts = challenge.attempts + 1;
+    await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.id, challenge.id));
+    const left = otp.maxAttempts - attempts;
+    return left > 0 ? { ok: false, detail: otpIncorrectDetail(left), type: problemTypes.otpIncorrect } : { ok: false, detail: `Incorrect code. ${OTP_UNUSABLE_DETAIL}`, type: problemTypes.otpUnusable };
+  }
+  await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
+  return { ok: true, challengeId: challenge.id };
+}
+
 /**
  * Starts a sign-in: applies the per-number and per-client send limits (429 with Retry-After), stores a new
  * code as a keyed hash, and sends it only when the number belongs to active staff. Known and unknown
@@ -63,43 +140,14 @@ function rateLimited(detailStart: string, retryAfterSeconds: number): HttpProble
  */
 export async function sendOtp(deps: ResolvedDeps, mobileNumber: string, clientAddress: string): Promise<SendOtpResponse> {
   const { otp } = deps.config;
-  const now = deps.now();
-  const windowMs = otp.sendWindowMinutes * 60_000;
-  const windowStart = new Date(now.getTime() - windowMs);
-  const retryAfter = (oldest: Date | null) =>
-    Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
-
   const outcome = await deps.db.transaction(async (tx) => {
-    await lockKey(tx, `otp:number:${mobileNumber}`);
-    await lockKey(tx, `otp:client:${clientAddress}`);
-    const [perNumber] = await tx
-      .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
-      .from(otpChallenges)
-      .where(and(eq(otpChallenges.mobileNumber, mobileNumber), gt(otpChallenges.createdAt, windowStart)));
-    if (perNumber && perNumber.sends >= otp.sendsPerNumber) return { limited: 'number' as const, retryAfter: retryAfter(perNumber.oldest) };
-    const [perClient] = await tx
-      .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
-      .from(otpChallenges)
-      .where(and(eq(otpChallenges.clientAddress, clientAddress), gt(otpChallenges.createdAt, windowStart)));
-    if (perClient && perClient.sends >= otp.sendsPerClient) return { limited: 'client' as const, retryAfter: retryAfter(perClient.oldest) };
-
+    const issued = await issueChallenge(tx, deps, mobileNumber, clientAddress, SIGN_IN);
     // Unknown numbers get a challenge too: it counts for the limits and answers verify like any other.
-    const id = randomUUID();
-    const code = generateOtpCode();
-    await tx.insert(otpChallenges).values({
-      id,
-      mobileNumber,
-      codeHash: hashOtpCode(otp.pepper, id, code),
-      expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
-      clientAddress,
-      createdAt: now,
-    });
-    return { limited: null, code, staffId: await activeStaffId(tx, mobileNumber) };
+    return issued.limited ? issued : { ...issued, staffId: await activeStaffId(tx, mobileNumber) };
   });
 
-  if (outcome.limited === 'number') throw rateLimited('Too many codes were requested for this number.', outcome.retryAfter);
-  if (outcome.limited === 'client') throw rateLimited('Too many codes were requested from this network.', outcome.retryAfter);
-  if (outcome.staffId) {
+  throwIfLimited(outcome);
+  if (!outcome.limited && outcome.staffId) {
     await sendSms(deps, mobileNumber, otpMessage(outcome.code, otp.ttlSeconds), otpMessage(MASKED_CODE, otp.ttlSeconds), 'czo-sign-in-otp');
   }
   return { message: OTP_SENT_MESSAGE, resendAfterSeconds: otp.resendAfterSeconds, expiresInSeconds: otp.ttlSeconds };
@@ -115,31 +163,12 @@ export async function verifyOtp(
   input: { mobileNumber: string; otp: string },
   meta: { clientAddress: string; userAgent: string | undefined },
 ): Promise<{ userId: string; authKey: string }> {
-  const { otp } = deps.config;
   const now = deps.now();
   // Refusals are returned, not thrown, so the attempt counter commits.
   const result = await deps.db.transaction(async (tx) => {
-    await lockKey(tx, `otp:number:${input.mobileNumber}`);
-    const [challenge] = await tx
-      .select()
-      .from(otpChallenges)
-      .where(eq(otpChallenges.mobileNumber, input.mobileNumber))
-      .orderBy(desc(otpChallenges.createdAt))
-      .limit(1);
-    if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= now.getTime() || challenge.attempts >= otp.maxAttempts) {
-      return { ok: false as const, detail: OTP_UNUSABLE_DETAIL, type: problemTypes.otpUnusable };
-    }
     const staffId = await activeStaffId(tx, input.mobileNumber);
-    const matches = hashesEqual(hashOtpCode(otp.pepper, challenge.id, input.otp), challenge.codeHash);
-    if (!matches || !staffId) {
-      const attempts = challenge.attempts + 1;
-      await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.id, challenge.id));
-      const left = otp.maxAttempts - attempts;
-      return left > 0
-        ? { ok: false as const, detail: otpIncorrectDetail(left), type: problemTypes.otpIncorrect }
-        : { ok: false as const, detail: `Incorrect code. ${OTP_UNUSABLE_DETAIL}`, type: problemTypes.otpUnusable };
-    }
-    await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
+    const checked = await checkChallenge(tx, deps, input.mobileNumber, input.otp, SIGN_IN, staffId !== undefined);
+    if (!checked.ok || !staffId) return { ...checked, ok: false as const, detail: checked.ok ? OTP_UNUSABLE_DETAIL : checked.detail, type: checked.ok ? problemTypes.otpUnusable : checked.type };
     const { sessionId, authKey } = await createSession(tx, deps, staffId, meta);
     await writeAudit(
       tx,
@@ -150,4 +179,26 @@ export async function verifyOtp(
   });
   if (!result.ok) throw unauthorizedProblem(result.detail, result.type);
   return { userId: result.userId, authKey: result.authKey };
+}
+
+/** The purpose of a code confirming `userId`'s new sign-in number. */
+export const numberChangePurpose = (userId: string) => `change-number:${userId}`;
+
+/** Sends a code to the new number of a user (send limits as for sign-in); the change is confirmed with it. */
+export async function sendNumberChangeCode(deps: ResolvedDeps, userId: string, newNumber: string, clientAddress: string): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
+  const { otp } = deps.config;
+  const issued = await deps.db.transaction((tx) => issueChallenge(tx, deps, newNumber, clientAddress, numberChangePurpose(userId)));
+  throwIfLimited(issued);
+  if (!issued.limited) {
+    await sendSms(deps, newNumber, numberChangeMessage(issued.code, otp.ttlSeconds), numberChangeMessage(MASKED_CODE, otp.ttlSeconds), 'czo-change-number-otp');
+  }
+  return { expiresInSeconds: otp.ttlSeconds, resendAfterSeconds: otp.resendAfterSeconds };
+}
+
+/**
+ * In the caller's transaction: checks the code sent to `newNumber` for `userId`'s change. A refusal is answered:
+ * the caller commits its transaction before refusing, so the attempt it counted stays counted.
+ */
+export async function checkNumberChangeCode(tx: Database, deps: ResolvedDeps, userId: string, newNumber: string, code: string): Promise<Checked> {
+  return checkChallenge(tx, deps, newNumber, code, numberChangePurpose(userId), true);
 }

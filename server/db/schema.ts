@@ -110,12 +110,16 @@ export const userRoles = pgTable(
   ],
 );
 
-/** One-time sign-in codes, stored only as a keyed hash. Rows also count sends for rate limiting. */
+/**
+ * One-time codes, stored only as a keyed hash: sign-in codes, and codes confirming a new sign-in number (purpose
+ * `change-number:<user id>`, so a code confirms that change of that user only). Rows also count sends for rate limiting.
+ */
 export const otpChallenges = pgTable(
   'otp_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     mobileNumber: text('mobile_number').notNull(),
+    purpose: text('purpose').notNull().default('sign-in'),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),

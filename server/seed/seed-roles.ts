@@ -111,6 +111,7 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_VIEW_HOSTS',
       'ROLE_VIEW_HOST_SUPPORT',
       'ROLE_CHANGE_USER_NAME',
+      'ROLE_CHANGE_USER_MOBILE_NUMBER',
       'ROLE_UNBLOCK_MOBILE_NUMBER',
       'ROLE_GET_WALLET',
       'ROLE_VIEW_WALLET_LEDGER',

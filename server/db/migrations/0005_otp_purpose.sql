@@ -1,0 +1,1 @@
+ALTER TABLE "otp_challenges" ADD COLUMN "purpose" text DEFAULT 'sign-in' NOT NULL;
