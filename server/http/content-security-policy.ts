@@ -82,13 +82,13 @@ export function consolePolicy(options: ConsolePolicyOptions = {}): string {
 }
 
 /**
- * Policy of the API reference page (Swagger UI from swagger-ui-dist, served from this origin): its scripts are
- * files, but it writes style elements, so styles may be inline; its icons are data: images.
+ * Policy of the API reference page (Swagger UI from swagger-ui-dist, served from this origin): its scripts and its
+ * style sheet are files (it adds no style element); its icons are data: images.
  */
 export const API_DOCS_POLICY = join({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
