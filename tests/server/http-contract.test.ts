@@ -70,6 +70,9 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /pw-service/settlement/upload/commit': { kind: 'permission', permission: 'ROLE_CREATE_SETTLEMENT' },
       'GET /ticket-service/delivery-ticket/entityType/:type/entityId/:id': { kind: 'permission', permission: 'ROLE_VIEW_DELIVERY_TICKETS' },
       'GET /search-service/lookup': { kind: 'signed-in' },
+      // A sign-in number changes by its own action (who may change whom: tests/server/security).
+      'POST /user-service/user/:id/mobile-number': { kind: 'permission', permission: 'ROLE_CHANGE_USER_MOBILE_NUMBER' },
+      'POST /user-service/user/:id/mobile-number/confirm': { kind: 'permission', permission: 'ROLE_CHANGE_USER_MOBILE_NUMBER' },
     });
   });
 

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '@domain/resource/define-resource';
 import { listResultSchema } from '@domain/resource/list-query';
 import { resourceByName, resources } from '@domain/resource/registry';
+import { workflowOf } from '@machines/workflow-registry';
+import { acceptsEdit } from '@machines/workflow-snapshot';
 import { call } from '@tests/server/support/test-app';
 import { testDrivers } from '@tests/server/support/test-database';
 import { expectedStored, NoFreeValueError, sampleCreateBody, sampleValue, WRONG_TYPE, type SampleContext } from '@tests/server/support/sample-values';
@@ -160,7 +162,17 @@ describe.each(testDrivers)('the resource API contract on %s', (driver) => {
 
     const targetPath = target ? `${r.apiPath}/${encodeURIComponent(String(target[r.idField]))}` : undefined;
 
-    if (hasUpdateRoute(r) && target && targetPath) {
+    // A workflow-bound record is edited through its machine's EDIT event: in a state that accepts it, with its version.
+    const workflow = workflowOf(r.name);
+    if (hasUpdateRoute(r) && workflow && target && !acceptsEdit(workflow, target)) {
+      const more = await call(env.t, 'GET', `${r.apiPath}?size=200`, auth);
+      target = (more.body.items as Row[]).find((item) => acceptsEdit(workflow, item));
+      expect(target, `a ${r.name} record in a state that accepts EDIT`).toBeDefined();
+    }
+    const editPath = target ? `${r.apiPath}/${encodeURIComponent(String(target[r.idField]))}` : undefined;
+    const withVersion = (body: Row): Row => (workflow ? { ...body, version: target!.version } : body);
+
+    if (hasUpdateRoute(r) && target && editPath) {
       // Update: one updatable field gets a new valid value → 200 and changed.
       let change: { field: string; value: unknown; expected: unknown } | undefined;
       for (const field of r.updateFields) {
@@ -172,17 +184,17 @@ describe.each(testDrivers)('the resource API contract on %s', (driver) => {
         if (change) break;
       }
       expect(change, `an updatable field of ${r.name} can be given another valid value`).toBeDefined();
-      const updated = await call(env.t, 'PUT', targetPath, { ...auth, body: { [change!.field]: change!.value } });
+      const updated = await call(env.t, 'PUT', editPath, { ...auth, body: withVersion({ [change!.field]: change!.value }) });
       expect(updated.status, `PUT ${JSON.stringify({ [change!.field]: change!.value })} → ${show(updated)}`).toBe(200);
       expect(updated.body[change!.field]).toEqual(change!.expected);
       actions.push('update');
 
       // Allow-list on update: fields outside the update fields are refused with their path.
       const outside = ['notAField', 'createdAt', ...(r.updateFields.includes(r.idField) ? [] : [r.idField])];
-      const refused = await call(env.t, 'PUT', targetPath, { ...auth, body: { notAField: 1, createdAt: '2020-01-01T00:00:00.000Z', [r.idField]: target[r.idField] } });
+      const refused = await call(env.t, 'PUT', editPath, { ...auth, body: withVersion({ notAField: 1, createdAt: '2020-01-01T00:00:00.000Z', [r.idField]: target[r.idField] }) });
       expect(refused.status, show(refused)).toBe(400);
       expect(pathsOf(refused.body)).toEqual(expect.arrayContaining(outside));
-      const unchanged = await call(env.t, 'GET', targetPath, auth);
+      const unchanged = await call(env.t, 'GET', editPath, auth);
       expect(unchanged.body.createdAt).toBe(target.createdAt);
     }
 

@@ -112,13 +112,18 @@ describe.each(testDrivers)('finance, sustain capital and operator resources on %
     const invoice = await call(env.t, 'POST', '/pw-service/gst-invoice', { authKey: admin, body: {} });
     expect(invoice.status).toBe(404);
 
-    const [settlement] = (await get('/pw-service/settlement?size=1')).items;
-    const noted = await call(env.t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { notes: 'Host called about the period' } });
+    // Notes are edited through the settlement's EDIT event: while it is not final, with the version last seen.
+    const [settlement] = (await get('/pw-service/settlement?status=DRAFT,PENDING_APPROVAL,NOTIFIED&size=1')).items;
+    const noted = await call(env.t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { notes: 'Host called about the period', version: settlement.version } });
     expect(noted.status).toBe(200);
     expect(noted.body.notes).toBe('Host called about the period');
-    const status = await call(env.t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { status: 'SUCCESS' } });
+    const status = await call(env.t, 'PUT', `/pw-service/settlement/${settlement.id}`, { authKey: admin, body: { status: 'SUCCESS', version: noted.body.version } });
     expect(status.status).toBe(400);
     expect(status.body.errors[0].path).toBe('status');
+    const [done] = (await get('/pw-service/settlement?status=SUCCESS&size=1')).items;
+    const late = await call(env.t, 'PUT', `/pw-service/settlement/${done.id}`, { authKey: admin, body: { notes: 'Too late', version: done.version } });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ currentState: 'SUCCESS' });
   });
 
   it('finds a settled settlement by its UTR and keeps seeded amounts consistent', async () => {

@@ -113,8 +113,8 @@ async function withAdmin<T>(adminUrl: string, run: (admin: pg.Client) => Promise
 
 /**
  * The migrated and seeded PostgreSQL database every test file copies (CREATE DATABASE … TEMPLATE, a file copy),
- * made once per migrations-and-seed version. Older versions' templates, and test databases left by a killed run,
- * are dropped when a new template is made.
+ * made once per migrations-and-seed version. When a new template is made, all but the two newest older ones are
+ * dropped, and so are test databases left by a killed run.
  */
 async function preparedPostgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
   const template = `czo_template_${preparedDataHash()}`;
@@ -123,8 +123,14 @@ async function preparedPostgresTemplate(admin: pg.Client, adminUrl: string): Pro
   await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
   try {
     if (await exists()) return template;
+    // Templates of other versions: the two newest stay (a run of another checkout may still be copying one), older
+    // ones go, as do test databases a killed run left behind.
     const stale = await admin.query<{ datname: string }>(
-      String.raw`select datname from pg_database where datname like 'czo\_template\_%' or (datname like 'czo\_test\_%' and split_part(datname, '_', 3)::bigint < $1)`,
+      String.raw`select datname from (
+          select datname, row_number() over (order by oid desc) as age from pg_database where datname like 'czo\_template\_%'
+        ) templates where age > 2
+        union all
+        select datname from pg_database where datname like 'czo\_test\_%' and split_part(datname, '_', 3)::bigint < $1`,
       [Date.now() - 6 * 60 * 60 * 1000],
     );
     for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);

@@ -17,6 +17,7 @@ const samples: Record<string, Row> = {
   SEND_FOR_APPROVAL: {},
   APPROVE: {},
   REJECT: { reason: 'Earthing photo is blurred' },
+  CLOSE: { closeReason: 'BOOKING_BY_MISTAKE' },
 };
 const complete: Row = {
   siteName: 'Forum Mall basement',
@@ -78,7 +79,7 @@ describe.each(testDrivers)('site inspection workflow on %s', (driver) => {
     expect(ticket).toMatchObject({ status: 'PARTIALLY_FILLED', version: 1, hostPhone: '9845022222', coordinates: { latitude: 12.9345, longitude: 77.6112 } });
     const refused = await step('SEND_FOR_APPROVAL', {}, 409);
     expect(refused.body.detail).toBe('Still missing: At least 2 site images.');
-    expect(refused.body.acceptedEvents).toEqual(['SAVE_DATA', 'ADD_IMAGE', 'REMOVE_IMAGE']);
+    expect(refused.body.acceptedEvents).toEqual(['SAVE_DATA', 'ADD_IMAGE', 'REMOVE_IMAGE', 'CLOSE']);
     await step('ADD_IMAGE');
     await step('ADD_IMAGE', { image: { id: 'img-2', relativePath: 'uploads/2026/11/b.png', name: 'meter.png' } });
     await step('SEND_FOR_APPROVAL');
