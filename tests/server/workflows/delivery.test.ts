@@ -91,12 +91,13 @@ describe.each(testDrivers)('delivery ticket workflow on %s', (driver) => {
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ path: 'chargerServicingTicketId', message: 'This order delivery has no charger servicing ticket: leave it empty' }]);
     const ticket = await fixture.create(env, admin);
-    const switched = await call(env.t, 'PUT', `${API}/${ticket.id}`, { authKey: admin, body: { deliveryTicketType: 'CHARGER_SERVICING_DELIVERY' } });
+    // Edits are the machine's EDIT event, with the version last seen.
+    const switched = await call(env.t, 'PUT', `${API}/${ticket.id}`, { authKey: admin, body: { deliveryTicketType: 'CHARGER_SERVICING_DELIVERY', version: ticket.version } });
     expect(switched.status).toBe(400);
     expect(switched.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['chargerServicingTicketId', 'orderId']);
     const fixed = await call(env.t, 'PUT', `${API}/${ticket.id}`, {
       authKey: admin,
-      body: { deliveryTicketType: 'CHARGER_SERVICING_DELIVERY', orderId: null, chargerServicingTicketId: servicing.id },
+      body: { deliveryTicketType: 'CHARGER_SERVICING_DELIVERY', orderId: null, chargerServicingTicketId: servicing.id, version: ticket.version },
     });
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect(fixed.body).toMatchObject({ orderId: null, chargerServicingTicketId: servicing.id });
