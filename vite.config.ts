@@ -90,7 +90,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines and CI. The API tests
-    // wait on PostgreSQL as much as they compute, so every core gets a worker.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // wait on PostgreSQL as much as they compute, so one worker more than the cores (measured on 2 cores, the whole
+    // suite: 2 workers 268 s, 3 workers 241 s).
+    maxWorkers: availableParallelism() + 1,
   },
 });
