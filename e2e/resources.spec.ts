@@ -10,6 +10,16 @@ const resourceEntries = flattenMenu().filter((entry) =>
   resources.some((r) => r.views.some((v) => v.path === entry.path) || r.summary?.path === entry.path),
 );
 
+/** The h1 of a list view or summary page at `path`. */
+function headingOf(path: string): string {
+  for (const r of resources) {
+    const view = r.views.find((v) => v.path === path);
+    if (view) return view.title;
+    if (r.summary?.path === path) return r.summary.title;
+  }
+  throw new Error(`No resource page at ${path}`);
+}
+
 async function expectRows(page: Page, title: string) {
   const grid = page.getByRole('grid');
   const summary = page.locator('table.summary-table');
@@ -28,7 +38,11 @@ test.describe('resource screens', () => {
     expect(resourceEntries.length).toBeGreaterThan(50);
     await signIn(page, staff.superAdmin);
     for (const entry of resourceEntries) {
-      await page.goto(entry.path);
+      // In-app navigation, as a menu click does (no reload per page): the router follows the history API. The page's
+      // own heading, then no fetch under way, before its rows are read (never the previous page's).
+      await page.evaluate((path) => window.history.pushState(null, '', path), entry.path);
+      await expect(page.getByRole('heading', { level: 1, name: headingOf(entry.path), exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
       await expectRows(page, `${entry.trail.join(' › ')} › ${entry.title} (${entry.path})`);
     }
   });
