@@ -49,6 +49,19 @@ function mount(ui: React.ReactNode) {
   root.render(ui);
 }
 
+/** Opens the vendor list at `url` the slow machine's way (see letEverythingRun); answers the requests and the location. */
+async function openListAt(url: string) {
+  const calls = stubApi();
+  const { Wrapper, location } = renderWith(session, url);
+  mount(
+    <Wrapper>
+      <ListPage resource={vendorResource} view={view} />
+    </Wrapper>,
+  );
+  await letEverythingRun();
+  return { calls, location };
+}
+
 /** A URL or request's path with its query parameters sorted (their order carries no meaning). */
 function canonical(url: string): string {
   const [path, search = ''] = url.split('?');
@@ -86,39 +99,18 @@ describe('a list opened with its state in the URL (slow machine)', () => {
   }
 
   it('keeps the search, filter, page and row size of a fresh list', async () => {
-    const calls = stubApi();
-    const { Wrapper, location } = renderWith(session, `${view.path}${query}`);
-    mount(
-      <Wrapper>
-        <ListPage resource={vendorResource} view={view} />
-      </Wrapper>,
-    );
-    await letEverythingRun();
+    const { calls, location } = await openListAt(`${view.path}${query}`);
     expectUrlState(location, calls);
   });
 
   it('keeps them over an older stored state of the same list (a stored search, another page)', async () => {
     applyListParams(view.path, { page: 7, size: 20, sort: '', q: 'exicom', filters: { isActive: 'false' } });
-    const calls = stubApi();
-    const { Wrapper, location } = renderWith(session, `${view.path}${query}`);
-    mount(
-      <Wrapper>
-        <ListPage resource={vendorResource} view={view} />
-      </Wrapper>,
-    );
-    await letEverythingRun();
+    const { calls, location } = await openListAt(`${view.path}${query}`);
     expectUrlState(location, calls);
   });
 
   it('keeps them when Back brings the URL while the page is open', async () => {
-    const calls = stubApi();
-    const { Wrapper, location } = renderWith(session, view.path);
-    mount(
-      <Wrapper>
-        <ListPage resource={vendorResource} view={view} />
-      </Wrapper>,
-    );
-    await letEverythingRun();
+    const { calls, location } = await openListAt(view.path);
     calls.length = 0;
     // Back/Forward: the address changes under the page, outside any React event.
     location.navigate(`${view.path}${query}`, { replace: true });
@@ -128,14 +120,7 @@ describe('a list opened with its state in the URL (slow machine)', () => {
 
   it('reopened from the menu without a query, takes the stored state into the URL and keeps it', async () => {
     applyListParams(view.path, { page: 2, size: 50, sort: '', q: '654', filters: { isActive: 'true' } });
-    const calls = stubApi();
-    const { Wrapper, location } = renderWith(session, view.path);
-    mount(
-      <Wrapper>
-        <ListPage resource={vendorResource} view={view} />
-      </Wrapper>,
-    );
-    await letEverythingRun();
+    const { calls, location } = await openListAt(view.path);
     expectUrlState(location, calls);
   });
 });
