@@ -90,8 +90,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines and CI. The API tests
-    // wait on PostgreSQL as much as they compute, so one worker more than the cores (measured on 2 cores, the whole
-    // suite: 2 workers 268 s, 3 workers 241 s).
+    // wait on PostgreSQL as well as compute, so one worker more than the cores. Measured on 2 cores, the whole suite:
+    // 2 workers 268 s (one run), 3 workers 241, 258 and 272 s (three runs): a small gain, within the runs' spread.
     maxWorkers: availableParallelism() + 1,
   },
 });
