@@ -290,6 +290,7 @@ export const chargerResource = defineResource({
       { field: 'connectivityStatus', kind: 'select' },
       { field: 'powerType', kind: 'select' },
       { field: 'usageType', kind: 'select' },
+      { field: 'locationId', kind: 'relation' },
       { field: 'cityId', kind: 'relation' },
       { field: 'chargePointOperatorId', kind: 'relation' },
       { field: 'isActive', kind: 'boolean' },

@@ -59,6 +59,14 @@ describe.each(testDrivers)('charger management resources on %s', (driver) => {
     expect(ocpp.count + flextron.count + gsm).toBe(all);
   });
 
+  it("lists a location's chargers by location (its page's related list)", async () => {
+    const { items } = await get('/charger-service/admin/charger?size=100');
+    const locationId = (items as { locationId: number | null }[]).find((c) => c.locationId !== null)!.locationId!;
+    const atLocation = await get(`/charger-service/admin/charger?locationId=${locationId}&size=100`);
+    expect(atLocation.items.length).toBeGreaterThan(0);
+    for (const charger of atLocation.items as { locationId: number }[]) expect(charger.locationId).toBe(locationId);
+  });
+
   it('active stations hold only active, online chargers and follow inactivation', async () => {
     const all = await get('/charger-service/admin/charger?size=1000');
     const active = await get('/charger-service/admin/charger?scope=active&size=1000');

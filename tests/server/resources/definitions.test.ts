@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { viewPermission } from '@domain/resource/define-resource';
 import type { FieldDef } from '@domain/resource/field';
+import { filterKeys } from '@domain/resource/list-query';
 import { findResource, resources } from '@domain/resource/registry';
 import { flattenMenu } from '@domain/menu';
 import { builtTables } from '@server/db/resource-tables';
@@ -55,6 +56,8 @@ describe('resource definitions', () => {
         const other = findResource(related.resource);
         if (!other) problems.push(`${r.name} related list → unknown resource "${related.resource}"`);
         else if (!other.allFields[related.field]) problems.push(`${r.name} related list → ${related.resource} has no field "${related.field}"`);
+        // The related list asks the other resource's list API with this filter: an undeclared one is a 400.
+        else if (!other.filters.flatMap(filterKeys).includes(related.field)) problems.push(`${r.name} related list → ${related.resource} has no filter "${related.field}"`);
       }
     }
     expect(problems).toEqual([]);
