@@ -61,10 +61,10 @@ describe.each(testDrivers)('charger management resources on %s', (driver) => {
 
   it("lists a location's chargers by location (its page's related list)", async () => {
     const { items } = await get('/charger-service/admin/charger?size=100');
-    const locationId = (items as { locationId: number | null }[]).find((c) => c.locationId !== null)!.locationId!;
+    const locationId = items.find((c) => c.locationId !== null)!.locationId as number;
     const atLocation = await get(`/charger-service/admin/charger?locationId=${locationId}&size=100`);
     expect(atLocation.items.length).toBeGreaterThan(0);
-    for (const charger of atLocation.items as { locationId: number }[]) expect(charger.locationId).toBe(locationId);
+    for (const charger of atLocation.items) expect(charger.locationId).toBe(locationId);
   });
 
   it('active stations hold only active, online chargers and follow inactivation', async () => {
