@@ -1,5 +1,5 @@
 // Content-Security-Policy of every answer. Pages run only scripts from this origin (and inline scripts whose hash the
-// page itself carries; Vite's index.html has none today), embed no objects, and cannot be framed. Style sheets come
+// page itself carries: index.html's one, which turns zod's eval probe off), embed no objects, and cannot be framed. Style sheets come
 // from this origin; the one kind of style element allowed is react-aria's (its pressable and scroll-lock rules), by a
 // nonce made per page and handed to it in <meta name="csp-nonce">; style attributes stay allowed (style-src-attr), as
 // libraries position popovers and rows with them. API answers get a policy that allows nothing.
