@@ -8,10 +8,10 @@ import { call } from './support/test-app';
 import { testDrivers } from './support/test-database';
 import { useTestApp, type SharedTestApp } from './support/use-test-app';
 import { insertTicket } from './tickets/ticket-fixtures';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-const count = async (env: SharedTestApp, q: ReturnType<typeof sql>) => Number(rowsOf(await env.database.db.execute(q))[0]!.n);
+const count = async (env: SharedTestApp, q: ReturnType<typeof sql>) => Number(rowsOf<Row>(await env.database.db.execute(q))[0]!.n);
 const keyRows = async (env: SharedTestApp, key: string) => count(env, sql`select count(*)::int as n from idempotency_keys where key = ${key}`);
 
 const SITE_INSPECTIONS = '/ticket-service/site-inspection-ticket';
@@ -75,7 +75,7 @@ describe.each(testDrivers)('Idempotency-Key on every create, on %s', (driver) =>
   });
 
   it('generic create (deliveries): a refused create keeps no key, so the request can be corrected and sent with it', async () => {
-    const orderId = Number(rowsOf(await env.database.db.execute(sql`select id from orders order by id limit 1`))[0]!.id);
+    const orderId = Number(rowsOf<Row>(await env.database.db.execute(sql`select id from orders order by id limit 1`))[0]!.id);
     const headers = { 'Idempotency-Key': 'delivery-create-0001' };
     const body = { title: 'Deliver order to Asha Rao (idempotent)', deliveryTicketType: 'ORDER_DELIVERY' };
     const refused = await call(env.t, 'POST', DELIVERIES, { authKey: admin, headers, body: { ...body, orderId: 999_999_999 } });
@@ -119,7 +119,7 @@ describe.each(testDrivers)('Idempotency-Key on every create, on %s', (driver) =>
   });
 
   it('settlement create keeps accepting a key (replayed, one row)', async () => {
-    const [host] = rowsOf(await env.database.db.execute(sql`select c.host_id from chargers c where c.host_id is not null limit 1`));
+    const [host] = rowsOf<Row>(await env.database.db.execute(sql`select c.host_id from chargers c where c.host_id is not null limit 1`));
     const finance = (await env.signInAs('9000000004')).authKey;
     const headers = { 'Idempotency-Key': 'settlement-create-0001' };
     const body = { hostId: host!.host_id, periodFrom: '2025-11-01', periodTo: '2025-11-15', notes: 'idempotent create' };
@@ -150,7 +150,7 @@ describe.each(testDrivers)('Idempotency-Key on every create, on %s', (driver) =>
   });
 
   it('the server process sweeps expired keys on a timer that never holds the process and stops on shutdown', async () => {
-    const [user] = rowsOf(await env.database.db.execute(sql`select id from users where mobile_number = '9000000001'`));
+    const [user] = rowsOf<Row>(await env.database.db.execute(sql`select id from users where mobile_number = '9000000001'`));
     const now = env.t.clock.now();
     const insertOld = (key: string) =>
       env.database.db.insert(idempotencyKeys).values({ key, userId: String(user!.id), method: 'POST', path: '/x', requestHash: 'h', responseStatus: 201, createdAt: new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS - 1000) });

@@ -5,10 +5,10 @@ import { SETTLEMENT_NOTICE_TEMPLATE } from '@server/settlements/settlement-effec
 import { call } from './support/test-app';
 import { testDrivers } from './support/test-database';
 import { useTestApp, type SharedTestApp } from './support/use-test-app';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-const query = async (env: SharedTestApp, q: ReturnType<typeof sql>) => rowsOf(await env.database.db.execute(q));
+const query = async (env: SharedTestApp, q: ReturnType<typeof sql>) => rowsOf<Row>(await env.database.db.execute(q));
 
 /** SMS log rows whose number is not in maskMobile's shape (six stars, the last four digits). */
 const unmasked = (env: SharedTestApp) => query(env, sql`select mobile_number, template from sms_notification_logs where mobile_number !~ '^[*]{6}[0-9]{4}$'`);

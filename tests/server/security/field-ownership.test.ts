@@ -12,9 +12,9 @@ import { recordWorkflows } from '@machines/workflow-registry';
 import { call } from '@tests/server/support/test-app';
 import { testDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A valid change of an editable field of each workflow-bound resource, different for each `n`. */
@@ -89,7 +89,7 @@ describe.each(testDrivers)('the generic update on %s', (driver) => {
   const owners = resources.filter((r) => r.permissions.update && r.updateFields.length > 0 && Object.keys(r.owned ?? {}).length > 0);
   it.each(owners.map((r) => [r.name, r] as const))('%s: PUT refuses each owned field by name', async (_name, resource) => {
     const fixed = Object.entries(resource.fixed ?? {}).map(([k, v]) => sql`${sql.identifier(column(k))} = ${v}`);
-    const [row] = rowsOf(await env.database.db.execute(sql`select ${sql.identifier(column(resource.idField))} as id from ${sql.identifier(resource.table)} ${fixed.length ? sql`where ${sql.join(fixed, sql` and `)}` : sql``} limit 1`));
+    const [row] = rowsOf<Row>(await env.database.db.execute(sql`select ${sql.identifier(column(resource.idField))} as id from ${sql.identifier(resource.table)} ${fixed.length ? sql`where ${sql.join(fixed, sql` and `)}` : sql``} limit 1`));
     expect(row, `${resource.name} has a seeded row`).toBeDefined();
     const path = `${resource.apiPath}/${String(row!.id)}`;
     const before = (await call(env.t, 'GET', path, { authKey: admin })).body as Row;
@@ -106,14 +106,14 @@ describe.each(testDrivers)('the generic update on %s', (driver) => {
   it.each(editable.map((w) => [w.resource, w] as const))('%s: editing is the machine’s EDIT event', async (_name, workflow) => {
     const resource = resourceByName(workflow.resource);
     const fixed = Object.entries(resource.fixed ?? {}).map(([k, v]) => sql`${sql.identifier(column(k))} = ${v}`);
-    const [row] = rowsOf(await env.database.db.execute(sql`select id from ${sql.identifier(resource.table)} ${fixed.length ? sql`where ${sql.join(fixed, sql` and `)}` : sql``} order by id desc limit 1`));
+    const [row] = rowsOf<Row>(await env.database.db.execute(sql`select id from ${sql.identifier(resource.table)} ${fixed.length ? sql`where ${sql.join(fixed, sql` and `)}` : sql``} order by id desc limit 1`));
     const path = `${resource.apiPath}/${String(row!.id)}`;
     const states = Object.keys(workflow.machine.config.states ?? {});
     for (const state of states) {
       await env.database.db.execute(sql`update ${sql.identifier(resource.table)} set ${sql.identifier(column(workflow.stateField))} = ${state} where id = ${row!.id as number}`);
       const before = (await call(env.t, 'GET', path, { authKey: admin })).body as Row;
       const edit = editSample(workflow.resource, states.indexOf(state));
-      const audits = async () => Number(rowsOf(await env.database.db.execute(sql`select count(*)::int as n from audit_log where entity_type = ${resource.name} and entity_id = ${String(row!.id)}`))[0]!.n);
+      const audits = async () => Number(rowsOf<Row>(await env.database.db.execute(sql`select count(*)::int as n from audit_log where entity_type = ${resource.name} and entity_id = ${String(row!.id)}`))[0]!.n);
       const auditsBefore = await audits();
       if (!acceptsEdit(workflow, before)) {
         const refused = await call(env.t, 'PUT', path, { authKey: admin, body: { ...edit, version: before.version } });
@@ -129,7 +129,7 @@ describe.each(testDrivers)('the generic update on %s', (driver) => {
       const saved = await call(env.t, 'PUT', path, { authKey: admin, body: { ...edit, version: before.version } });
       expect(saved.status, `${state}: ${JSON.stringify(saved.body)}`).toBe(200);
       expect(saved.body).toMatchObject({ ...edit, [workflow.stateField]: state, version: (before.version as number) + 1 });
-      const [audit] = rowsOf(await env.database.db.execute(sql`select action, event, from_state, to_state from audit_log where entity_type = ${resource.name} and entity_id = ${String(row!.id)} order by seq desc limit 1`));
+      const [audit] = rowsOf<Row>(await env.database.db.execute(sql`select action, event, from_state, to_state from audit_log where entity_type = ${resource.name} and entity_id = ${String(row!.id)} order by seq desc limit 1`));
       expect(audit).toMatchObject({ action: 'update', event: 'EDIT', from_state: state, to_state: state });
       expect(await audits()).toBe(auditsBefore + 1);
     }

@@ -8,9 +8,9 @@ import { seedId } from '@server/seed/seed-id';
 import { call, signIn, uniqueClient } from '@tests/server/support/test-app';
 import { testDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 
 const superAdminId = demoStaffUserId('9000000001');
 const clerkId = demoStaffUserId('9000000007'); // Kabir Mehta, staff without a role
@@ -66,14 +66,14 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
   it('the users list refuses staff accounts even to the Super Admin (CZO Access is their screen)', async () => {
     const block = await call(env.t, 'PATCH', `/user-service/user/${clerkId}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect(block.status).toBe(403);
-    const customer = rowsOf(await env.database.db.execute(sql`select id from users u where not exists (select 1 from czo_users c where c.user_id = u.id) and not exists (select 1 from user_roles r where r.user_id = u.id) limit 1`))[0]!;
+    const customer = rowsOf<Row>(await env.database.db.execute(sql`select id from users u where not exists (select 1 from czo_users c where c.user_id = u.id) and not exists (select 1 from user_roles r where r.user_id = u.id) limit 1`))[0]!;
     const renamed = await call(env.t, 'PUT', `/user-service/user/${String(customer.id)}`, { authKey: support, body: { name: 'Renamed Customer' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Renamed Customer');
   });
 
   it('a caller cannot grant, remove or edit access beyond their own permissions', async () => {
-    const counts = async () => rowsOf(await env.database.db.execute(sql`select (select count(*)::int from user_roles where is_active) as maps, (select count(*)::int from audit_log) as audits`))[0];
+    const counts = async () => rowsOf<Row>(await env.database.db.execute(sql`select (select count(*)::int from user_roles where is_active) as maps, (select count(*)::int from audit_log) as audits`))[0];
     const before = await counts();
     // Escalate self: map the Super Admin role to oneself.
     expect((await call(env.t, 'POST', '/auth-service/admin/user-role', { authKey: clerk, body: { userId: clerkId, roleId: superAdminRole } })).status).toBe(403);
@@ -83,13 +83,13 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
     expect(widen.body.detail).toMatch(/ROLE_VIEW_PAYOUTS/);
     // Edit or disable a stronger role, or touch a stronger user's access.
     expect((await call(env.t, 'PUT', `/auth-service/role/${superAdminRole}`, { authKey: clerk, body: { permissions: clerkPermissions } })).status).toBe(403);
-    const adminMapping = rowsOf(await env.database.db.execute(sql`select id from user_roles where user_id = ${superAdminId} limit 1`))[0]!;
+    const adminMapping = rowsOf<Row>(await env.database.db.execute(sql`select id from user_roles where user_id = ${superAdminId} limit 1`))[0]!;
     expect((await call(env.t, 'PATCH', `/auth-service/admin/user-role/${String(adminMapping.id)}/activate-inactivate`, { authKey: clerk, body: { active: false } })).status).toBe(403);
     expect((await call(env.t, 'PATCH', `/user-service/czo-user/${superAdminId}/activate-inactivate`, { authKey: clerk, body: { active: false } })).status).toBe(403);
     expect((await call(env.t, 'PUT', `/user-service/czo-user/${superAdminId}`, { authKey: clerk, body: { designation: 'Intern' } })).status).toBe(403);
     expect(await counts()).toEqual(before);
     // Within their own permissions they work: the clerk's role to a user holding no permission yet.
-    const customer = rowsOf(await env.database.db.execute(sql`select id from users u where not exists (select 1 from user_roles r where r.user_id = u.id) order by id desc limit 1`))[0]!;
+    const customer = rowsOf<Row>(await env.database.db.execute(sql`select id from users u where not exists (select 1 from user_roles r where r.user_id = u.id) order by id desc limit 1`))[0]!;
     const granted = await call(env.t, 'POST', '/auth-service/admin/user-role', { authKey: clerk, body: { userId: customer.id, roleId: clerkRole } });
     expect(granted.status, JSON.stringify(granted.body)).toBe(201);
     const narrowed = await call(env.t, 'PUT', `/auth-service/role/${clerkRole}`, { authKey: clerk, body: { permissions: clerkPermissions.slice(0, -1) } });
@@ -124,7 +124,7 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
     expect(done.body.user.mobileNumber).toBe(newNumber);
     expect(done.body.sessionsRevoked).toBeGreaterThanOrEqual(1);
     expect((await call(env.t, 'GET', '/auth-service/czo/session', { authKey: victim.authKey })).status).toBe(401);
-    const [audit] = rowsOf(await env.database.db.execute(sql`select changes from audit_log where entity_id = ${clerkId} and action = 'change-mobile-number'`));
+    const [audit] = rowsOf<Row>(await env.database.db.execute(sql`select changes from audit_log where entity_id = ${clerkId} and action = 'change-mobile-number'`));
     expect(JSON.stringify(audit!.changes)).not.toContain(newNumber);
     // The code is spent; the user now signs in with the new number.
     expect((await call(env.t, 'POST', `/user-service/user/${clerkId}/mobile-number/confirm`, { authKey: admin, body: { mobileNumber: newNumber, otp: code } })).status).toBe(400);

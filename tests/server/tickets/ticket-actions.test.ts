@@ -6,6 +6,7 @@ import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { auditRows, customerId, insertTicket, userIdOf } from './ticket-fixtures';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
 const SERVICING = 'charger-servicing-tickets';
@@ -21,7 +22,6 @@ const cases: Record<TicketFieldAction['id'], { good: (ids: { admin: string }) =>
   tags: { good: () => ['ESCALATED', 'HOTEL'], bad: ['ESCALATED', 'NOT_A_TAG'], badPath: 'tags.1' },
 };
 
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 
 describe.each(testDrivers)('common ticket actions on %s', (driver) => {
   const env = useTestApp(driver);
@@ -117,7 +117,7 @@ describe.each(testDrivers)('common ticket actions on %s', (driver) => {
     const priority = ticketFieldActions.find((a) => a.id === 'priority')!;
     const kinds = ticketResources.filter((r) => r.table === 'tickets' && r.fixed?.kind);
     for (const resource of kinds) {
-      const found = rowsOf(await env.database.db.execute(sql`select id, version from tickets where kind = ${resource.fixed!.kind as string} limit 1`))[0];
+      const found = rowsOf<Row>(await env.database.db.execute(sql`select id, version from tickets where kind = ${resource.fixed!.kind as string} limit 1`))[0];
       expect(found, `a seeded ${resource.name}`).toBeDefined();
       const res = await act(priority, admin, found!.id, { priority: 'HIGH', version: found!.version });
       expect(res.status, `${resource.name}: ${JSON.stringify(res.body)}`).toBe(200);

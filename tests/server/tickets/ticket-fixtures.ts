@@ -5,6 +5,7 @@ import { resourceByName } from '@domain/resource/registry';
 import { tickets } from '@server/db/tables/tickets';
 import { call } from '@tests/server/support/test-app';
 import type { SharedTestApp } from '@tests/server/support/use-test-app';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
 
@@ -36,18 +37,17 @@ export async function insertTicket(env: SharedTestApp, authKey: string, resource
   return res.body as Row;
 }
 
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 
 /** The id of the user with this mobile number. */
 export async function userIdOf(env: SharedTestApp, mobileNumber: string): Promise<string> {
   const result = await env.database.db.execute(sql`select id from users where mobile_number = ${mobileNumber}`);
-  return String(rowsOf(result)[0]!.id);
+  return String(rowsOf<Row>(result)[0]!.id);
 }
 
 /** The id of some user who is not staff (a customer or host). */
 export async function customerId(env: SharedTestApp): Promise<string> {
   const result = await env.database.db.execute(sql`select u.id from users u where not exists (select 1 from czo_users c where c.user_id = u.id) limit 1`);
-  return String(rowsOf(result)[0]!.id);
+  return String(rowsOf<Row>(result)[0]!.id);
 }
 
 /** The audit rows of a ticket with this action, oldest first. */
@@ -55,5 +55,5 @@ export async function auditRows(env: SharedTestApp, resourceName: string, id: un
   const result = await env.database.db.execute(
     sql`select action, changes, reason, event, actor_user_id from audit_log where entity_type = ${resourceName} and entity_id = ${String(id)} and action = ${action} order by seq`,
   );
-  return rowsOf(result);
+  return rowsOf<Row>(result);
 }

@@ -6,11 +6,11 @@ import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp, type SharedTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture } from './workflow-contract';
+import { rowsOf } from '@server/seed/seed-sql';
 
 const API = '/pw-service/settlement';
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-const query = async (env: SharedTestApp, q: ReturnType<typeof sql>) => rowsOf(await env.database.db.execute(q));
+const query = async (env: SharedTestApp, q: ReturnType<typeof sql>) => rowsOf<Row>(await env.database.db.execute(q));
 const count = async (env: SharedTestApp, q: ReturnType<typeof sql>) => Number((await query(env, q))[0]!.n);
 
 /** Completed, unsettled bookings charged at hosts' chargers, per host (most first); handed out once each. */

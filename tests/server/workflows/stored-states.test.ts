@@ -27,10 +27,10 @@ import { acceptedEvents, snapshotOf } from '@server/workflows/workflow-routes';
 import { call } from '@tests/server/support/test-app';
 import { testDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
 
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 const kindOf = (workflow: RecordWorkflow) => resourceByName(workflow.resource).fixed?.kind as TicketKind | undefined;
 const finalStates = (workflow: RecordWorkflow) =>
@@ -197,7 +197,7 @@ describe.each(testDrivers)('stored states on %s', (driver) => {
     const everyState = new Set(recordWorkflows.flatMap(machineStates));
     for (const workflow of recordWorkflows) {
       const resource = resourceByName(workflow.resource);
-      const [row] = rowsOf(await env.database.db.execute(sql`select id, ${sql.identifier(columnName(workflow.stateField))} as state from ${sql.identifier(resource.table)} where ${ownRows(workflow)} order by id limit 1`));
+      const [row] = rowsOf<Row>(await env.database.db.execute(sql`select id, ${sql.identifier(columnName(workflow.stateField))} as state from ${sql.identifier(resource.table)} where ${ownRows(workflow)} order by id limit 1`));
       const foreign = [...everyState].find((s) => !machineStates(workflow).includes(s));
       for (const value of ['NOT_A_STATE', ...(foreign ? [foreign] : [])]) {
         const write = env.database.db.execute(sql`update ${sql.identifier(resource.table)} set ${sql.identifier(columnName(workflow.stateField))} = ${value} where id = ${row!.id}`);
@@ -207,7 +207,7 @@ describe.each(testDrivers)('stored states on %s', (driver) => {
         );
         expect(sqlStateOf(error), `${workflow.resource}: ${value}`).toBe('23514');
       }
-      const [after] = rowsOf(await env.database.db.execute(sql`select ${sql.identifier(columnName(workflow.stateField))} as state from ${sql.identifier(resource.table)} where id = ${row!.id}`));
+      const [after] = rowsOf<Row>(await env.database.db.execute(sql`select ${sql.identifier(columnName(workflow.stateField))} as state from ${sql.identifier(resource.table)} where id = ${row!.id}`));
       expect(after!.state).toBe(row!.state);
     }
   });
@@ -301,7 +301,7 @@ describe.each(testDrivers)('the state-checks migration on %s', (driver) => {
     const database = await emptyDatabase(driver);
     try {
       const before = await database.migrate(folder);
-      const inserted = rowsOf(
+      const inserted = rowsOf<Row>(
         await before.execute(sql`
           insert into tickets (kind, title, status, close_reason, site_name, address, customer_phone, category, phone_number, unique_id, purpose_of_assigning) values
             ('SITE_INSPECTION', 'Rejected inspection', 'REJECTED', null, 'Forum Mall', 'Hosur Road', null, null, null, null, null),
@@ -316,7 +316,7 @@ describe.each(testDrivers)('the state-checks migration on %s', (driver) => {
       const after = await database.reopen();
       try {
         const byTitle = new Map(
-          rowsOf(await after.db.execute(sql`select id, title, status, close_reason, version from tickets order by id`)).map((r) => [r.title, r]),
+          rowsOf<Row>(await after.db.execute(sql`select id, title, status, close_reason, version from tickets order by id`)).map((r) => [r.title, r]),
         );
         expect(Object.fromEntries([...byTitle].map(([title, r]) => [title, [r.status, r.close_reason, r.version]]))).toEqual({
           'Rejected inspection': ['PARTIALLY_FILLED', null, 1],
@@ -326,7 +326,7 @@ describe.each(testDrivers)('the state-checks migration on %s', (driver) => {
           'Rejected installation': ['REJECTED', null, 0],
         });
         const idOf = (title: string) => String(inserted.find((r) => r.title === title)!.id);
-        const audit = rowsOf(await after.db.execute(sql`select entity_type, entity_id, action, from_state, to_state, changes from audit_log order by seq`));
+        const audit = rowsOf<Row>(await after.db.execute(sql`select entity_type, entity_id, action, from_state, to_state, changes from audit_log order by seq`));
         expect(audit).toEqual([
           { entity_type: 'site-inspection-tickets', entity_id: idOf('Rejected inspection'), action: 'migration', from_state: 'REJECTED', to_state: 'PARTIALLY_FILLED', changes: null },
           { entity_type: 'site-inspection-tickets', entity_id: idOf('Closed inspection'), action: 'migration', from_state: null, to_state: null, changes: { closeReason: { from: null, to: 'SOURCE' } } },
@@ -338,7 +338,7 @@ describe.each(testDrivers)('the state-checks migration on %s', (driver) => {
         );
         expect(sqlStateOf(rejected)).toBe('23514');
         // Orders gained their optimistic lock in the same migration.
-        expect(rowsOf(await after.db.execute(sql`select column_default from information_schema.columns where table_name = 'orders' and column_name = 'version'`))).toEqual([{ column_default: '0' }]);
+        expect(rowsOf<Row>(await after.db.execute(sql`select column_default from information_schema.columns where table_name = 'orders' and column_name = 'version'`))).toEqual([{ column_default: '0' }]);
       } finally {
         await after.close();
       }

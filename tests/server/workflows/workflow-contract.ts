@@ -5,6 +5,7 @@ import type { RecordWorkflow } from '@machines/record-workflow';
 import { acceptedEvents } from '@server/workflows/workflow-routes';
 import { call } from '@tests/server/support/test-app';
 import type { SharedTestApp } from '@tests/server/support/use-test-app';
+import { rowsOf } from '@server/seed/seed-sql';
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +20,6 @@ export interface WorkflowFixture {
   variants?: readonly { name: string; apply(env: SharedTestApp, id: number): Promise<void> }[];
 }
 
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 
 /** Sends one event with the version the caller saw. */
 export function sendEvent(env: SharedTestApp, fixture: WorkflowFixture, authKey: string, id: unknown, type: string, version: unknown, extra: Row = {}) {
@@ -31,7 +31,7 @@ async function auditCount(env: SharedTestApp, fixture: WorkflowFixture, id: unkn
   const result = await env.database.db.execute(
     sql`select count(*)::int as n from audit_log where entity_type = ${fixture.workflow.resource} and entity_id = ${String(id)}`,
   );
-  return Number(rowsOf(result)[0]!.n);
+  return Number(rowsOf<Row>(result)[0]!.n);
 }
 
 /**
@@ -77,6 +77,6 @@ export async function checkConcurrentConflicts(env: SharedTestApp, fixture: Work
     const result = await env.database.db.execute(
       sql`select count(*)::int as n from audit_log where entity_type = ${fixture.workflow.resource} and entity_id = ${String(created.id)} and action = 'transition'`,
     );
-    expect(Number(rowsOf(result)[0]!.n)).toBe(1);
+    expect(Number(rowsOf<Row>(result)[0]!.n)).toBe(1);
   }
 }
