@@ -1,0 +1,110 @@
+// Writers of export files, streamed to a local file row by row: CSV through csv-stringify (UTF-8 with a BOM, so
+// Excel shows Hindi names; back-pressure respected), Excel through exceljs's streaming WorkbookWriter (no shared
+// strings, every row committed as it is added, a new sheet every 1,048,576 rows). Memory stays flat whatever the
+// row count.
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { EXCEL_MAX_ROWS_PER_SHEET } from '@domain/downloads';
+
+/** A column of the file: its header, and whether it holds rupees (Excel shows them with two decimals). */
+export interface FileColumn {
+  header: string;
+  kind?: 'money' | 'energy' | 'text';
+}
+
+/** Writes rows to a file. */
+export interface ExportFileWriter {
+  /** Adds rows (waits when the file stream is behind). */
+  write(rows: readonly (readonly (string | number)[])[]): Promise<void>;
+  /** Ends the file (flushed and closed when it resolves). */
+  finish(): Promise<void>;
+  /** Stops writing (the caller deletes the partial file). */
+  abort(): Promise<void>;
+}
+
+/** A CSV writer: BOM, a header row, RFC 4180 quoting. */
+export function createCsvWriter(filePath: string, columns: readonly FileColumn[]): ExportFileWriter {
+  const out = createWriteStream(filePath);
+  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header) });
+  csv.pipe(out);
+  const done = finished(out);
+  done.catch(() => undefined);
+  return {
+    async write(rows) {
+      let ok = true;
+      for (const row of rows) ok = csv.write(row as (string | number)[]) && ok;
+      if (!ok) await once(csv, 'drain');
+    },
+    async finish() {
+      csv.end();
+      await done;
+    },
+    async abort() {
+      csv.unpipe(out);
+      csv.destroy();
+      out.destroy();
+    },
+  };
+}
+
+/** Options of createExcelWriter. */
+export interface ExcelWriterOptions {
+  /** Sheet name (the list's title, at most 31 characters; later sheets get " (2)", " (3)"…). */
+  sheetName: string;
+  /** Rows per sheet, header included (default Excel's 1,048,576; tests pass less). */
+  maxRowsPerSheet?: number;
+}
+
+const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/g;
+
+/** An Excel writer over exceljs's streaming WorkbookWriter. */
+export function createExcelWriter(filePath: string, columns: readonly FileColumn[], options: ExcelWriterOptions): ExportFileWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useSharedStrings: false, useStyles: true });
+  const perSheet = options.maxRowsPerSheet ?? EXCEL_MAX_ROWS_PER_SHEET;
+  const base = options.sheetName.replace(SHEET_NAME_FORBIDDEN, ' ').slice(0, 24) || 'Export';
+  let sheetNumber = 0;
+  let rowsInSheet = 0;
+  let sheet: ExcelJS.Worksheet;
+  const newSheet = () => {
+    sheetNumber += 1;
+    sheet = workbook.addWorksheet(sheetNumber === 1 ? base : `${base} (${sheetNumber})`, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c) => ({
+      header: c.header,
+      width: Math.min(40, Math.max(10, c.header.length + 2)),
+      style: c.kind === 'money' ? { numFmt: '#,##0.00' } : c.kind === 'energy' ? { numFmt: '0.000' } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    rowsInSheet = 1;
+  };
+  newSheet();
+  return {
+    async write(rows) {
+      for (const row of rows) {
+        if (rowsInSheet >= perSheet) {
+          sheet.commit();
+          newSheet();
+        }
+        sheet.addRow(row as (string | number)[]).commit();
+        rowsInSheet += 1;
+      }
+      // Let the zip stream flush between batches.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+    async abort() {
+      try {
+        sheet.commit();
+        await workbook.commit();
+      } catch {
+        // The partial file is deleted by the caller either way.
+      }
+    },
+  };
+}
