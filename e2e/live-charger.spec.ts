@@ -1,0 +1,45 @@
+// A simulated OCPP charger (the simulator's real client, over a real WebSocket) connects to the e2e server; staff
+// open it, see it online, start a test charge, watch the energy rise through the live channel and stop it.
+import { expect, test } from '@playwright/test';
+import { SimulatedCharger } from '@server/ocpp/simulator';
+import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { signIn, staff } from './support';
+
+test('live charger: online, test charge, energy rises, stop', async ({ page, baseURL }) => {
+  const listed = await page.request.get('/ocpp/dev/simulator-chargers?limit=1');
+  const [target] = ((await listed.json()) as { items: { chargerId: number; identity: string; powerKw: number }[] }).items;
+  expect(target).toBeDefined();
+  const charger = new SimulatedCharger({
+    url: `${baseURL!.replace(/^http/, 'ws')}/ocpp`,
+    identity: target!.identity,
+    password: DEV_CHARGER_PASSWORD,
+    // A fast charger, so the energy shown (kWh, two decimals) rises within a second or two.
+    powerKw: 150,
+    meterIntervalSeconds: 1,
+  });
+  try {
+    await charger.start();
+    await signIn(page, staff.superAdmin);
+    await page.goto(`/charger-management/all-chargers/${target!.chargerId}`);
+    const panel = page.getByRole('region', { name: 'Live state' });
+    await expect(panel.getByTestId('connectivity')).toHaveText('Online', { timeout: 10_000 });
+    await expect(panel.getByText(/^CZO Simulator SIM-/)).toBeVisible();
+
+    await panel.getByRole('link', { name: 'Test charger' }).click();
+    await expect(page.getByRole('heading', { name: /^Test charger/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Start test charge' }).click();
+    const energy = page.getByTestId('test-energy');
+    await expect(energy).toBeVisible({ timeout: 10_000 });
+    // Meter values arrive every second; the live channel refreshes the screen (no polling).
+    await expect(async () => expect(Number((await energy.innerText()).replace(/[^\d.]/g, ''))).toBeGreaterThan(0)).toPass({ timeout: 10_000 });
+    await expect(page.getByRole('table', { name: 'Meter values' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Stop test charge' }).click();
+    await expect(page.getByRole('button', { name: 'Start test charge' })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(new RegExp(`/charger-management/all-chargers/${target!.chargerId}$`));
+    await expect(page.getByRole('region', { name: 'Live state' }).getByText('No session is running.')).toBeVisible();
+  } finally {
+    await charger.stop();
+  }
+});

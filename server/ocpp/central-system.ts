@@ -1,0 +1,412 @@
+// The OCPP 1.6-J central system: chargers connect over WebSocket at /ocpp/{chargeBoxId} on the server's own port
+// (routed from the HTTP server's `upgrade` event), with security profile 1 (basic auth, hashed password), strict
+// schema validation of every call and answer (ocpp-rpc), a raw message log, rate limits, connectivity from the
+// socket and heartbeats, and the commands staff send, which reach this process through the notification bus.
+import type { IncomingMessage } from 'node:http';
+import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import ocpp from 'ocpp-rpc';
+import { sql } from 'drizzle-orm';
+import type { Logger } from '@server/app-deps';
+import { logLine } from '@server/app-deps';
+import type { Database } from '@server/db/database';
+import { ocppCommands } from '@server/db/tables/ocpp';
+import type { NotificationBus } from '@server/live/notification-bus';
+import { publishLive } from '@server/live/live-events';
+import { rowsOf } from '@server/seed/seed-sql';
+import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
+import { liveOcppKey } from '@domain/live-event';
+import { chargerLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
+import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
+import { verifyChargerPassword } from './charger-password';
+import {
+  authorize,
+  findChargerByBoxId,
+  markConnected,
+  markDisconnected,
+  markNodeOffline,
+  recordBoot,
+  recordDeviceStatus,
+  recordHeartbeat,
+  recordMeterValues,
+  recordStatus,
+  startTransaction,
+  stopTransaction,
+  sweepStaleConnections,
+  touchLastSeen,
+  type ChargerIdentity,
+} from './ocpp-store';
+
+const { RPCServer } = ocpp as unknown as { RPCServer: new (options: Record<string, unknown>) => RpcServer };
+
+/** The parts of ocpp-rpc's RPCServer used here (its types are loose). */
+interface RpcServer {
+  auth(cb: (accept: (session?: unknown, protocol?: string) => void, reject: (code?: number, message?: string) => void, handshake: Handshake) => void | Promise<void>): void;
+  handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;
+  on(event: 'client', cb: (client: RpcClient) => void): void;
+  on(event: 'error', cb: (error: Error) => void): void;
+  close(options?: { code?: number; reason?: string; force?: boolean }): Promise<void>;
+}
+interface Handshake {
+  identity: string;
+  endpoint: string;
+  password?: Buffer;
+  remoteAddress?: string;
+}
+/** A connected charger's socket (ocpp-rpc RPCServerClient). */
+export interface RpcClient {
+  identity: string;
+  session: { charger: ChargerIdentity };
+  state: number;
+  handle(method: string, handler: (call: { params: unknown; messageId: string }) => unknown): void;
+  call(method: string, params?: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
+  close(options?: { code?: number; reason?: string; force?: boolean; awaitPending?: boolean }): Promise<unknown>;
+  sendRaw(message: string): void;
+  on(event: string, cb: (event: never) => void): void;
+  once(event: string, cb: (event: never) => void): void;
+}
+
+/** Bus channel of commands to route to the process holding the charger's socket. */
+export const OCPP_COMMAND_CHANNEL = 'ocpp_commands';
+/** Bus channel of command outcomes (the sender may wait for them). */
+export const OCPP_COMMAND_RESULT_CHANNEL = 'ocpp_command_results';
+
+/** Options of the central system (defaults in brackets). */
+export interface CentralSystemOptions {
+  db: Database;
+  bus: NotificationBus;
+  logger: Logger;
+  /** Clock of stored times [new Date()]. */
+  now?: () => Date;
+  /** Heartbeat interval given to chargers at boot, seconds [300]. */
+  heartbeatIntervalSeconds?: number;
+  /** How long past its heartbeat interval a silent charger stays online, seconds [120]. */
+  graceSeconds?: number;
+  /** How long a command waits for the charger's answer, ms [30,000]. */
+  callTimeoutMs?: number;
+  /** Messages a charger may send per second on average [10], and in a burst [60]; past that it is disconnected. */
+  ratePerSecond?: number;
+  rateBurst?: number;
+  /** Days the raw message log is kept [14]. */
+  logRetentionDays?: number;
+  /** Id of this process among the servers on one database [host:pid:random]. */
+  nodeId?: string;
+}
+
+/** A running central system. */
+export interface CentralSystem {
+  nodeId: string;
+  /** Handles an HTTP upgrade to /ocpp/{chargeBoxId}. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Chargers connected to this process. */
+  connectedCount(): number;
+  stats(): { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number };
+  /** Writes pending log rows now (tests, benchmarks). */
+  flushLog(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Link {
+  client: RpcClient;
+  charger: ChargerIdentity;
+  lastInbound: number;
+  lastDbTouch: number;
+  tokens: number;
+  tokensAt: number;
+  interval: number;
+  actions: Map<string, string>;
+}
+
+const ACCEPTING: Record<string, readonly string[]> = {
+  RemoteStartTransaction: ['Accepted'],
+  RemoteStopTransaction: ['Accepted'],
+  Reset: ['Accepted'],
+  ChangeAvailability: ['Accepted', 'Scheduled'],
+  UnlockConnector: ['Unlocked'],
+  ChangeConfiguration: ['Accepted', 'RebootRequired'],
+  TriggerMessage: ['Accepted'],
+  ClearCache: ['Accepted'],
+};
+
+/** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */
+export function answerAccepts(action: string, result: unknown): boolean {
+  const allowed = ACCEPTING[action];
+  if (!allowed) return true;
+  const status = (result as { status?: unknown } | null)?.status;
+  return typeof status === 'string' && allowed.includes(status);
+}
+
+// OCPP 1.6 has no RpcFrameworkError (ocpp-rpc answers malformed frames with the 2.0.1 code): a frame that is not
+// a JSON array of the right shape is a FormationViolation in 1.6; an unknown message type is NotSupported.
+const OCPP16_ERROR_CODES: Record<string, string> = { RpcFrameworkError: 'FormationViolation', MessageTypeNotSupported: 'NotSupported' };
+
+function ocpp16Frame(message: string): string {
+  if (!message.startsWith('[4,')) return message;
+  try {
+    const frame = JSON.parse(message) as unknown[];
+    const mapped = OCPP16_ERROR_CODES[String(frame[2])];
+    if (!mapped) return message;
+    frame[2] = mapped;
+    return JSON.stringify(frame);
+  } catch {
+    return message;
+  }
+}
+
+/** Creates the central system (it listens to no port: pass upgrades to handleUpgrade). */
+export function createCentralSystem(options: CentralSystemOptions): CentralSystem {
+  const { db, bus, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const nodeId = options.nodeId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const interval = options.heartbeatIntervalSeconds ?? 300;
+  const grace = options.graceSeconds ?? 120;
+  const callTimeoutMs = options.callTimeoutMs ?? 30_000;
+  const ratePerSecond = options.ratePerSecond ?? 10;
+  const rateBurst = options.rateBurst ?? 60;
+  const retentionDays = options.logRetentionDays ?? 14;
+  const links = new Map<number, Link>();
+  let inbound = 0;
+  let rateLimited = 0;
+  const fail = (event: string, error: unknown, fields: Record<string, unknown> = {}) =>
+    logger.warn(logLine(event, { ...fields, error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300) }));
+  const log: MessageLog = createMessageLog(db, (error) => fail('ocpp-log-write-failed', error));
+  const live = (event: Parameters<typeof publishLive>[1], immediate = false) => publishLive(bus, event, { immediate, onError: (e) => fail('live-publish-failed', e) });
+
+  const server = new RPCServer({
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    callTimeoutMs,
+    pingIntervalMs: 30_000,
+    maxBadMessages: 20,
+  });
+
+  server.auth(async (accept, reject, handshake) => {
+    // Unknown identity, not an OCPP charger, no password set or a wrong one: all refused alike (no enumeration).
+    try {
+      if (!/\/ocpp$/.test(handshake.endpoint)) return reject(404, 'Not found');
+      const charger = await findChargerByBoxId(db, handshake.identity);
+      if (!charger || charger.chargerType !== 'OCPP_16_JSON_CHARGER' || !charger.passwordHash || !handshake.password) return reject(401, 'Unauthorized');
+      if (!(await verifyChargerPassword(handshake.password, charger.passwordHash))) return reject(401, 'Unauthorized');
+      accept({ charger }, 'ocpp1.6');
+    } catch (error) {
+      fail('ocpp-auth-failed', error, { identity: handshake.identity.slice(0, 60) });
+      reject(503, 'Try again later');
+    }
+  });
+
+  const logFrame = (link: Link, m: Omit<LoggedMessage, 'chargerId' | 'createdAt'>) => log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
+
+  server.on('client', (client) => {
+    const charger = client.session.charger;
+    const previous = links.get(charger.id);
+    if (previous) void previous.client.close({ code: 4001, reason: 'Replaced by a newer connection' }).catch(() => {});
+    const link: Link = { client, charger, lastInbound: Date.now(), lastDbTouch: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map() };
+    links.set(charger.id, link);
+    const raw = client.sendRaw.bind(client);
+    client.sendRaw = (message: string) => raw(typeof message === 'string' ? ocpp16Frame(message) : message);
+    void markConnected(db, charger.id, nodeId, now())
+      .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
+      .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id }));
+
+    client.on('message', (event: { outbound: boolean }) => {
+      if (event.outbound) return;
+      inbound += 1;
+      const t = Date.now();
+      link.lastInbound = t;
+      link.tokens = Math.min(rateBurst, link.tokens + ((t - link.tokensAt) / 1000) * ratePerSecond);
+      link.tokensAt = t;
+      link.tokens -= 1;
+      if (link.tokens < 0) {
+        rateLimited += 1;
+        logger.warn(logLine('ocpp-rate-limited', { chargerId: charger.id }));
+        link.tokens = rateBurst; // one warning per episode
+        void client.close({ code: 1008, reason: 'Too many messages', force: true }).catch(() => {});
+      }
+      if (t - link.lastDbTouch > 30_000) {
+        link.lastDbTouch = t;
+        void touchLastSeen(db, charger.id, now()).catch((e: unknown) => fail('ocpp-touch-failed', e));
+      }
+    });
+    client.on('ping', () => {
+      link.lastInbound = Date.now();
+    });
+    client.on('call', (event: { outbound: boolean; payload: unknown[] }) => {
+      const [, messageId, action, params] = event.payload as [number, string, string, unknown];
+      link.actions.set(messageId, action);
+      if (link.actions.size > 200) link.actions.delete(link.actions.keys().next().value as string);
+      logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'CALL', messageId, action, payload: params ?? null, errorCode: null });
+    });
+    client.on('response', (event: { outbound: boolean; payload: unknown[] }) => {
+      const [type, messageId] = event.payload as [number, string];
+      const action = link.actions.get(messageId) ?? null;
+      link.actions.delete(messageId);
+      if (type === 3) logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'RESULT', messageId, action, payload: event.payload[2] ?? null, errorCode: null });
+      else logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'ERROR', messageId, action, payload: { description: event.payload[3], details: event.payload[4] }, errorCode: String(event.payload[2]).slice(0, 60) });
+    });
+    client.on('badMessage', (event: { buffer: Buffer; error: Error; response: unknown[] | null }) => {
+      const text = event.buffer.toString('utf8').slice(0, 2000);
+      const code = event.response ? ocpp16Frame(JSON.stringify(event.response)) : null;
+      logFrame(link, { direction: 'IN', messageType: 'BAD', messageId: null, action: null, payload: { frame: text, error: event.error.message.slice(0, 300) }, errorCode: code ? String((JSON.parse(code) as unknown[])[2]) : null });
+    });
+    client.on('strictValidationFailure', (event: { method: string; outbound: boolean; isCall: boolean; error: Error }) => {
+      logger.warn(logLine('ocpp-schema-violation', { chargerId: charger.id, method: event.method, outbound: event.outbound, isCall: event.isCall, error: event.error.message.slice(0, 200) }));
+    });
+    client.once('close', () => {
+      if (links.get(charger.id) === link) links.delete(charger.id);
+      void markDisconnected(db, charger.id, nodeId, now())
+        .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
+        .catch((e: unknown) => fail('ocpp-disconnect-write-failed', e, { chargerId: charger.id }));
+    });
+
+    registerHandlers(link);
+  });
+
+  function registerHandlers(link: Link): void {
+    const { client, charger } = link;
+    const id = charger.id;
+    client.handle('BootNotification', async ({ params }) => {
+      const p = params as { chargePointVendor: string; chargePointModel: string; chargePointSerialNumber?: string; chargeBoxSerialNumber?: string; firmwareVersion?: string };
+      if (!charger.isActive) return { status: 'Rejected', currentTime: now().toISOString(), interval };
+      await recordBoot(db, id, { vendor: p.chargePointVendor, model: p.chargePointModel, serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber, firmwareVersion: p.firmwareVersion }, interval, now());
+      live(chargerLiveEvent(id, { connectivity: true }));
+      return { status: 'Accepted', currentTime: now().toISOString(), interval };
+    });
+    client.handle('Heartbeat', async () => {
+      await recordHeartbeat(db, id, now());
+      live(chargerLiveEvent(id));
+      return { currentTime: now().toISOString() };
+    });
+    client.handle('StatusNotification', async ({ params }) => {
+      const p = params as { connectorId: number; status: string; errorCode: string; info?: string; vendorErrorCode?: string };
+      const outcome = await recordStatus(db, charger, p, now());
+      live(chargerLiveEvent(id, { connectivity: true }));
+      const ticket = outcome.openedTicketId ?? outcome.recoveredTicketId;
+      if (ticket !== null) live(faultLiveEvent(id, ticket));
+      return {};
+    });
+    client.handle('Authorize', async ({ params }) => {
+      const p = params as { idTag: string };
+      const { status } = await authorize(db, id, p.idTag, now());
+      return { idTagInfo: { status } };
+    });
+    client.handle('StartTransaction', async ({ params }) => {
+      const p = params as { connectorId: number; idTag: string; meterStart: number; timestamp: string };
+      const started = await startTransaction(db, charger, p, now());
+      live(sessionLiveEvent(id, started.bookingId));
+      return { transactionId: started.transactionId, idTagInfo: { status: started.status } };
+    });
+    client.handle('StopTransaction', async ({ params }) => {
+      const p = params as { transactionId: number; meterStop: number; timestamp: string; reason?: string; transactionData?: { timestamp: string; sampledValue: { value: string }[] }[] };
+      const stopped = await stopTransaction(db, id, p, now());
+      if (p.transactionData && p.transactionData.length > 0 && stopped.known) {
+        await recordMeterValues(db, id, meterSamples(0, p.transactionId, p.transactionData as never));
+      }
+      live(sessionLiveEvent(id, stopped.bookingId));
+      return { idTagInfo: { status: 'Accepted' } };
+    });
+    client.handle('MeterValues', async ({ params }) => {
+      const p = params as { connectorId: number; transactionId?: number; meterValue: { timestamp: string; sampledValue: { value: string }[] }[] };
+      await recordMeterValues(db, id, meterSamples(p.connectorId, p.transactionId ?? null, p.meterValue as never));
+      live(chargerLiveEvent(id));
+      return {};
+    });
+    client.handle('DataTransfer', () => ({ status: 'Accepted' }));
+    client.handle('FirmwareStatusNotification', async ({ params }) => {
+      await recordDeviceStatus(db, id, 'firmware', (params as { status: string }).status, now());
+      live(chargerLiveEvent(id));
+      return {};
+    });
+    client.handle('DiagnosticsStatusNotification', async ({ params }) => {
+      await recordDeviceStatus(db, id, 'diagnostics', (params as { status: string }).status, now());
+      live(chargerLiveEvent(id));
+      return {};
+    });
+  }
+
+  // Commands: the sender wrote a queued record and announced it; the process holding the socket sends it.
+  const settle = async (commandId: string, chargerId: number, from: OcppCommandState, event: 'SEND' | 'ACCEPTED' | 'REJECTED' | 'FAIL' | 'TIME_OUT', fields: { response?: unknown; error?: string }) => {
+    const to = nextCommandState(from, event);
+    if (!to) return false;
+    const at = now().toISOString();
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        update ${ocppCommands} set status = ${to},
+          sent_at = case when ${to} = 'sent' then ${at}::timestamptz else sent_at end,
+          answered_at = case when ${to} = 'sent' then answered_at else ${at}::timestamptz end,
+          response = coalesce(${fields.response === undefined ? null : JSON.stringify(fields.response)}::jsonb, response),
+          error = coalesce(${fields.error ?? null}, error)
+        where id = ${commandId} and status = ${from}
+        returning id`),
+    );
+    if (rows.length === 0) return false;
+    if (to !== 'sent') {
+      void bus.publish(OCPP_COMMAND_RESULT_CHANNEL, { commandId, chargerId, status: to }).catch((e: unknown) => fail('ocpp-result-publish-failed', e));
+      live({ keys: [liveOcppKey(chargerId), ['ocpp-commands']], permission: 'ROLE_EXECUTE_COMMAND', topic: 'ocpp-command', data: { commandId, chargerId, status: to } }, true);
+    } else {
+      live({ keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
+    }
+    return true;
+  };
+
+  const execute = async (commandId: string, chargerId: number) => {
+    const link = links.get(chargerId);
+    const [command] = rowsOf<{ action: string; payload: unknown; status: string }>(
+      await db.execute(sql`select action, payload, status from ${ocppCommands} where id = ${commandId}`),
+    );
+    if (!command || command.status !== 'queued') return;
+    if (!link || link.client.state !== 1) {
+      await settle(commandId, chargerId, 'queued', 'FAIL', { error: 'The charger disconnected before the command was sent.' });
+      return;
+    }
+    if (!(await settle(commandId, chargerId, 'queued', 'SEND', {}))) return;
+    try {
+      const result = await link.client.call(command.action, command.payload, { callTimeoutMs });
+      await settle(commandId, chargerId, 'sent', answerAccepts(command.action, result) ? 'ACCEPTED' : 'REJECTED', { response: result });
+    } catch (error) {
+      const err = error as { name?: string; rpcErrorCode?: string; message?: string };
+      if (err.name === 'TimeoutError') await settle(commandId, chargerId, 'sent', 'TIME_OUT', { error: `The charger did not answer within ${Math.round(callTimeoutMs / 1000)} s.` });
+      else await settle(commandId, chargerId, 'sent', 'FAIL', { error: `${err.rpcErrorCode ?? 'Error'}: ${(err.message ?? '').slice(0, 300)}` });
+    }
+  };
+
+  const stopCommands = bus.subscribe(OCPP_COMMAND_CHANNEL, (payload) => {
+    const p = payload as { commandId?: string; chargerId?: number; node?: string };
+    if (p.node !== nodeId || typeof p.commandId !== 'string' || typeof p.chargerId !== 'number') return;
+    void execute(p.commandId, p.chargerId).catch((e: unknown) => fail('ocpp-command-failed', e, { commandId: p.commandId }));
+  });
+
+  // Connectivity: a charger silent past its interval plus the grace is disconnected (pongs count: the socket is
+  // alive); chargers of a process that died are swept by whichever process runs this.
+  const watch = setInterval(() => {
+    const limit = (interval + grace) * 1000;
+    for (const link of links.values()) {
+      if (Date.now() - link.lastInbound > limit) void link.client.close({ code: 4000, reason: 'Heartbeat timeout', force: true }).catch(() => {});
+    }
+    void sweepStaleConnections(db, now(), grace + 60)
+      .then((ids) => ids.forEach((cid) => live(chargerLiveEvent(cid, { connectivity: true }))))
+      .catch((e: unknown) => fail('ocpp-sweep-failed', e));
+  }, 30_000);
+  watch.unref();
+  const prune = setInterval(() => void pruneMessageLog(db, now(), retentionDays).catch((e: unknown) => fail('ocpp-prune-failed', e)), 3_600_000);
+  prune.unref();
+  server.on('error', (error) => fail('ocpp-server-error', error));
+
+  return {
+    nodeId,
+    handleUpgrade(request, socket, head) {
+      void server.handleUpgrade(request, socket, head);
+    },
+    connectedCount: () => links.size,
+    stats: () => ({ connected: links.size, ...log.stats(), inbound, rateLimited }),
+    flushLog: () => log.flush(),
+    async close() {
+      clearInterval(watch);
+      clearInterval(prune);
+      stopCommands();
+      await server.close({ code: 1001, reason: 'Server shutting down', force: true }).catch(() => {});
+      await log.close();
+      await markNodeOffline(db, nodeId, now()).catch((e: unknown) => fail('ocpp-offline-write-failed', e));
+    },
+  };
+}

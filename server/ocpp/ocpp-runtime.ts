@@ -1,0 +1,88 @@
+// Wiring of the central system into a running HTTP server: WebSocket upgrades to /ocpp/{chargeBoxId}, and the
+// simulated development fleet (SIMULATED_CHARGERS, default 25 in development, never in production).
+import type { Server as HttpServer } from 'node:http';
+import type { Http2Server } from 'node:http2';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Logger } from '@server/app-deps';
+import type { AppConfig } from '@server/config';
+import type { Database } from '@server/db/database';
+import { chargers, rfidCardHistory } from '@server/db/tables/chargers';
+import type { NotificationBus } from '@server/live/notification-bus';
+import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { rowsOf } from '@server/seed/seed-sql';
+import { createCentralSystem, type CentralSystem } from './central-system';
+import { startFleet, type Fleet } from './simulator';
+
+/** OCPP settings read from the environment (beside AppConfig). */
+export const ocppEnvSchema = z.object({
+  /** Simulated chargers started with the server (development only; default 25 in development, else 0). */
+  SIMULATED_CHARGERS: z.coerce.number().int().min(0).max(5_000).optional(),
+  /** Days the raw OCPP message log is kept (default 14). */
+  OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Heartbeat interval given to chargers at boot, seconds (default 300). */
+  OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+});
+
+/** The seeded OCPP chargers the simulator may play (charge box id, sockets), first `limit` by id. */
+export async function simulatableChargers(db: Database, limit: number): Promise<{ chargerId: number; identity: string; connectors: number; powerKw: number }[]> {
+  const rows = rowsOf<{ id: number; charger_box_id: string; sockets: { value: number }[] | null }>(
+    await db.execute(sql`select id, charger_box_id, sockets from ${chargers} where charger_type = 'OCPP_16_JSON_CHARGER' and charger_box_id is not null and is_active order by id limit ${limit}`),
+  );
+  return rows.map((r) => ({ chargerId: Number(r.id), identity: r.charger_box_id, connectors: Math.max(1, Math.min(4, r.sockets?.length ?? 1)), powerKw: r.sockets?.[0]?.value ?? 7.4 }));
+}
+
+/** RFID cards whose latest event is ADDED (the autopilot's drivers). */
+async function activeCards(db: Database, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ card_number: string }>(
+    await db.execute(sql`select card_number from (select distinct on (card_number) card_number, action from ${rfidCardHistory} order by card_number, acted_at desc, id desc) latest where action = 'ADDED' limit ${limit}`),
+  );
+  return rows.map((r) => r.card_number);
+}
+
+/** The running OCPP side of a server. */
+export interface OcppRuntime {
+  central: CentralSystem;
+  fleet: Fleet | null;
+  close(): Promise<void>;
+}
+
+/** Starts the central system on `server` (upgrades under /ocpp/) and, in development, the simulated fleet. */
+export async function startOcppRuntime(input: {
+  server: HttpServer | Http2Server;
+  url: string;
+  config: AppConfig;
+  db: Database;
+  bus: NotificationBus;
+  logger: Logger;
+  log: (line: string) => void;
+  env?: Record<string, string | undefined>;
+}): Promise<OcppRuntime> {
+  const env = ocppEnvSchema.parse(Object.fromEntries(Object.entries(input.env ?? process.env).filter(([, v]) => v !== undefined && v !== '')));
+  const central = createCentralSystem({ db: input.db, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
+  (input.server as HttpServer).on('upgrade', (request, socket, head) => {
+    if ((request.url ?? '').startsWith('/ocpp/')) central.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  let fleet: Fleet | null = null;
+  const wanted = input.config.appEnv === 'production' ? 0 : (env.SIMULATED_CHARGERS ?? (input.config.appEnv === 'development' ? 25 : 0));
+  if (wanted > 0) {
+    const picked = await simulatableChargers(input.db, wanted);
+    const wsUrl = `${input.url.replace(/^http/, 'ws')}/ocpp`;
+    fleet = await startFleet({
+      url: wsUrl,
+      chargers: picked.map((c) => ({ ...c, password: DEV_CHARGER_PASSWORD })),
+      meterIntervalSeconds: 10,
+      autopilot: { idTags: await activeCards(input.db, 50), everySeconds: 15 },
+    });
+    input.log(`Simulated OCPP chargers: ${fleet.connected()} of ${picked.length} connected to ${wsUrl} (SIMULATED_CHARGERS=0 turns them off)`);
+  }
+  return {
+    central,
+    fleet,
+    async close() {
+      await fleet?.stop();
+      await central.close();
+    },
+  };
+}

@@ -1,0 +1,383 @@
+// What the central system writes and reads for each OCPP message: the charger's link state, connectors and their
+// fault tickets, authorizations, transactions with their bookings, and meter values. Every function is one short
+// statement or transaction (PGlite has one connection; a long transaction would stop every request).
+import { sql } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { rowsOf } from '@server/seed/seed-sql';
+import { bookings } from '@server/db/tables/bookings';
+import { chargers, chargerTransactions, rfidAuthorizeRequests, rfidCardHistory } from '@server/db/tables/chargers';
+import { ignoredErrorCodes } from '@server/db/tables/global-data';
+import { tickets } from '@server/db/tables/tickets';
+import { comments } from '@server/db/tables/comments';
+import { users } from '@server/db/schema';
+import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSessions } from '@server/db/tables/ocpp';
+import { writeAudit } from '@server/audit/write-audit';
+
+/** An OCPP charger as the central system knows it while its socket is open. */
+export interface ChargerIdentity {
+  id: number;
+  uniqueId: string;
+  chargeBoxId: string;
+  chargerType: string;
+  isActive: boolean;
+  cityId: string | null;
+  locationId: number | null;
+  sockets: { code: string; displayText: string; value: number }[];
+  passwordHash: string | null;
+}
+
+/** Tariff of test and RFID sessions started through OCPP (paise per kWh) when nothing else says. */
+export const DEFAULT_TARIFF_PAISE_PER_KWH = 1_800;
+
+/** idTag prefix of test charges started from the console (accepted without an RFID card). */
+export const TEST_ID_TAG_PREFIX = 'CZOTEST';
+
+const iso = (d: Date) => d.toISOString();
+
+/** The OCPP charger with this charge box id, or null. */
+export async function findChargerByBoxId(db: Database, chargeBoxId: string): Promise<ChargerIdentity | null> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select c.id, c.unique_id, c.charger_box_id, c.charger_type, c.is_active, c.city_id, c.location_id, c.sockets, p.password_hash
+      from ${chargers} c left join ${ocppChargePoints} p on p.charger_id = c.id
+      where c.charger_box_id = ${chargeBoxId} limit 1`),
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    uniqueId: String(row.unique_id),
+    chargeBoxId: String(row.charger_box_id),
+    chargerType: String(row.charger_type),
+    isActive: Boolean(row.is_active),
+    cityId: (row.city_id as string | null) ?? null,
+    locationId: row.location_id === null ? null : Number(row.location_id),
+    sockets: (row.sockets as ChargerIdentity['sockets'] | null) ?? [],
+    passwordHash: (row.password_hash as string | null) ?? null,
+  };
+}
+
+/** Sets (or rotates) a charger's password hash. */
+export async function setChargerPasswordHash(db: Database, chargerId: number, hash: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    insert into ${ocppChargePoints} (charger_id, password_hash, password_set_at, updated_at) values (${chargerId}, ${hash}, ${iso(now)}, ${iso(now)})
+    on conflict (charger_id) do update set password_hash = excluded.password_hash, password_set_at = excluded.password_set_at, updated_at = excluded.updated_at`);
+}
+
+async function refreshConnectivity(db: Database, chargerId: number): Promise<void> {
+  // Online while a process holds the socket; faulted while a connector reports Faulted; offline otherwise.
+  await db.execute(sql`
+    update ${chargers} set connectivity_status = case
+        when not exists (select 1 from ${ocppChargePoints} p where p.charger_id = ${chargerId} and p.connected_node is not null) then 'OFFLINE'
+        when exists (select 1 from ${ocppConnectors} k where k.charger_id = ${chargerId} and k.status = 'Faulted') then 'FAULTED'
+        else 'ONLINE' end
+    where id = ${chargerId}`);
+}
+
+/** The socket opened in process `node`. */
+export async function markConnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    insert into ${ocppChargePoints} (charger_id, connected_node, connected_at, last_seen_at, updated_at) values (${chargerId}, ${node}, ${iso(now)}, ${iso(now)}, ${iso(now)})
+    on conflict (charger_id) do update set connected_node = ${node}, connected_at = ${iso(now)}, last_seen_at = ${iso(now)}, updated_at = ${iso(now)}`);
+  await refreshConnectivity(db, chargerId);
+}
+
+/** The socket held by `node` closed (a newer socket in another process is left alone). */
+export async function markDisconnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)}, updated_at = ${iso(now)}
+    where charger_id = ${chargerId} and connected_node = ${node}`);
+  await refreshConnectivity(db, chargerId);
+}
+
+/** Every charger this process held (after a crash of this node id, or at shutdown) is offline. */
+export async function markNodeOffline(db: Database, node: string, now: Date): Promise<number[]> {
+  const rows = rowsOf<{ charger_id: number }>(
+    await db.execute(sql`update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)} where connected_node = ${node} returning charger_id`),
+  );
+  const ids = rows.map((r) => Number(r.charger_id));
+  if (ids.length > 0) await db.execute(sql`update ${chargers} set connectivity_status = 'OFFLINE' where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  return ids;
+}
+
+/** Chargers whose process stopped answering (last seen longer ago than their heartbeat interval plus `graceSeconds`) go offline. */
+export async function sweepStaleConnections(db: Database, now: Date, graceSeconds: number): Promise<number[]> {
+  const rows = rowsOf<{ charger_id: number }>(
+    await db.execute(sql`
+      update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)}
+      where connected_node is not null and last_seen_at < ${iso(now)}::timestamptz - make_interval(secs => heartbeat_interval + ${graceSeconds})
+      returning charger_id`),
+  );
+  const ids = rows.map((r) => Number(r.charger_id));
+  if (ids.length > 0) await db.execute(sql`update ${chargers} set connectivity_status = 'OFFLINE' where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  return ids;
+}
+
+/** Moves "last seen" on (the caller throttles). */
+export async function touchLastSeen(db: Database, chargerId: number, now: Date): Promise<void> {
+  await db.execute(sql`update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = ${chargerId}`);
+}
+
+/** BootNotification: what the charger says it is. */
+export async function recordBoot(
+  db: Database,
+  chargerId: number,
+  boot: { vendor: string; model: string; serialNumber?: string; firmwareVersion?: string },
+  heartbeatInterval: number,
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    update ${ocppChargePoints} set vendor = ${boot.vendor}, model = ${boot.model}, serial_number = ${boot.serialNumber ?? null},
+      firmware_version = ${boot.firmwareVersion ?? null}, boot_status = 'Accepted', booted_at = ${iso(now)}, heartbeat_interval = ${heartbeatInterval},
+      last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
+    where charger_id = ${chargerId}`);
+  await db.execute(sql`update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
+}
+
+/** Heartbeat. */
+export async function recordHeartbeat(db: Database, chargerId: number, now: Date): Promise<void> {
+  await db.execute(sql`update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
+  await touchLastSeen(db, chargerId, now);
+}
+
+/** Firmware or diagnostics status. */
+export async function recordDeviceStatus(db: Database, chargerId: number, kind: 'firmware' | 'diagnostics', status: string, now: Date): Promise<void> {
+  if (kind === 'firmware') await db.execute(sql`update ${ocppChargePoints} set firmware_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
+  else await db.execute(sql`update ${ocppChargePoints} set diagnostics_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
+}
+
+/** Servicing issue of an OCPP error code. */
+function servicingIssueOf(errorCode: string): string {
+  switch (errorCode) {
+    case 'GroundFailure':
+      return 'EARTH_FAULT';
+    case 'ReaderFailure':
+      return 'RFID_READER_FAULT';
+    case 'ConnectorLockFailure':
+      return 'SOCKET_DAMAGED';
+    case 'EVCommunicationError':
+    case 'PowerSwitchFailure':
+    case 'OverCurrentFailure':
+    case 'PowerMeterFailure':
+      return 'NOT_CHARGING';
+    default:
+      return 'OTHER';
+  }
+}
+
+/** True when the code is in Error Codes To Be Ignored for OCPP chargers (active, not past its date). */
+async function isIgnoredErrorCode(db: Database, codes: string[], now: Date): Promise<boolean> {
+  const wanted = codes.filter(Boolean);
+  if (wanted.length === 0) return false;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from ${ignoredErrorCodes}
+      where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and error_code in (${sql.join(wanted.map((c) => sql`${c}`), sql`, `)})
+        and (ignore_until is null or ignore_until >= ${iso(now).slice(0, 10)}::date)`),
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/** What a StatusNotification changed: whether a ticket was opened or commented, for the live channel. */
+export interface StatusOutcome {
+  openedTicketId: number | null;
+  recoveredTicketId: number | null;
+  ignored: boolean;
+}
+
+/**
+ * StatusNotification: the connector's status. Faulted opens a charger servicing ticket (one per fault episode)
+ * unless its error code is ignored; leaving Faulted comments the ticket.
+ */
+export async function recordStatus(
+  db: Database,
+  charger: ChargerIdentity,
+  status: { connectorId: number; status: string; errorCode: string; info?: string; vendorErrorCode?: string },
+  now: Date,
+): Promise<StatusOutcome> {
+  const outcome: StatusOutcome = { openedTicketId: null, recoveredTicketId: null, ignored: false };
+  await db.transaction(async (tx) => {
+    const [previous] = rowsOf<{ status: string; fault_ticket_id: number | null; error_code: string }>(
+      await tx.execute(sql`select status, fault_ticket_id, error_code from ${ocppConnectors} where charger_id = ${charger.id} and connector_id = ${status.connectorId} for update`),
+    );
+    let faultTicketId = previous?.fault_ticket_id === null || previous?.fault_ticket_id === undefined ? null : Number(previous.fault_ticket_id);
+    if (status.status === 'Faulted' && faultTicketId === null) {
+      if (await isIgnoredErrorCode(tx, [status.errorCode, status.vendorErrorCode ?? ''], now)) {
+        outcome.ignored = true;
+      } else {
+        const where = status.connectorId === 0 ? 'The charger' : `Connector ${status.connectorId}`;
+        const [ticket] = rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            insert into ${tickets} (kind, title, description, status, priority, charger, city, location, issue, created_at, updated_at)
+            values ('CHARGER_SERVICING', ${`${charger.uniqueId}: ${where} faulted (${status.errorCode})`.slice(0, 200)},
+              ${`${where} of ${charger.uniqueId} (${charger.chargeBoxId}) reported Faulted with error code ${status.errorCode}${status.vendorErrorCode ? `, vendor code ${status.vendorErrorCode}` : ''}${status.info ? `: ${status.info}` : ''}.`.slice(0, 5000)},
+              'OPEN', 'HIGH', ${charger.id}, ${charger.cityId}, ${charger.locationId}, ${servicingIssueOf(status.errorCode)}, ${iso(now)}, ${iso(now)})
+            returning id`),
+        );
+        faultTicketId = Number(ticket!.id);
+        outcome.openedTicketId = faultTicketId;
+        await writeAudit(tx, { entityType: 'tickets', entityId: String(faultTicketId), actorUserId: null, action: 'create', toState: 'OPEN', reason: `OCPP StatusNotification Faulted (${status.errorCode})` }, now);
+      }
+    } else if (status.status !== 'Faulted' && faultTicketId !== null) {
+      await tx.insert(comments).values({
+        entityType: 'tickets',
+        entityId: String(faultTicketId),
+        authorUserId: null,
+        body: `Recovered: connector ${status.connectorId} of ${charger.uniqueId} reports ${status.status} (was Faulted with ${previous?.error_code ?? 'an error'}).`,
+        createdAt: now,
+      });
+      outcome.recoveredTicketId = faultTicketId;
+      faultTicketId = null;
+    }
+    await tx.execute(sql`
+      insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
+      values (${charger.id}, ${status.connectorId}, ${status.status}, ${status.errorCode}, ${status.info ?? null}, ${status.vendorErrorCode ?? null}, ${faultTicketId}, ${iso(now)})
+      on conflict (charger_id, connector_id) do update set status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+        vendor_error_code = excluded.vendor_error_code, fault_ticket_id = excluded.fault_ticket_id, updated_at = excluded.updated_at`);
+  });
+  await refreshConnectivity(db, charger.id);
+  return outcome;
+}
+
+/** OCPP idTagInfo status. */
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
+
+/** Who an idTag is: the card's holder and the answer to give (blocked, removed or unknown cards are refused). */
+export async function resolveIdTag(db: Database, chargerId: number, idTag: string): Promise<{ status: IdTagStatus; userId: string | null; reason: string }> {
+  if (idTag.startsWith(TEST_ID_TAG_PREFIX)) {
+    const [command] = rowsOf<{ requested_by: string | null }>(
+      await db.execute(sql`select requested_by from ${ocppCommands} where charger_id = ${chargerId} and action = 'RemoteStartTransaction' and payload->>'idTag' = ${idTag} limit 1`),
+    );
+    return command ? { status: 'Accepted', userId: command.requested_by, reason: 'Test charge started from the console' } : { status: 'Invalid', userId: null, reason: 'Unknown test tag' };
+  }
+  const [card] = rowsOf<{ action: string; user_id: string }>(
+    await db.execute(sql`select action, user_id from ${rfidCardHistory} where card_number = ${idTag} order by acted_at desc, id desc limit 1`),
+  );
+  if (!card) return { status: 'Invalid', userId: null, reason: 'Unknown card' };
+  if (card.action === 'BLOCKED') return { status: 'Blocked', userId: card.user_id, reason: 'Card blocked' };
+  if (card.action === 'REMOVED') return { status: 'Invalid', userId: card.user_id, reason: 'Card removed from the account' };
+  return { status: 'Accepted', userId: card.user_id, reason: 'Card active' };
+}
+
+/** Authorize: the answer, and a row in Authorize History. */
+export async function authorize(db: Database, chargerId: number, idTag: string, now: Date): Promise<{ status: IdTagStatus }> {
+  const resolved = await resolveIdTag(db, chargerId, idTag);
+  await db.execute(sql`
+    insert into ${rfidAuthorizeRequests} (card_number, charger_id, user_id, result, reason, requested_at, created_at, updated_at)
+    values (${idTag}, ${chargerId}, ${resolved.userId}, ${resolved.status === 'Accepted' ? 'ACCEPTED' : resolved.status === 'Expired' ? 'EXPIRED' : 'REJECTED'},
+      ${resolved.reason}, ${iso(now)}, ${iso(now)}, ${iso(now)})`);
+  return { status: resolved.status };
+}
+
+/** StartTransaction: the charger transaction row (its id is the OCPP transactionId) and, for a known user, a booking. */
+export async function startTransaction(
+  db: Database,
+  charger: ChargerIdentity,
+  start: { connectorId: number; idTag: string; meterStart: number; timestamp: string },
+  now: Date,
+): Promise<{ transactionId: number; status: IdTagStatus; bookingId: number | null; replayed: boolean }> {
+  const startKey = `${start.connectorId}|${start.timestamp}|${start.meterStart}|${start.idTag}`;
+  // A StartTransaction sent again (the answer was lost) gets the same transaction: no second booking.
+  const [existing] = rowsOf<{ transaction_id: number; booking_id: number | null }>(
+    await db.execute(sql`select transaction_id, booking_id from ${ocppSessions} where charger_id = ${charger.id} and start_key = ${startKey}`),
+  );
+  const resolved = await resolveIdTag(db, charger.id, start.idTag);
+  if (existing) return { transactionId: Number(existing.transaction_id), status: resolved.status, bookingId: existing.booking_id === null ? null : Number(existing.booking_id), replayed: true };
+  const startedAt = new Date(start.timestamp);
+  const startedIso = Number.isNaN(startedAt.getTime()) ? iso(now) : iso(startedAt);
+  return db.transaction(async (tx) => {
+    const [idRow] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('charger_transactions', 'id'))::bigint as id`));
+    const transactionId = Number(idRow!.id);
+    const accepted = resolved.status === 'Accepted';
+    await tx.execute(sql`
+      insert into ${chargerTransactions} (id, charger_id, transaction_ref, protocol, meter_start_wh, started_at, status, created_at, updated_at)
+      values (${transactionId}, ${charger.id}, ${String(transactionId)}, 'OCPP', ${start.meterStart}, ${startedIso}, ${accepted ? 'IN_PROGRESS' : 'FAILED'}, ${iso(now)}, ${iso(now)})`);
+    let bookingId: number | null = null;
+    if (accepted && resolved.userId) {
+      const [user] = rowsOf<{ mobile_number: string }>(await tx.execute(sql`select mobile_number from ${users} where id = ${resolved.userId}`));
+      if (user) {
+        const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
+        const isTest = start.idTag.startsWith(TEST_ID_TAG_PREFIX);
+        const [booking] = rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id, created_at, updated_at)
+            values (${resolved.userId}, ${user.mobile_number}, ${charger.id}, ${socket}, 'CHARGING', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
+              ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId}, ${iso(now)}, ${iso(now)})
+            returning id`),
+        );
+        bookingId = Number(booking!.id);
+      }
+    }
+    await tx.execute(sql`
+      insert into ${ocppSessions} (transaction_id, charger_id, connector_id, id_tag, booking_id, meter_start_wh, last_energy_wh, started_at, start_key, stopped_at)
+      values (${transactionId}, ${charger.id}, ${start.connectorId}, ${start.idTag}, ${bookingId}, ${start.meterStart}, ${start.meterStart}, ${startedIso}, ${startKey},
+        ${accepted ? null : startedIso})`);
+    return { transactionId, status: resolved.status, bookingId, replayed: false };
+  });
+}
+
+const stopReasons: Record<string, string> = {
+  Local: 'LOCAL',
+  Remote: 'REMOTE',
+  EVDisconnected: 'EV_DISCONNECTED',
+  PowerLoss: 'POWER_LOSS',
+  EmergencyStop: 'EMERGENCY_STOP',
+};
+
+/** StopTransaction: ends the transaction and its booking exactly once (a replay changes nothing). Returns the session's booking. */
+export async function stopTransaction(
+  db: Database,
+  chargerId: number,
+  stop: { transactionId: number; meterStop: number; timestamp: string; reason?: string },
+  now: Date,
+): Promise<{ known: boolean; alreadyStopped: boolean; bookingId: number | null; energyWh: number }> {
+  const endedAt = new Date(stop.timestamp);
+  const endedIso = Number.isNaN(endedAt.getTime()) ? iso(now) : iso(endedAt);
+  return db.transaction(async (tx) => {
+    const [session] = rowsOf<{ booking_id: number | null; meter_start_wh: number; stopped_at: Date | string | null; id_tag: string }>(
+      await tx.execute(sql`select booking_id, meter_start_wh, stopped_at, id_tag from ${ocppSessions} where transaction_id = ${stop.transactionId} and charger_id = ${chargerId} for update`),
+    );
+    if (!session) return { known: false, alreadyStopped: false, bookingId: null, energyWh: 0 };
+    const energyWh = Math.max(0, Math.round(stop.meterStop - Number(session.meter_start_wh)));
+    const bookingId = session.booking_id === null ? null : Number(session.booking_id);
+    const [current] = rowsOf<{ status: string }>(await tx.execute(sql`select status from ${chargerTransactions} where id = ${stop.transactionId}`));
+    if (current && current.status !== 'IN_PROGRESS') return { known: true, alreadyStopped: true, bookingId, energyWh };
+    const reason = stopReasons[stop.reason ?? 'Local'] ?? 'OTHER';
+    const byAdmin = stop.reason === 'Remote';
+    await tx.execute(sql`update ${ocppSessions} set stopped_at = ${endedIso}, last_energy_wh = ${stop.meterStop}, last_power_w = 0 where transaction_id = ${stop.transactionId}`);
+    await tx.execute(sql`
+      update ${chargerTransactions} set meter_stop_wh = ${stop.meterStop}, energy_wh = ${energyWh}, ended_at = ${endedIso},
+        status = ${byAdmin ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, stop_reason = ${reason}, updated_at = ${iso(now)}
+      where id = ${stop.transactionId} and status = 'IN_PROGRESS'`);
+    if (bookingId !== null) {
+      await tx.execute(sql`
+        update ${bookings} set status = ${byAdmin && !session.id_tag.startsWith(TEST_ID_TAG_PREFIX) ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, ended_at = ${endedIso}, energy_wh = ${energyWh},
+          amount = round(${energyWh}::numeric * tariff_per_kwh / 1000)::bigint, updated_at = ${iso(now)}
+        where id = ${bookingId} and status = 'CHARGING'`);
+    }
+    return { known: true, alreadyStopped: false, bookingId, energyWh };
+  });
+}
+
+/** One sampled set of meter values (the measurands we keep). */
+export interface MeterSample {
+  connectorId: number;
+  transactionId: number | null;
+  sampledAt: Date;
+  energyWh: number | null;
+  powerW: number | null;
+  currentA: number | null;
+  voltageV: number | null;
+  soc: number | null;
+}
+
+/** MeterValues: the samples, and the open session's latest energy and power. */
+export async function recordMeterValues(db: Database, chargerId: number, samples: MeterSample[]): Promise<void> {
+  if (samples.length === 0) return;
+  await db.insert(ocppMeterValues).values(samples.map((s) => ({ chargerId, ...s })));
+  const last = samples[samples.length - 1]!;
+  if (last.transactionId !== null && (last.energyWh !== null || last.powerW !== null)) {
+    await db.execute(sql`
+      update ${ocppSessions} set last_energy_wh = coalesce(${last.energyWh}, last_energy_wh), last_power_w = coalesce(${last.powerW}, last_power_w)
+      where transaction_id = ${last.transactionId} and charger_id = ${chargerId} and stopped_at is null`);
+  }
+}

@@ -1,0 +1,451 @@
+// A simulated OCPP 1.6-J charger on ocpp-rpc's RPCClient (the same library as the central system, strict mode):
+// it boots, heartbeats, reports connector status, answers remote commands as a real charger does, charges with a
+// plausible power curve and meter values, can fault and recover, reconnects with back-off after a dropped
+// connection, and replays the StopTransactions it could not send while offline.
+import ocpp from 'ocpp-rpc';
+
+const { RPCClient } = ocpp as unknown as { RPCClient: new (options: Record<string, unknown>) => SimClient };
+
+interface SimClient {
+  state: number;
+  connect(): Promise<unknown>;
+  close(options?: { code?: number; reason?: string; force?: boolean }): Promise<unknown>;
+  call(method: string, params?: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
+  handle(method: string, handler: (call: { params: unknown }) => unknown): void;
+  sendRaw(message: string): void;
+  on(event: string, cb: (event: never) => void): void;
+  reconfigure(options: Record<string, unknown>): void;
+}
+
+/** Options of a simulated charger. */
+export interface SimulatedChargerOptions {
+  /** WebSocket base URL of the central system, e.g. ws://127.0.0.1:3000/ocpp. */
+  url: string;
+  /** Charge box id (the OCPP identity). */
+  identity: string;
+  password: string;
+  /** Connectors (sockets) the charger has [1]. */
+  connectors?: number;
+  /** Rated power of each connector, kW [7.4]. */
+  powerKw?: number;
+  /** Seconds between MeterValues while charging [60]. */
+  meterIntervalSeconds?: number;
+  /** Seconds between heartbeats, until the central system gives its own interval at boot [300]. */
+  heartbeatSeconds?: number;
+  /** Where the charger's notes go [none]. */
+  log?: (line: string) => void;
+  /** First and longest reconnect delay, ms [1,000 and 30,000]. */
+  backoff?: { initialDelay: number; maxDelay: number };
+  /** Answer RemoteStartTransaction with Rejected (a charger that refuses) [false]. */
+  rejectRemoteStart?: boolean;
+}
+
+type ConnectorStatus = 'Available' | 'Preparing' | 'Charging' | 'SuspendedEV' | 'SuspendedEVSE' | 'Finishing' | 'Reserved' | 'Unavailable' | 'Faulted';
+
+interface Session {
+  transactionId: number | null;
+  idTag: string;
+  startedAt: number;
+  meterStartWh: number;
+  soc: number;
+  powerW: number;
+}
+
+interface Connector {
+  id: number;
+  status: ConnectorStatus;
+  errorCode: string;
+  session: Session | null;
+  meterWh: number;
+  timer: NodeJS.Timeout | null;
+}
+
+/** A simulated charger. */
+export class SimulatedCharger {
+  readonly options: Required<Omit<SimulatedChargerOptions, 'log'>> & Pick<SimulatedChargerOptions, 'log'>;
+  readonly connectors: Connector[];
+  /** StopTransactions waiting for the connection (sent in order on reconnect). */
+  readonly pendingStops: Record<string, unknown>[] = [];
+  /** Calls answered and made (for benchmarks). */
+  readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0 };
+  private client: SimClient;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private heartbeatSeconds: number;
+  private stopped = false;
+  private config = new Map<string, string>();
+
+  constructor(options: SimulatedChargerOptions) {
+    this.options = {
+      connectors: 1,
+      powerKw: 7.4,
+      meterIntervalSeconds: 60,
+      heartbeatSeconds: 300,
+      backoff: { initialDelay: 1_000, maxDelay: 30_000 },
+      rejectRemoteStart: false,
+      ...options,
+    };
+    this.heartbeatSeconds = this.options.heartbeatSeconds;
+    this.connectors = Array.from({ length: this.options.connectors }, (_, i) => ({ id: i + 1, status: 'Available', errorCode: 'NoError', session: null, meterWh: 1_000_000 + Math.floor(Math.random() * 100_000), timer: null }));
+    this.config.set('HeartbeatInterval', String(this.heartbeatSeconds));
+    this.config.set('MeterValueSampleInterval', String(this.options.meterIntervalSeconds));
+    this.config.set('AuthorizeRemoteTxRequests', 'false');
+    this.client = new RPCClient({
+      endpoint: this.options.url,
+      identity: this.options.identity,
+      password: this.options.password,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: true,
+      callTimeoutMs: 30_000,
+      backoff: { ...this.options.backoff, factor: 2, randomisationFactor: 0.25 },
+    });
+    this.client.on('open', () => void this.onOpen());
+    this.client.on('close', () => this.clearHeartbeat());
+    this.client.on('disconnect', () => this.clearHeartbeat());
+    this.registerHandlers();
+  }
+
+  private note(line: string) {
+    this.options.log?.(`[sim ${this.options.identity}] ${line}`);
+  }
+
+  /** True while the socket is open. */
+  get online(): boolean {
+    return this.client.state === 1;
+  }
+
+  /** Connects (the first connection; later ones are the library's reconnects). Rejects when refused. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.client.connect();
+  }
+
+  /** Closes for good (no reconnect). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearHeartbeat();
+    for (const c of this.connectors) if (c.timer) clearInterval(c.timer);
+    await this.client.close({ code: 1000, reason: 'Simulator stopping', force: true }).catch(() => {});
+  }
+
+  /** Drops the connection uncleanly; the client reconnects with back-off. */
+  drop(): void {
+    // Terminating the socket (not close()) is what a lost network looks like: the library reconnects.
+    const ws = (this.client as unknown as { _ws?: { terminate(): void } })._ws;
+    ws?.terminate();
+  }
+
+  /** Calls the listener with every frame the charger receives (tests). */
+  onReceived(listener: (frame: string) => void): void {
+    this.client.on('message', (event: never) => {
+      const e = event as { message: Buffer | string; outbound: boolean };
+      if (!e.outbound) listener(e.message.toString());
+    });
+  }
+
+  /** Sends a raw frame (tests of malformed input). */
+  sendRaw(frame: string): void {
+    this.client.sendRaw(frame);
+  }
+
+  /** A call made through the strict client (tests). */
+  call(method: string, params: unknown): Promise<unknown> {
+    this.counters.sent += 1;
+    return this.client.call(method, params);
+  }
+
+  private async safeCall(method: string, params: unknown): Promise<unknown> {
+    this.counters.sent += 1;
+    try {
+      return await this.client.call(method, params);
+    } catch (error) {
+      this.counters.failed += 1;
+      this.note(`${method} failed: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private async onOpen(): Promise<void> {
+    this.counters.connects += 1;
+    const boot = (await this.safeCall('BootNotification', {
+      chargePointVendor: 'CZO Simulator',
+      chargePointModel: `SIM-${this.options.powerKw}kW-${this.options.connectors}C`,
+      chargePointSerialNumber: `SIM-${this.options.identity}`.slice(0, 25),
+      firmwareVersion: '1.6.4-sim',
+    })) as { status?: string; interval?: number } | undefined;
+    if (!boot || boot.status !== 'Accepted') {
+      this.note(`boot ${boot?.status ?? 'failed'}`);
+      return;
+    }
+    this.counters.boots += 1;
+    this.heartbeatSeconds = boot.interval && boot.interval > 0 ? boot.interval : this.heartbeatSeconds;
+    this.config.set('HeartbeatInterval', String(this.heartbeatSeconds));
+    this.clearHeartbeat();
+    this.heartbeatTimer = setInterval(() => void this.safeCall('Heartbeat', {}), this.heartbeatSeconds * 1000);
+    this.heartbeatTimer.unref();
+    await this.sendStatus(0, 'Available');
+    for (const c of this.connectors) await this.sendStatus(c.id, c.status, c.errorCode);
+    // Stops that happened while offline are sent now, in order, exactly once each.
+    while (this.pendingStops.length > 0 && this.online) {
+      const stop = this.pendingStops[0]!;
+      const answer = await this.safeCall('StopTransaction', stop);
+      if (answer === undefined) break;
+      this.pendingStops.shift();
+    }
+  }
+
+  private clearHeartbeat() {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  private async sendStatus(connectorId: number, status: ConnectorStatus, errorCode = 'NoError', extra: { info?: string; vendorErrorCode?: string } = {}) {
+    const connector = this.connectors.find((c) => c.id === connectorId);
+    if (connector) {
+      connector.status = status;
+      connector.errorCode = errorCode;
+    }
+    if (!this.online) return;
+    await this.safeCall('StatusNotification', { connectorId, status, errorCode, timestamp: new Date().toISOString(), ...extra });
+  }
+
+  /** Reports a fault on a connector (e.g. GroundFailure); a running session stops first. */
+  async fault(connectorId: number, errorCode: string, vendorErrorCode?: string): Promise<void> {
+    const c = this.connectors.find((x) => x.id === connectorId);
+    if (c?.session) await this.stopSession(c, 'Other');
+    await this.sendStatus(connectorId, 'Faulted', errorCode, vendorErrorCode ? { vendorErrorCode } : {});
+  }
+
+  /** Clears a fault: the connector is Available again. */
+  async recover(connectorId: number): Promise<void> {
+    await this.sendStatus(connectorId, 'Available');
+  }
+
+  /** Starts a session with an RFID card: Authorize, then StartTransaction; answers the idTag status. */
+  async startWithCard(connectorId: number, idTag: string): Promise<string> {
+    const auth = (await this.safeCall('Authorize', { idTag })) as { idTagInfo?: { status?: string } } | undefined;
+    const status = auth?.idTagInfo?.status ?? 'Invalid';
+    if (status !== 'Accepted') return status;
+    const c = this.connectors.find((x) => x.id === connectorId);
+    if (!c || c.session || c.status !== 'Available') return 'ConcurrentTx';
+    await this.beginSession(c, idTag);
+    return status;
+  }
+
+  private async beginSession(c: Connector, idTag: string): Promise<void> {
+    c.session = { transactionId: null, idTag, startedAt: Date.now(), meterStartWh: c.meterWh, soc: 20 + Math.floor(Math.random() * 40), powerW: 0 };
+    await this.sendStatus(c.id, 'Preparing');
+    const answer = (await this.safeCall('StartTransaction', { connectorId: c.id, idTag, meterStart: Math.round(c.meterWh), timestamp: new Date().toISOString() })) as
+      | { transactionId: number; idTagInfo: { status: string } }
+      | undefined;
+    if (!answer || answer.idTagInfo.status !== 'Accepted') {
+      // A refused start: the charger stops at once (StopTransaction with DeAuthorized).
+      if (answer) await this.safeCall('StopTransaction', { transactionId: answer.transactionId, meterStop: Math.round(c.meterWh), timestamp: new Date().toISOString(), reason: 'DeAuthorized' });
+      c.session = null;
+      await this.sendStatus(c.id, 'Available');
+      return;
+    }
+    c.session.transactionId = answer.transactionId;
+    await this.sendStatus(c.id, 'Charging');
+    c.timer = setInterval(() => void this.meter(c), this.options.meterIntervalSeconds * 1000);
+    c.timer.unref();
+    void this.meter(c, true);
+  }
+
+  /** Advances the meter and sends MeterValues: power ramps up, then tapers past 80 % state of charge. */
+  private async meter(c: Connector, first = false): Promise<void> {
+    const s = c.session;
+    if (!s || s.transactionId === null) return;
+    const rated = this.options.powerKw * 1000;
+    const elapsed = (Date.now() - s.startedAt) / 1000;
+    const ramp = Math.min(1, 0.5 + elapsed / 60);
+    const taper = s.soc > 80 ? Math.max(0.1, (100 - s.soc) / 20) : 1;
+    s.powerW = first ? 0 : Math.round(rated * ramp * taper * (0.95 + Math.random() * 0.05));
+    const dtHours = first ? 0 : this.options.meterIntervalSeconds / 3600;
+    const addedWh = s.powerW * dtHours;
+    c.meterWh += addedWh;
+    s.soc = Math.min(100, s.soc + (addedWh / 40_000) * 100);
+    const voltage = rated > 22_000 ? 400 : 230;
+    if (!this.online) return;
+    await this.safeCall('MeterValues', {
+      connectorId: c.id,
+      transactionId: s.transactionId,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: String(Math.round(c.meterWh)), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
+            { value: String(s.powerW), measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
+            { value: (s.powerW / voltage).toFixed(1), measurand: 'Current.Import', unit: 'A', context: 'Sample.Periodic' },
+            { value: String(voltage), measurand: 'Voltage', unit: 'V', context: 'Sample.Periodic' },
+            { value: String(Math.round(s.soc)), measurand: 'SoC', unit: 'Percent', context: 'Sample.Periodic' },
+          ],
+        },
+      ],
+    });
+  }
+
+  /** Ends a session (StopTransaction now, or on reconnect if offline). */
+  async stopSession(c: Connector, reason: string): Promise<void> {
+    const s = c.session;
+    if (!s) return;
+    if (c.timer) clearInterval(c.timer);
+    c.timer = null;
+    c.session = null;
+    if (s.transactionId === null) return;
+    const stop = { transactionId: s.transactionId, meterStop: Math.round(c.meterWh), timestamp: new Date().toISOString(), reason, idTag: s.idTag };
+    if (this.online) {
+      const answer = await this.safeCall('StopTransaction', stop);
+      if (answer === undefined) this.pendingStops.push(stop);
+    } else {
+      this.pendingStops.push(stop);
+    }
+    await this.sendStatus(c.id, 'Finishing');
+    await this.sendStatus(c.id, 'Available');
+  }
+
+  /** The connector's open session, if any. */
+  session(connectorId: number): Session | null {
+    return this.connectors.find((c) => c.id === connectorId)?.session ?? null;
+  }
+
+  private registerHandlers(): void {
+    const later = (fn: () => Promise<void>, ms = 200) => void setTimeout(() => void fn().catch((e: unknown) => this.note(`follow-up failed: ${(e as Error).message}`)), ms);
+    this.client.handle('RemoteStartTransaction', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { connectorId?: number; idTag: string };
+      const c = this.connectors.find((x) => x.id === (p.connectorId ?? 1));
+      if (this.options.rejectRemoteStart || !c || c.session || c.status !== 'Available') return { status: 'Rejected' };
+      later(() => this.beginSession(c, p.idTag));
+      return { status: 'Accepted' };
+    });
+    this.client.handle('RemoteStopTransaction', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { transactionId: number };
+      const c = this.connectors.find((x) => x.session?.transactionId === p.transactionId);
+      if (!c) return { status: 'Rejected' };
+      later(() => this.stopSession(c, 'Remote'));
+      return { status: 'Accepted' };
+    });
+    this.client.handle('Reset', ({ params }) => {
+      this.counters.commands += 1;
+      const type = (params as { type: 'Soft' | 'Hard' }).type;
+      later(async () => {
+        for (const c of this.connectors) await this.stopSession(c, type === 'Hard' ? 'HardReset' : 'SoftReset');
+        this.drop();
+      }, 300);
+      return { status: 'Accepted' };
+    });
+    this.client.handle('ChangeAvailability', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { connectorId: number; type: 'Inoperative' | 'Operative' };
+      const targets = p.connectorId === 0 ? this.connectors : this.connectors.filter((c) => c.id === p.connectorId);
+      if (targets.length === 0) return { status: 'Rejected' };
+      if (targets.some((c) => c.session)) return { status: 'Scheduled' };
+      later(async () => {
+        for (const c of targets) await this.sendStatus(c.id, p.type === 'Inoperative' ? 'Unavailable' : 'Available');
+      });
+      return { status: 'Accepted' };
+    });
+    this.client.handle('UnlockConnector', ({ params }) => {
+      this.counters.commands += 1;
+      const c = this.connectors.find((x) => x.id === (params as { connectorId: number }).connectorId);
+      return { status: c ? 'Unlocked' : 'NotSupported' };
+    });
+    this.client.handle('GetConfiguration', ({ params }) => {
+      this.counters.commands += 1;
+      const keys = (params as { key?: string[] }).key;
+      const wanted = keys && keys.length > 0 ? keys : [...this.config.keys()];
+      return {
+        configurationKey: wanted.filter((k) => this.config.has(k)).map((k) => ({ key: k, readonly: false, value: this.config.get(k) })),
+        unknownKey: wanted.filter((k) => !this.config.has(k)),
+      };
+    });
+    this.client.handle('ChangeConfiguration', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { key: string; value: string };
+      if (!this.config.has(p.key)) return { status: 'NotSupported' };
+      if (p.key === 'HeartbeatInterval' && !/^\d+$/.test(p.value)) return { status: 'Rejected' };
+      this.config.set(p.key, p.value);
+      return { status: 'Accepted' };
+    });
+    this.client.handle('TriggerMessage', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { requestedMessage: string; connectorId?: number };
+      if (p.requestedMessage === 'Heartbeat') later(async () => void (await this.safeCall('Heartbeat', {})));
+      else if (p.requestedMessage === 'StatusNotification') later(async () => { for (const c of this.connectors) if (!p.connectorId || c.id === p.connectorId) await this.sendStatus(c.id, c.status, c.errorCode); });
+      else if (p.requestedMessage === 'MeterValues') later(async () => { for (const c of this.connectors) if (c.session) await this.meter(c); });
+      else if (p.requestedMessage === 'BootNotification') later(() => this.onOpen());
+      else return { status: 'NotImplemented' };
+      return { status: 'Accepted' };
+    });
+    this.client.handle('ClearCache', () => {
+      this.counters.commands += 1;
+      return { status: 'Accepted' };
+    });
+  }
+}
+
+/** Options of a simulated fleet. */
+export interface FleetOptions {
+  url: string;
+  chargers: { identity: string; password: string; connectors?: number; powerKw?: number }[];
+  meterIntervalSeconds?: number;
+  heartbeatSeconds?: number;
+  /** Start sessions, faults and recoveries now and then (the development fleet) with these RFID cards [no]. */
+  autopilot?: { idTags: string[]; everySeconds?: number };
+  log?: (line: string) => void;
+  /** Connections opened at once [50]. */
+  concurrency?: number;
+}
+
+/** A running fleet. */
+export interface Fleet {
+  chargers: SimulatedCharger[];
+  connected(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts simulated chargers (a few at a time), and the autopilot if asked. */
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const chargers = options.chargers.map(
+    (c) =>
+      new SimulatedCharger({
+        url: options.url,
+        identity: c.identity,
+        password: c.password,
+        connectors: c.connectors,
+        powerKw: c.powerKw,
+        meterIntervalSeconds: options.meterIntervalSeconds,
+        heartbeatSeconds: options.heartbeatSeconds,
+        log: options.log,
+      }),
+  );
+  const concurrency = options.concurrency ?? 50;
+  for (let i = 0; i < chargers.length; i += concurrency) {
+    await Promise.all(chargers.slice(i, i + concurrency).map((c) => c.start().catch((e: unknown) => options.log?.(`[sim ${c.options.identity}] could not connect: ${(e as Error).message}`))));
+  }
+  let timer: NodeJS.Timeout | null = null;
+  const auto = options.autopilot;
+  if (auto) {
+    timer = setInterval(() => {
+      const sim = chargers[Math.floor(Math.random() * chargers.length)];
+      if (!sim || !sim.online) return;
+      const c = sim.connectors[Math.floor(Math.random() * sim.connectors.length)]!;
+      const roll = Math.random();
+      if (c.status === 'Faulted') void sim.recover(c.id);
+      else if (c.session && roll < 0.5) void sim.stopSession(c, 'EVDisconnected');
+      else if (!c.session && roll < 0.85 && auto.idTags.length > 0) void sim.startWithCard(c.id, auto.idTags[Math.floor(Math.random() * auto.idTags.length)]!);
+      else if (!c.session && roll >= 0.97) void sim.fault(c.id, Math.random() < 0.5 ? 'OverCurrentFailure' : 'PowerMeterFailure');
+    }, (auto.everySeconds ?? 20) * 1000);
+    timer.unref();
+  }
+  return {
+    chargers,
+    connected: () => chargers.filter((c) => c.online).length,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await Promise.all(chargers.map((c) => c.stop()));
+    },
+  };
+}

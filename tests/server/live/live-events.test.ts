@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { LIVE_CHANNEL } from '@domain/live-event';
+import { sessionPaths } from '@domain/session';
+import { createInProcessBus, MAX_PAYLOAD_BYTES, type NotificationBus } from '@server/live/notification-bus';
+import type { OpenDatabase } from '@server/db/open-database';
+import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
+
+/** Reads server-sent events from a streamed answer. */
+function eventReader(response: Response) {
+  const queue: EventSourceMessage[] = [];
+  const waiters: (() => void)[] = [];
+  const parser = createParser({
+    onEvent: (e) => {
+      queue.push(e);
+      waiters.splice(0).forEach((w) => w());
+    },
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      parser.feed(value!);
+    }
+    waiters.splice(0).forEach((w) => w());
+  })();
+  return {
+    async next(timeoutMs = 3_000): Promise<EventSourceMessage> {
+      const deadline = Date.now() + timeoutMs;
+      while (queue.length === 0) {
+        if (Date.now() > deadline) throw new Error('no event');
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 50);
+        });
+      }
+      return queue.shift()!;
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}
+
+describe('live channel (GET /events)', () => {
+  let database: OpenDatabase;
+  let t: TestApp;
+  let bus: NotificationBus;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    bus = createInProcessBus();
+    t = createTestApp(database, {}, { bus });
+  });
+  afterAll(async () => {
+    await bus.close();
+    await database.close();
+  });
+
+  it('refuses payloads over the NOTIFY limit and bad channel names', async () => {
+    await expect(bus.publish(LIVE_CHANNEL, 'x'.repeat(MAX_PAYLOAD_BYTES + 1))).rejects.toThrow(/at most/);
+    expect(() => bus.subscribe('Bad Channel', () => {})).toThrow(/lower-case/);
+  });
+
+  it('needs a bearer key, streams the changes the user may see, and ends on sign-out', async () => {
+    expect((await call(t, 'GET', '/events')).status).toBe(401);
+    const finance = await signIn(t, '9000000004');
+    const response = await t.app.request('/events', { headers: { authorization: `Bearer ${finance.authKey}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = eventReader(response);
+    expect((await events.next()).event).toBe('ready');
+
+    // Finance staff may not see chargers: that event is filtered out; the booking event (no permission) arrives.
+    await bus.publish(LIVE_CHANNEL, { keys: [['chargers', 'one', '1']], permission: 'ROLE_SEARCH_CHARGER' });
+    await bus.publish(LIVE_CHANNEL, { keys: [['downloads']], permission: null, topic: 'download' });
+    const change = await events.next();
+    expect(change.event).toBe('change');
+    expect(JSON.parse(change.data)).toEqual({ keys: [['downloads']], topic: 'download' });
+
+    expect((await call(t, 'POST', sessionPaths.signOut, { authKey: finance.authKey })).status).toBe(204);
+    // The stream learns of the sign-out from the auth_changed notification (or its periodic check).
+    await bus.publish('auth_changed', {});
+    const end = await events.next(12_000);
+    expect(end.event).toBe('end');
+    expect(JSON.parse(end.data).reason).toMatch(/signed out/);
+    await events.cancel();
+  }, 20_000);
+});

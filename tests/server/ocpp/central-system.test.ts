@@ -1,0 +1,165 @@
+// The OCPP central system with the simulator as the real client: real WebSockets on a real HTTP server, the real
+// database, no mocks of the socket.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
+import { SimulatedCharger } from '@server/ocpp/simulator';
+import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
+import type { OpenDatabase } from '@server/db/open-database';
+import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { rowsOf } from '@server/seed/seed-sql';
+import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('OCPP central system (simulator as client)', () => {
+  let database: OpenDatabase;
+  let t: TestApp;
+  let bus: NotificationBus;
+  let central: CentralSystem;
+  let server: ReturnType<typeof serve>;
+  let wsUrl: string;
+  let boxes: { id: number; box: string }[];
+  let adminKey: string;
+  const sims: SimulatedCharger[] = [];
+  const sim = (box: string, password = DEV_CHARGER_PASSWORD) => {
+    const s = new SimulatedCharger({ url: wsUrl, identity: box, password, connectors: 2, powerKw: 22, meterIntervalSeconds: 1, backoff: { initialDelay: 100, maxDelay: 500 } });
+    sims.push(s);
+    return s;
+  };
+  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    bus = createInProcessBus();
+    t = createTestApp(database, {}, { bus });
+    central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
+    server = await new Promise((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
+    wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`;
+    boxes = (await q<{ id: number; charger_box_id: string }>(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 4`)).map((r) => ({ id: Number(r.id), box: r.charger_box_id }));
+    expect(boxes.length).toBe(4);
+    adminKey = (await signIn(t, '9000000001')).authKey;
+  });
+  afterAll(async () => {
+    await Promise.all(sims.map((s) => s.stop()));
+    await central.close();
+    await new Promise<void>((r) => server.close(() => r()));
+    await bus.close();
+    await database.close();
+  });
+
+  it('accepts a known charger with its password, refuses an unknown identity and a wrong password at the handshake', async () => {
+    await expect(sim('NO-SUCH-BOX').start()).rejects.toThrow(/401|Unauthorized/);
+    await expect(sim(boxes[0]!.box, 'wrong-password-123456').start()).rejects.toThrow(/401|Unauthorized/);
+    const ok = sim(boxes[0]!.box);
+    await ok.start();
+    const [row] = await until(
+      () => q<{ connectivity_status: string; vendor: string | null; firmware_version: string | null }>(sql`select c.connectivity_status, p.vendor, p.firmware_version from chargers c join ocpp_charge_points p on p.charger_id = c.id where c.id = ${boxes[0]!.id}`),
+      (rows) => rows[0]?.vendor === 'CZO Simulator',
+    );
+    expect(row).toEqual({ connectivity_status: 'ONLINE', vendor: 'CZO Simulator', firmware_version: '1.6.4-sim' });
+  });
+
+  it('routes a command to the charger and records its answer; an offline charger is refused at once', async () => {
+    const admin = { authKey: adminKey };
+    const reset = await call(t, 'POST', '/ccu/charger-command', { authKey: admin.authKey, body: { chargerIds: [boxes[0]!.id, boxes[3]!.id], command: { action: 'GetConfiguration', payload: { key: ['HeartbeatInterval'] } }, wait: true } });
+    expect(reset.status).toBe(200);
+    const [online, offline] = reset.body.items;
+    expect(online).toMatchObject({ chargerId: boxes[0]!.id, status: 'accepted', response: { configurationKey: [{ key: 'HeartbeatInterval', value: '300' }] } });
+    expect(offline).toMatchObject({ chargerId: boxes[3]!.id, status: 'offline', error: expect.stringMatching(/offline/) });
+    const unknownKey = await call(t, 'POST', '/ccu/charger-command', { authKey: admin.authKey, body: { chargerIds: [boxes[0]!.id], command: { action: 'ChangeConfiguration', payload: { key: 'NoSuchKey', value: '1' } }, wait: true } });
+    expect(unknownKey.body.items[0]).toMatchObject({ status: 'rejected', response: { status: 'NotSupported' } });
+  });
+
+  it('test charge: start, meter values, stop; one booking, ended once', async () => {
+    const admin = { authKey: adminKey };
+    const started = await call(t, 'POST', '/ccu/test-charging/start', { authKey: admin.authKey, body: { chargerId: boxes[0]!.id, connectorId: 1 } });
+    expect(started.body.items[0].status).toBe('accepted');
+    const live = await until(
+      async () => (await call(t, 'GET', `/ccu/charger/${boxes[0]!.id}/live`, { authKey: admin.authKey })).body,
+      (b) => b.sessions?.[0]?.energyWh > 0,
+    );
+    expect(live.isOnline).toBe(true);
+    const session = live.sessions[0];
+    expect(session).toMatchObject({ connectorId: 1, isTest: true });
+    expect(session.energyWh).toBeGreaterThan(0);
+    const stopped = await call(t, 'POST', '/ccu/test-charging/stop', { authKey: admin.authKey, body: { chargerId: boxes[0]!.id, transactionId: session.transactionId } });
+    expect(stopped.body.items[0].status).toBe('accepted');
+    const [booking] = await until(
+      () => q<{ status: string; energy_wh: number }>(sql`select status, energy_wh from bookings where id = ${session.bookingId}`),
+      (rows) => rows[0]?.status === 'COMPLETED',
+    );
+    expect(booking!.energy_wh).toBeGreaterThan(0);
+    // A replayed StopTransaction changes nothing.
+    await sims[2]!.call('StopTransaction', { transactionId: session.transactionId, meterStop: 99_999_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+    const [again] = await q<{ energy_wh: number }>(sql`select energy_wh from bookings where id = ${session.bookingId}`);
+    expect(again!.energy_wh).toBe(booking!.energy_wh);
+  });
+
+  it('Faulted opens one servicing ticket per episode and recovery comments it; an ignored code opens none', async () => {
+    const charger = sim(boxes[1]!.box);
+    await charger.start();
+    const [before] = await q<{ max: number | null }>(sql`select max(id) as max from tickets`);
+    await q(sql`insert into ignored_error_codes (charger_type, error_code, description, is_active) values ('OCPP_16_JSON_CHARGER', 'SIM-IGNORED-7', 'test', true)`);
+    await charger.fault(1, 'OtherError', 'SIM-IGNORED-7');
+    await charger.recover(1);
+    await charger.fault(2, 'OverCurrentFailure');
+    await charger.fault(2, 'OverCurrentFailure'); // the same episode: no second ticket
+    const tickets = await until(
+      () => q<{ id: number; issue: string; status: string }>(sql`select id, issue, status from tickets where kind = 'CHARGER_SERVICING' and charger = ${boxes[1]!.id} and id > ${before!.max ?? 0}`),
+      (rows) => rows.length > 0,
+    );
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ issue: 'NOT_CHARGING', status: 'OPEN' });
+    await charger.recover(2);
+    const comments = await until(
+      () => q<{ body: string }>(sql`select body from comments where entity_type = 'tickets' and entity_id = ${String(tickets[0]!.id)}`),
+      (rows) => rows.length > 0,
+    );
+    expect(comments[0]!.body).toMatch(/Recovered: connector 2/);
+  });
+
+  it('Authorize: a blocked card and an unknown card are refused, and each request lands in Authorize History', async () => {
+    const charger = sims.find((s) => s.options.identity === boxes[1]!.box)!;
+    const [user] = await q<{ id: string }>(sql`select id from users order by created_at limit 1`);
+    await q(sql`insert into rfid_card_history (card_number, user_id, action, acted_at) values ('SIMBLOCKED01', ${user!.id}, 'ADDED', now() - interval '2 days'), ('SIMBLOCKED01', ${user!.id}, 'BLOCKED', now() - interval '1 day')`);
+    expect(await charger.startWithCard(1, 'SIMBLOCKED01')).toBe('Blocked');
+    expect(await charger.startWithCard(1, 'NOSUCHCARD99')).toBe('Invalid');
+    const history = await q<{ card_number: string; result: string }>(sql`select card_number, result from rfid_authorize_requests where charger_id = ${boxes[1]!.id} and card_number in ('SIMBLOCKED01', 'NOSUCHCARD99') order by id`);
+    expect(history).toEqual([
+      { card_number: 'SIMBLOCKED01', result: 'REJECTED' },
+      { card_number: 'NOSUCHCARD99', result: 'REJECTED' },
+    ]);
+  });
+
+  it('answers a malformed frame and a schema violation with OCPP 1.6 CALLERRORs, logs them, and keeps the charger connected', async () => {
+    const charger = sim(boxes[2]!.box);
+    await charger.start();
+    const received: string[] = [];
+    charger.onReceived((frame) => received.push(frame));
+    charger.sendRaw('this is not json');
+    charger.sendRaw(JSON.stringify([2, 'bad-1', 'StatusNotification', { connectorId: 1 }]));
+    const errors = await until(async () => received.filter((f) => f.startsWith('[4')), (list) => list.length >= 2);
+    expect(JSON.parse(errors[0]!)[2]).toBe('FormationViolation');
+    expect(JSON.parse(errors[1]!)).toEqual([4, 'bad-1', expect.stringMatching(/^(OccurenceConstraintViolation|OccurrenceConstraintViolation|FormationViolation)$/), expect.any(String), expect.anything()]);
+    expect(await charger.call('Heartbeat', {})).toHaveProperty('currentTime');
+    await central.flushLog();
+    const logged = await q<{ message_type: string; error_code: string | null }>(sql`select message_type, error_code from ocpp_messages where charger_id = ${boxes[2]!.id} and error_code is not null order by id`);
+    expect(logged.map((r) => r.error_code)).toContain('FormationViolation');
+  });
+});
