@@ -1,0 +1,223 @@
+// The one map of the console: MapLibre GL over the base style of map-style.ts, a clustered point layer coloured by
+// category, optional areas (zones) and a picked point. Imported only by lazily loaded pages (maplibre-gl is ~300 KB
+// gzipped): never import this file from anything the first page load needs.
+import type * as GeoJSON from 'geojson';
+import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, AttributionControl, setWorkerUrl, type GeoJSONSource, type MapMouseEvent } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// The worker is served as a file of this origin: the Content-Security-Policy allows no blob: workers.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { shortCount } from '@domain/network-map';
+import { boundsOf, pointsToGeoJson, type MapArea, type MapBounds, type MapCategory, type MapPoints } from './map-data';
+import { baseStyle, indiaView } from './map-style';
+import './network-map.css';
+
+setWorkerUrl(workerUrl);
+
+export type { MapArea, MapBounds, MapCategory, MapPoints } from './map-data';
+
+/** Props of NetworkMap. */
+export interface NetworkMapProps {
+  /** Accessible name of the map region. */
+  label: string;
+  points?: MapPoints;
+  categories?: readonly MapCategory[];
+  /** Category indexes left off the map (legend toggles). */
+  hiddenCategories?: ReadonlySet<number>;
+  /** Group nearby points into counted clusters (default true). */
+  cluster?: boolean;
+  /** A point was clicked: its id. */
+  onOpenPoint?: (id: number) => void;
+  /** The visible area after each move (and once at start). */
+  onViewChange?: (bounds: MapBounds) => void;
+  /** A click on the map outside points (pickers). */
+  onMapClick?: (point: { lat: number; lng: number }) => void;
+  areas?: readonly MapArea[];
+  /** A marked point (the picker's value). */
+  marker?: { lat: number; lng: number };
+  /** Fit the view to the points (or areas) whenever they change (default true). */
+  fit?: boolean;
+  /** The map instance once its style has loaded (drawing tools attach to it). */
+  onMapReady?: (map: MapLibreMap) => void;
+  /** CSS height of the map (default 100%). */
+  height?: string;
+}
+
+const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+function colourExpression(categories: readonly MapCategory[]): unknown {
+  if (categories.length === 0) return '#0b6e4f';
+  return ['match', ['get', 'c'], ...categories.flatMap((c, i) => [i, c.colour]), '#6b7280'];
+}
+
+/** The map: base style, clustered points with HTML count badges, areas and a marker. Shows a message without WebGL. */
+export function NetworkMap(props: NetworkMapProps) {
+  const { label, points, categories = [], hiddenCategories, areas, marker, fit = true, height = '100%' } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // Latest callbacks, read by the map's listeners (registered once).
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+
+  useEffect(() => {
+    if (!container.current) return;
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container: container.current,
+        style: baseStyle(),
+        center: indiaView.center,
+        zoom: indiaView.zoom,
+        attributionControl: false,
+        dragRotate: false,
+        pitchWithRotate: false,
+        renderWorldCopies: false,
+      });
+    } catch {
+      setFailure('The map needs WebGL, which this browser does not offer. The list shows the same records.');
+      return;
+    }
+    mapRef.current = map;
+    map.touchZoomRotate.disableRotation();
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.addControl(new AttributionControl({ compact: true, customAttribution: 'Outline: Natural Earth (de facto borders)' }), 'bottom-right');
+    const clusterMarkers = new Map<number, Marker>();
+    let frame = 0;
+
+    const updateClusterMarkers = () => {
+      frame = 0;
+      if (!map.getSource('points') || !map.isSourceLoaded('points')) return;
+      const seen = new Set<number>();
+      for (const feature of map.querySourceFeatures('points', { filter: ['has', 'point_count'] })) {
+        const props = feature.properties as { cluster_id: number; point_count: number };
+        const id = props.cluster_id;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        if (clusterMarkers.has(id)) continue;
+        const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'network-map__cluster';
+        const size = props.point_count < 100 ? 'sm' : props.point_count < 1000 ? 'md' : 'lg';
+        button.classList.add(`network-map__cluster--${size}`);
+        button.textContent = shortCount(props.point_count);
+        button.setAttribute('aria-label', `${props.point_count.toLocaleString('en-IN')} here: zoom in`);
+        button.addEventListener('click', (event) => {
+          event.stopPropagation();
+          const source = map.getSource('points') as GeoJSONSource;
+          void source.getClusterExpansionZoom(id).then((zoom) => map.easeTo({ center: [lng, lat], zoom: Math.min(zoom, 16) }));
+        });
+        clusterMarkers.set(id, new Marker({ element: button }).setLngLat([lng, lat]).addTo(map));
+      }
+      for (const [id, m] of clusterMarkers) {
+        if (!seen.has(id)) {
+          m.remove();
+          clusterMarkers.delete(id);
+        }
+      }
+    };
+    const scheduleMarkers = () => {
+      if (!frame) frame = requestAnimationFrame(updateClusterMarkers);
+    };
+    const reportView = () => {
+      const b = map.getBounds();
+      callbacks.current.onViewChange?.([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]);
+    };
+
+    map.on('load', () => {
+      map.addSource('areas', { type: 'geojson', data: EMPTY });
+      map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['coalesce', ['get', 'colour'], '#2563eb'], 'fill-opacity': 0.12 } });
+      map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': ['coalesce', ['get', 'colour'], '#2563eb'], 'line-width': 2 } });
+      map.addSource('points', { type: 'geojson', data: EMPTY, cluster: callbacks.current.cluster ?? true, clusterRadius: 48, clusterMaxZoom: 13 });
+      map.addLayer({
+        id: 'points',
+        type: 'circle',
+        source: 'points',
+        filter: ['!', ['has', 'point_count']],
+        paint: {
+          'circle-color': colourExpression(callbacks.current.categories ?? []) as never,
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1.2,
+        },
+      });
+      map.on('click', 'points', (event) => {
+        const id = event.features?.[0]?.properties?.id as number | undefined;
+        if (id !== undefined) callbacks.current.onOpenPoint?.(Number(id));
+      });
+      map.on('mouseenter', 'points', () => (map.getCanvas().style.cursor = 'pointer'));
+      map.on('mouseleave', 'points', () => (map.getCanvas().style.cursor = ''));
+      map.on('click', (event: MapMouseEvent) => {
+        if (map.queryRenderedFeatures(event.point, { layers: ['points'] }).length > 0) return;
+        callbacks.current.onMapClick?.({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+      });
+      map.on('render', scheduleMarkers);
+      map.on('moveend', reportView);
+      setReady(true);
+      callbacks.current.onMapReady?.(map);
+      reportView();
+    });
+
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      for (const m of clusterMarkers.values()) m.remove();
+      map.remove();
+      mapRef.current = null;
+    };
+  }, []);
+
+  // Point data and colours.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    (map.getSource('points') as GeoJSONSource).setData(pointsToGeoJson(points, hiddenCategories));
+    map.setPaintProperty('points', 'circle-color', colourExpression(categories) as never);
+  }, [ready, points, hiddenCategories, categories]);
+
+  // Areas.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const data: GeoJSON.FeatureCollection = {
+      type: 'FeatureCollection',
+      features: (areas ?? []).map((a) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [a.ring.map((p) => [p[0], p[1]])] }, properties: { id: a.id, ...(a.colour ? { colour: a.colour } : {}) } })),
+    };
+    (map.getSource('areas') as GeoJSONSource).setData(data);
+  }, [ready, areas]);
+
+  // Fit to what is shown, when it changes.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !fit) return;
+    const b = boundsOf(points, areas);
+    if (!b) return;
+    const bounds = new LngLatBounds([b[0], b[1]], [b[2], b[3]]);
+    map.fitBounds(bounds, { padding: 40, maxZoom: 13, duration: 0 });
+  }, [ready, points, areas, fit]);
+
+  // The marked point.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !marker) return;
+    const m = new Marker({ color: '#0b6e4f' }).setLngLat([marker.lng, marker.lat]).addTo(map);
+    return () => void m.remove();
+  }, [ready, marker]);
+
+  if (failure) {
+    return (
+      <div className="network-map network-map--failed" role="alert">
+        {failure}
+      </div>
+    );
+  }
+  return (
+    <div className="network-map" style={{ height }}>
+      <div ref={container} className="network-map__canvas" role="region" aria-label={label} />
+      {!ready ? <div className="network-map__loading">Loading map…</div> : null}
+    </div>
+  );
+}
