@@ -5,6 +5,7 @@ import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { czoUsers, sessions, users } from '@server/db/schema';
 import { unauthorizedProblem } from '@server/http/problem';
+import type { Permission } from '@domain/permissions';
 import type { AuthenticatedSession } from './authenticated-session';
 import { generateAuthKey, hashAuthKey } from './hashing';
 import { permissionsOf } from './permissions-of';
@@ -47,12 +48,26 @@ export function bearerKeyOf(authorization: string | undefined): string | undefin
 
 /**
  * Checks a bearer key: known, not revoked, not idle- or absolute-expired, user and staff record active.
- * Refreshes last_seen_at (when it is LAST_SEEN_PRECISION_MS or more behind) and reads the permissions fresh.
- * Throws 401 otherwise.
+ * Refreshes last_seen_at (when it is LAST_SEEN_PRECISION_MS or more behind). A key checked a moment ago is accepted
+ * from the in-process copy (auth-cache.ts: a few seconds, cleared by any change to sessions, users, staff or roles);
+ * anything the copy would refuse is checked against the database. Throws 401 otherwise.
  */
 export async function authenticate(deps: ResolvedDeps, authorization: string | undefined): Promise<AuthenticatedSession> {
   const authKey = bearerKeyOf(authorization);
   if (!authKey) throw unauthorizedProblem('Sign in to continue.');
+  const tokenHash = hashAuthKey(authKey);
+  const now = deps.now();
+  const nowMs = now.getTime();
+  const idleMs = deps.config.session.idleMinutes * 60_000;
+  const cached = deps.authCache.get(tokenHash, nowMs);
+  if (cached && cached.expiresAt > nowMs && cached.lastSeenAt + idleMs >= nowMs) {
+    if (nowMs - cached.lastSeenAt >= LAST_SEEN_PRECISION_MS) {
+      await touchSession(deps.db, cached.sessionId, now);
+      cached.lastSeenAt = nowMs;
+    }
+    return { sessionId: cached.sessionId, userId: cached.userId, authKey, permissions: cached.permissions as Permission[] };
+  }
+  const generation = deps.authCache.generation;
   const [row] = await deps.db
     .select({
       id: sessions.id,
@@ -66,25 +81,31 @@ export async function authenticate(deps: ResolvedDeps, authorization: string | u
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(czoUsers, eq(czoUsers.userId, sessions.userId))
-    .where(eq(sessions.tokenHash, hashAuthKey(authKey)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
-  const now = deps.now();
   if (!row) throw unauthorizedProblem('Your session is not valid. Sign in again.');
   if (row.revokedAt) throw unauthorizedProblem('You have signed out. Sign in again.');
-  if (row.expiresAt.getTime() <= now.getTime()) throw unauthorizedProblem('Your session has expired. Sign in again.');
-  const idleMs = deps.config.session.idleMinutes * 60_000;
-  if (row.lastSeenAt.getTime() + idleMs < now.getTime()) {
+  if (row.expiresAt.getTime() <= nowMs) throw unauthorizedProblem('Your session has expired. Sign in again.');
+  if (row.lastSeenAt.getTime() + idleMs < nowMs) {
     throw unauthorizedProblem('Your session expired after a period of inactivity. Sign in again.');
   }
   if (!row.userActive || !row.staffActive) throw unauthorizedProblem('Your account is not active.');
-  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
-    // Never moves it back: a slower request of the same session may finish after a newer one.
-    await deps.db
-      .update(sessions)
-      .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, row.id), lt(sessions.lastSeenAt, now)));
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (nowMs - lastSeenAt >= LAST_SEEN_PRECISION_MS) {
+    await touchSession(deps.db, row.id, now);
+    lastSeenAt = nowMs;
   }
-  return { sessionId: row.id, userId: row.userId, authKey, permissions: await permissionsOf(deps.db, row.userId) };
+  const permissions = Object.freeze(await permissionsOf(deps.db, row.userId));
+  deps.authCache.set(tokenHash, { sessionId: row.id, userId: row.userId, permissions, expiresAt: row.expiresAt.getTime(), lastSeenAt, checkedAt: nowMs }, generation);
+  return { sessionId: row.id, userId: row.userId, authKey, permissions: permissions as Permission[] };
+}
+
+/** Moves a session's last_seen_at to `now`; never back (a slower request of the same session may finish after a newer one). */
+async function touchSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, now)));
 }
 
 /** Revokes a session and writes the sign-out audit row in one transaction. */
@@ -94,4 +115,5 @@ export async function revokeSession(deps: ResolvedDeps, session: AuthenticatedSe
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.sessionId));
     await writeAudit(tx, { entityType: 'session', entityId: session.sessionId, actorUserId: session.userId, action: 'sign-out' }, now);
   });
+  deps.authCache.clear();
 }

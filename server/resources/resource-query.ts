@@ -1,13 +1,13 @@
 // SQL of the generic resource endpoints: conditions from fixed values, scopes, filters and `q`; ordering with
 // exact matches first; a count that stays cheap on million-row tables; rows mapped to their API shape.
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource, ScopeCondition } from '@domain/resource/define-resource';
-import { exactSearchValue, type ParsedListQuery } from '@domain/resource/list-query';
+import { encodeListCursor, exactSearchValue, type ListCursor, type ParsedListQuery } from '@domain/resource/list-query';
 import { resourceByName } from '@domain/resource/registry';
 import type { Database } from '@server/db/database';
 import { builtTables } from '@server/db/resource-tables';
-import type { ResourceTable } from './build-tables';
+import { columnName, type ResourceTable } from './build-tables';
 
 /** From this offset on, a page is read by its ids first (a deferred join). */
 const DEFERRED_JOIN_OFFSET = 1_000;
@@ -155,7 +155,7 @@ function relationLabels(resource: Resource, table: ResourceTable): Record<string
  * Adds `_labels` to a page of rows: one indexed lookup per relation field for the page's ids. (Label subqueries in
  * the select list would run for every row an OFFSET skips, which made deep pages slow.)
  */
-async function withLabels(db: Database, resource: Resource, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function withLabels(db: Database, resource: Resource, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const relations = Object.entries(resource.allFields).filter(([, def]) => def.relation);
   if (rows.length === 0 || relations.length === 0) return rows.map((r) => toRecord(r));
   const labelsByField = new Map<string, Map<string, string | null>>();
@@ -199,46 +199,195 @@ function selection(resource: Resource, table: ResourceTable) {
   return Object.fromEntries(Object.keys(resource.allFields).map((f) => [f, columns[f]!]));
 }
 
-/** One page of a list, its count and whether the count is exact. */
-export async function listRecords(
-  db: Database,
-  resource: Resource,
-  query: ParsedListQuery,
-  extra: readonly SQL[],
-): Promise<{ items: Record<string, unknown>[]; count: number; countExact: boolean }> {
-  const table = tableOf(resource);
+/**
+ * The conditions of a list query (fixed values, the extra scope conditions, filters, `q`) and the exact-match
+ * condition `q` sorts first. Lists and exports share it, so an export holds exactly the rows its list shows.
+ */
+export function listWhere(resource: Resource, table: ResourceTable, query: Pick<ParsedListQuery, 'q' | 'filters'>, extra: readonly SQL[]): { where: SQL | undefined; exact: SQL | undefined } {
   const search = searchCondition(resource, table, query.q);
   const conditions = [...fixedConditions(resource, table), ...extra, ...filterConditions(resource, table, query.filters), ...(search ? [search.where] : [])];
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const direction = query.sort.dir === 'asc' ? asc : desc;
-  const order = [
-    ...(search?.exact ? [sql`case when ${search.exact} then 0 else 1 end`] : []),
-    direction(col(table, query.sort.field)),
-    ...(query.sort.field === resource.idField ? [] : [direction(col(table, resource.idField))]),
-  ];
-  const offset = query.page * query.size;
-  const idColumn = col(table, resource.idField);
+  return { where: conditions.length > 0 ? and(...conditions) : undefined, exact: search?.exact };
+}
+
+/**
+ * The label of each relation field, as correlated subqueries over the rows of `source` (a table or subquery name),
+ * read in one round trip with the page. Every name is qualified: an unqualified column could resolve to the
+ * target table's own column of the same name.
+ */
+function labelColumns(resource: Resource, source: string): Record<string, SQL> {
+  const labels: Record<string, SQL> = {};
+  const ref = (alias: string, column: AnyPgColumn) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+  for (const [field, def] of Object.entries(resource.allFields)) {
+    if (!def.relation) continue;
+    const target = resourceByName(def.relation);
+    const targetTable = tableOf(target);
+    const alias = `label_${columnName(field)}`;
+    const label = sql`nullif(${ref(alias, col(targetTable, target.labelField))}::text, '')`;
+    const text = target.subtitleField ? sql`concat_ws(' · ', ${label}, nullif(${ref(alias, col(targetTable, target.subtitleField))}::text, ''))` : label;
+    labels[`${field}__label`] = sql<string | null>`(select nullif(${text}, '') from ${sql.identifier(getTableName(targetTable))} as ${sql.identifier(alias)} where ${ref(alias, col(targetTable, target.idField))} = ${ref(source, col(tableOf(resource), field))})`;
+  }
+  return labels;
+}
+
+/**
+ * Reads a page subquery with the labels of its relations, in the page's order, in one statement: the labels are
+ * looked up only for the page's rows, at any depth. Each row keeps its `_key` (sort value as text, full precision)
+ * and `_rank` for the cursors.
+ */
+async function readLabelled(db: Database, resource: Resource, page: ReturnType<typeof pageSubquery>, order: PageOrder): Promise<Record<string, unknown>[]> {
+  const p = page as unknown as Record<string, AnyPgColumn>;
+  const fields = Object.fromEntries(Object.keys(resource.allFields).map((f) => [f, p[f]!]));
+  // The page's own order again, on its columns (a subquery's order does not carry over).
+  const by = (dir: 'asc' | 'desc') => (dir === 'asc' ? asc : desc);
+  const outer = [...(order.rank ? [by(order.rank)(p._rank!)] : []), by(order.dir)(p[order.sortField]!), ...(order.sortField === resource.idField ? [] : [by(order.dir)(p[resource.idField]!)])];
+  return (await db
+    .select({ ...fields, ...labelColumns(resource, 'p'), _key: p._key!, _rank: p._rank! })
+    .from(page)
+    .orderBy(...outer)) as Record<string, unknown>[];
+}
+
+/**
+ * A page read with no OFFSET (the first page, a keyset page) in one plain statement: PostgreSQL computes the label
+ * subqueries only for the rows the LIMIT lets through, so no wrapping subquery is needed (it costs a third more).
+ */
+async function readFlat(db: Database, table: ResourceTable, resource: Resource, where: SQL | undefined, order: SQL[], limit: number, key: { sort: AnyPgColumn; rank: SQL | undefined }): Promise<Record<string, unknown>[]> {
+  return (await db
+    .select({
+      ...selection(resource, table),
+      ...labelColumns(resource, getTableName(table)),
+      _key: sql<string | null>`${key.sort}::text`,
+      _rank: key.rank ? sql<number>`${key.rank}` : sql<null>`null::int`,
+    })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)) as Record<string, unknown>[];
+}
+
+/** The order a page is read in: the sort field and id in `dir`, after the match rank of a `q` search. */
+interface PageOrder {
+  sortField: string;
+  dir: 'asc' | 'desc';
+  rank?: 'asc' | 'desc';
+}
+
+/** A page of the resource's rows as a subquery, with each row's sort value as text (`_key`) and match rank (`_rank`). */
+function pageSubquery(db: Database, table: ResourceTable, resource: Resource, where: SQL | undefined, order: SQL[], limit: number, offset: number, key: { sort: AnyPgColumn; rank: SQL | undefined }) {
+  const numbered = {
+    ...selection(resource, table),
+    _key: sql<string | null>`${key.sort}::text`.as('_key'),
+    _rank: (key.rank ? sql<number>`${key.rank}` : sql<null>`null::int`).as('_rank'),
+  };
+  if (offset < DEFERRED_JOIN_OFFSET) return db.select(numbered).from(table).where(where).orderBy(...order).limit(limit).offset(offset).as('p');
   // Deep pages: find the page's ids with an index-only scan first, then read just those rows (the plain form reads
   // every skipped row from the table).
-  const rows =
-    offset < DEFERRED_JOIN_OFFSET
-      ? await db.select(selection(resource, table)).from(table).where(where).orderBy(...order).limit(query.size).offset(offset)
-      : await db
-          .select(selection(resource, table))
-          .from(table)
-          .where(inArray(idColumn, db.select({ id: idColumn }).from(table).where(where).orderBy(...order).limit(query.size).offset(offset)))
-          .orderBy(...order);
-  const { count, exact } = await countRecords(db, table, where);
-  return { items: await withLabels(db, resource, rows as Record<string, unknown>[]), count, countExact: exact };
+  const idColumn = col(table, resource.idField);
+  const ids = db.select({ id: idColumn }).from(table).where(where).orderBy(...order).limit(limit).offset(offset);
+  return db.select(numbered).from(table).where(inArray(idColumn, ids)).orderBy(...order).as('p');
 }
+
+/**
+ * The rows after a keyset cursor in the list's order (sort field then id, both in `dir`; PostgreSQL puts nulls
+ * first in descending order and last in ascending). Written as row comparisons so the (field, id) index is entered
+ * at the cursor: the cost is the same at any depth.
+ */
+function afterCursor(field: AnyPgColumn, id: AnyPgColumn, dir: 'asc' | 'desc', cursor: ListCursor, rank: SQL | undefined): SQL {
+  const beyond = dir === 'desc' ? sql`<` : sql`>`;
+  let rest: SQL;
+  if (cursor.value === null) {
+    // Among nulls, by id; in descending order every non-null row follows the nulls.
+    rest = dir === 'desc' ? sql`((${field} is null and ${id} ${beyond} ${cursor.id}) or ${field} is not null)` : sql`(${field} is null and ${id} ${beyond} ${cursor.id})`;
+  } else {
+    const tuple = sql`(${field}, ${id}) ${beyond} (${cursor.value}, ${cursor.id})`;
+    rest = dir === 'desc' ? sql`(${field} is not null and ${tuple})` : sql`(${field} is null or ${tuple})`;
+  }
+  if (!rank || cursor.rank === undefined) return rest;
+  return sql`(${rank} > ${cursor.rank} or (${rank} = ${cursor.rank} and ${rest}))`;
+}
+
+/** A list answer: its rows, its count and the cursors of the pages around it. */
+export interface ListRecords {
+  items: Record<string, unknown>[];
+  count: number;
+  countExact: boolean;
+  next?: string;
+  prev?: string;
+}
+
+/**
+ * One page of a list with the labels of its relations (one statement), its count, and the cursors of the next and
+ * previous pages. A keyset page (`after`/`before`) answers the count its list's first page counted moments ago.
+ */
+export async function listRecords(db: Database, resource: Resource, query: ParsedListQuery, extra: readonly SQL[]): Promise<ListRecords> {
+  const table = tableOf(resource);
+  const { where, exact } = listWhere(resource, table, query, extra);
+  const sortField = col(table, query.sort.field);
+  const idColumn = col(table, resource.idField);
+  const rank = exact ? sql`(case when ${exact} then 0 else 1 end)` : undefined;
+  const keyset = query.after ?? query.before;
+  // A page before a cursor is read in the opposite order from the cursor, then turned round.
+  const reverse = query.before !== undefined;
+  const dir = (query.sort.dir === 'asc') !== reverse ? 'asc' : 'desc';
+  const direction = dir === 'asc' ? asc : desc;
+  const order = [
+    ...(rank ? [reverse ? sql`${rank} desc` : sql`${rank} asc`] : []),
+    direction(sortField),
+    ...(query.sort.field === resource.idField ? [] : [direction(idColumn)]),
+  ];
+  const conditions = keyset ? and(where, afterCursor(sortField, idColumn, dir, keyset, rank)) : where;
+  const offset = keyset ? 0 : query.page * query.size;
+  // One row more than the page tells whether another page follows.
+  const key = { sort: sortField, rank };
+  // Read back in the list's own order (a page before a cursor was taken in the opposite one).
+  const read =
+    offset === 0
+      ? await readFlat(db, table, resource, conditions, order, query.size + 1, key).then((rows) => (reverse ? rows.reverse() : rows))
+      : await readLabelled(db, resource, pageSubquery(db, table, resource, conditions, order, query.size + 1, offset, key), { sortField: query.sort.field, dir: query.sort.dir, ...(rank ? { rank: 'asc' as const } : {}) });
+  const more = read.length > query.size;
+  const rows = reverse ? (more ? read.slice(1) : read) : more ? read.slice(0, query.size) : read;
+  const cursorOf = (row: Record<string, unknown> | undefined): string | undefined => {
+    if (!row) return undefined;
+    const rankOf = row._rank === null || row._rank === undefined ? undefined : (Number(row._rank) as 0 | 1);
+    return encodeListCursor({ value: (row._key as string | null) ?? null, id: row[resource.idField] as string | number, ...(rankOf === undefined ? {} : { rank: rankOf }) });
+  };
+  const hasNext = reverse ? true : more;
+  const hasPrev = reverse ? more : keyset !== undefined || offset > 0;
+  const cursors = { ...(hasNext && rows.length > 0 ? { next: cursorOf(rows.at(-1)) } : {}), ...(hasPrev && rows.length > 0 ? { prev: cursorOf(rows[0]) } : {}) };
+  const items = rows.map(({ _key: _k, _rank: _r, ...row }) => toRecord(row));
+  const { count, exact: countExact } = await countRecords(db, table, where, { reuse: keyset !== undefined });
+  return { items, count, countExact, ...cursors };
+}
+
+/** How long a count is kept for reuse (estimates by any page, exact counts by keyset pages only). */
+const COUNT_REUSE_MS = 10_000;
+/** Counts kept at most (a list's distinct filters); past it the store starts over. */
+const COUNT_REUSE_ENTRIES = 2_000;
+/** Recent counts, per database handle (tests run several databases in one process). */
+const recentCountsOf = new WeakMap<Database, Map<string, { count: number; exact: boolean; at: number }>>();
 
 /**
  * The planner's estimate first (well under a millisecond): when it is far past EXACT_COUNT_LIMIT the list is
  * clearly large and the estimate is answered, marked as such. Otherwise an exact count that stops at
- * EXACT_COUNT_LIMIT + 1 rows; past that, the estimate again.
+ * EXACT_COUNT_LIMIT + 1 rows; past that, the estimate again. An estimate is reused for COUNT_REUSE_MS (it is an
+ * estimate either way); an exact count only by `reuse` (keyset pages, whose first page counted moments ago).
  */
-export async function countRecords(db: Database, table: ResourceTable, where: SQL | undefined): Promise<{ count: number; exact: boolean }> {
-  const estimate = await plannerEstimate(db, table, where);
+export async function countRecords(db: Database, table: ResourceTable, where: SQL | undefined, options: { reuse?: boolean } = {}): Promise<{ count: number; exact: boolean }> {
+  const counted = db.select({ one: sql`1` }).from(table).where(where);
+  const { sql: text, params } = counted.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  let recentCounts = recentCountsOf.get(db);
+  if (!recentCounts) recentCountsOf.set(db, (recentCounts = new Map()));
+  const recent = recentCounts.get(key);
+  if (recent && now - recent.at < COUNT_REUSE_MS && (!recent.exact || options.reuse)) return { count: recent.count, exact: recent.exact };
+  const result = await countNow(db, table, where, counted);
+  if (recentCounts.size >= COUNT_REUSE_ENTRIES) recentCounts.clear();
+  recentCounts.set(key, { ...result, at: now });
+  return result;
+}
+
+async function countNow(db: Database, table: ResourceTable, where: SQL | undefined, counted: { getSQL(): SQL }): Promise<{ count: number; exact: boolean }> {
+  const estimate = await plannerEstimate(db, counted.getSQL());
   if (estimate >= ESTIMATE_ONLY_FROM) return { count: estimate, exact: false };
   const inner = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1);
   const [bounded] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('bounded'));
@@ -248,8 +397,8 @@ export async function countRecords(db: Database, table: ResourceTable, where: SQ
 }
 
 /** Rows the planner expects the conditions to match (from the statistics ANALYZE keeps). */
-async function plannerEstimate(db: Database, table: ResourceTable, where: SQL | undefined): Promise<number> {
-  const plan = await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where).getSQL()}`);
+async function plannerEstimate(db: Database, query: SQL): Promise<number> {
+  const plan = await db.execute(sql`explain (format json) ${query}`);
   const rows = (plan as unknown as { rows?: unknown[] }).rows ?? (plan as unknown as unknown[]);
   const first = rows[0] as Record<string, unknown> | undefined;
   const raw = first?.['QUERY PLAN'];
@@ -257,15 +406,15 @@ async function plannerEstimate(db: Database, table: ResourceTable, where: SQL | 
   return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
-/** One record by id (with the resource's fixed values and any extra conditions), or undefined. */
+/** One record by id (with the resource's fixed values and any extra conditions) and its relations' labels, or undefined. */
 export async function findRecord(db: Database, resource: Resource, id: string | number, extra: readonly SQL[] = []): Promise<Record<string, unknown> | undefined> {
   const table = tableOf(resource);
-  const [row] = await db
-    .select(selection(resource, table))
-    .from(table)
-    .where(and(eq(col(table, resource.idField), id), ...fixedConditions(resource, table), ...extra))
-    .limit(1);
-  return row ? (await withLabels(db, resource, [row as Record<string, unknown>]))[0] : undefined;
+  const idColumn = col(table, resource.idField);
+  const where = and(eq(idColumn, id), ...fixedConditions(resource, table), ...extra);
+  const [row] = await readLabelled(db, resource, pageSubquery(db, table, resource, where, [asc(idColumn)], 1, 0, { sort: idColumn, rank: undefined }), { sortField: resource.idField, dir: 'asc' });
+  if (!row) return undefined;
+  const { _key: _k, _rank: _r, ...record } = row;
+  return toRecord(record);
 }
 
 /** Grouped counts by two fields (summary views). */

@@ -38,16 +38,67 @@ export interface ListResult<T = Record<string, unknown>> {
   countExact: boolean;
   page: number;
   size: number;
+  /** Cursor of the rows after this page (`after=`), absent on the last page. */
+  next?: string;
+  /** Cursor of the rows before this page (`before=`), absent on the first. */
+  prev?: string;
 }
 
-/** Schema of a list answer. */
+/** Schema of a list answer. A page read by cursor (`after`/`before`) carries no count: the first page has it. */
 export const listResultSchema = z.object({
   items: z.array(z.record(z.string(), z.unknown())),
   count: z.number(),
   countExact: z.boolean(),
   page: z.number(),
   size: z.number(),
+  next: z.string().optional(),
+  prev: z.string().optional(),
 });
+
+/** Where a keyset page starts: the sort value and id of the row it follows or precedes (and its match rank in a `q` search). */
+export interface ListCursor {
+  value: string | number | boolean | null;
+  id: string | number;
+  /** 0 for exact matches of `q`, 1 for the rest (present only in a `q` search with exact fields). */
+  rank?: 0 | 1;
+}
+
+const cursorScalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
+const cursorSchema = z.union([z.tuple([cursorScalar, z.union([z.string().max(100), z.number()])]), z.tuple([z.literal([0, 1]), cursorScalar, z.union([z.string().max(100), z.number()])])]);
+
+/** Encodes a cursor for the URL (base64url of a small JSON array). */
+export function encodeListCursor(cursor: ListCursor): string {
+  const parts = cursor.rank === undefined ? [cursor.value, cursor.id] : [cursor.rank, cursor.value, cursor.id];
+  return base64UrlEncode(JSON.stringify(parts));
+}
+
+/** Decodes a cursor of the URL; undefined when it is not one this API wrote. */
+export function decodeListCursor(text: string): ListCursor | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(base64UrlDecode(text));
+  } catch {
+    return undefined;
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) return undefined;
+  const parts = result.data;
+  return parts.length === 2 ? { value: parts[0], id: parts[1] } : { rank: parts[0], value: parts[1], id: parts[2] };
+}
+
+// btoa/atob work on Latin-1; the JSON goes through UTF-8 first so any text survives.
+function base64UrlEncode(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function base64UrlDecode(text: string): string {
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(text)) throw new Error('not base64url');
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
 
 const intText = (min: number, max: number, fallback: number) =>
   z
@@ -57,6 +108,15 @@ const intText = (min: number, max: number, fallback: number) =>
     .pipe(z.number().int().min(min, `At least ${min}`).max(max, `At most ${max}`))
     .optional()
     .transform((v) => v ?? fallback);
+
+const cursorText = z.string().transform((text, ctx) => {
+  const cursor = decodeListCursor(text);
+  if (!cursor) {
+    ctx.addIssue({ code: 'custom', message: 'Not a cursor of this list; start again from the first page' });
+    return z.NEVER;
+  }
+  return cursor;
+});
 
 const numberText = z.string().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number);
 const dateText = z.iso.date('Use YYYY-MM-DD');
@@ -94,6 +154,9 @@ export interface ParsedListQuery {
   scope?: string;
   /** Parsed filter values by URL key. */
   filters: Record<string, unknown>;
+  /** Keyset paging: the page after (or before) this row, read without OFFSET; such a page answers no count. */
+  after?: ListCursor;
+  before?: ListCursor;
 }
 
 /** Strict schema of a list request's query string: unknown keys, unknown sort fields and bad filter values are refused. */
@@ -111,15 +174,19 @@ export function listQuerySchema(resource: Resource): z.ZodType<ParsedListQuery> 
       sort: z.enum(sortValues as [string, ...string[]], { error: `Sort by one of: ${resource.sortable.join(', ')}` }).optional(),
       q: storableString().trim().max(100, 'At most 100 characters').optional(),
       scope: (scopes.length > 0 ? z.enum(scopes as [string, ...string[]]) : z.never()).optional(),
+      after: cursorText.optional(),
+      before: cursorText.optional(),
       ...filterShape,
     })
     .superRefine((v, ctx) => {
-      if (v.page * v.size > MAX_OFFSET) ctx.addIssue({ code: 'custom', path: ['page'], message: `Pages past ${MAX_OFFSET.toLocaleString('en-IN')} records are not served; narrow the filter` });
+      if (v.after && v.before) ctx.addIssue({ code: 'custom', path: ['before'], message: 'Use either after or before, not both' });
+      // A keyset page costs the same at any depth: the page number only says where its rows sit in the list.
+      if (!v.after && !v.before && v.page * v.size > MAX_OFFSET) ctx.addIssue({ code: 'custom', path: ['page'], message: `Pages past ${MAX_OFFSET.toLocaleString('en-IN')} records are not served; narrow the filter` });
     })
-    .transform(({ page, size, sort, q, scope, ...filters }) => {
+    .transform(({ page, size, sort, q, scope, after, before, ...filters }) => {
       const [field, dir] = sort ? (sort.split(',') as [string, 'asc' | 'desc']) : [resource.defaultSort.field, resource.defaultSort.dir];
       const cleaned = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)));
-      return { page, size, sort: { field, dir }, q: q ?? '', ...(scope ? { scope } : {}), filters: cleaned };
+      return { page, size, sort: { field, dir }, q: q ?? '', ...(scope ? { scope } : {}), filters: cleaned, ...(after ? { after } : {}), ...(before ? { before } : {}) };
     }) as unknown as z.ZodType<ParsedListQuery>;
 }
 
