@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 
@@ -68,8 +69,86 @@ export function storageSecretsGuard(
   };
 }
 
+/** Most gzipped JavaScript the console may load before its first screen (issue 12): kB of 1,000 bytes. */
+export const INITIAL_JS_BUDGET_KB = 150;
+
+/** What bundleSizes reads of a chunk (Rollup's output chunk: what Vite writes its manifest and modulepreload links from). */
+export interface BudgetChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  name?: string;
+  code?: string;
+  /** Static imports (the manifest's `imports`: preloaded with the entry). */
+  imports?: readonly string[];
+  /** Dynamic imports (the manifest's `dynamicImports`: loaded later). */
+  dynamicImports?: readonly string[];
+}
+
+/** One chunk's gzipped size. */
+export interface ChunkSize {
+  file: string;
+  gzip: number;
+}
+
+/**
+ * The console's JavaScript, gzipped: `initial` is the entry chunk `entry` and every chunk it imports statically
+ * (what index.html loads or modulepreloads), `lazy` every other chunk reachable from it through dynamic imports.
+ */
+export function bundleSizes(bundle: Readonly<Record<string, BudgetChunk>>, entry = 'main'): { initial: ChunkSize[]; lazy: ChunkSize[] } {
+  const main = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === entry);
+  if (!main) throw new Error(`The build has no entry chunk "${entry}"`);
+  const size = (file: string): ChunkSize => ({ file, gzip: gzipSync(bundle[file]?.code ?? '').length });
+  const initial = new Set<string>();
+  const addStatic = (file: string) => {
+    if (initial.has(file)) return;
+    initial.add(file);
+    for (const next of bundle[file]?.imports ?? []) addStatic(next);
+  };
+  addStatic(main.fileName);
+  const lazy = new Set<string>();
+  const addAny = (file: string) => {
+    const chunk = bundle[file];
+    if (!chunk) return;
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
+      if (initial.has(next) || lazy.has(next)) continue;
+      lazy.add(next);
+      addAny(next);
+    }
+  };
+  initial.forEach(addAny);
+  const bySize = (a: ChunkSize, b: ChunkSize) => b.gzip - a.gzip;
+  return { initial: [...initial].map(size).sort(bySize), lazy: [...lazy].filter((f) => bundle[f]?.type === 'chunk').map(size).sort(bySize) };
+}
+
+/**
+ * Plugin: every build prints the console's initial and lazy JavaScript, gzipped (shown at the default log level,
+ * so `npm run build`), and fails when the initial part is over `budgetKb`, naming its chunks.
+ */
+export function bundleBudget(budgetKb = INITIAL_JS_BUDGET_KB): Plugin {
+  return {
+    name: 'czo-bundle-budget',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite's own output plugins (preload lists, the modulepreload polyfill): the chunks as written.
+    writeBundle(_options, bundle) {
+      if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.isEntry && c.name === 'main')) return;
+      const { initial, lazy } = bundleSizes(bundle as unknown as Record<string, BudgetChunk>);
+      const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+      const total = (list: readonly ChunkSize[]) => list.reduce((sum, c) => sum + c.gzip, 0);
+      const list = (items: readonly ChunkSize[]) => items.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ');
+      this.environment.logger.info(
+        `\nInitial JavaScript (entry + static imports), gzipped: ${kb(total(initial))} of ${budgetKb} kB: ${list(initial)}\n` +
+          `Lazy JavaScript (loaded on demand), gzipped: ${kb(total(lazy))} in ${lazy.length} chunks; largest: ${list(lazy.slice(0, 5))}`,
+      );
+      if (total(initial) > budgetKb * 1000)
+        this.error(`Initial JavaScript is ${kb(total(initial))} gzipped, over the ${budgetKb} kB budget: ${list(initial)}. Load what the first screen does not need with a dynamic import().`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), storageSecretsGuard()],
+  plugins: [react(), storageSecretsGuard(), bundleBudget()],
   resolve: { alias: aliases },
   server: {
     // `npm run dev` runs vite in middleware mode inside the API server; this is for `vite` alone.
@@ -78,9 +157,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // No modulepreload polyfill (0.4 kB of the first load): every browser the console supports preloads modules.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     // bench.html: the palette benchmark page (npm run bench:palette), local entries only, no API needed.
-    rollupOptions: { input: { main: here('./index.html'), bench: here('./bench.html') } },
+    rollupOptions: {
+      input: { main: here('./index.html'), bench: here('./bench.html') },
+      // React and zod (both in the first load) in chunks of their own names, so the build's size list reads plainly.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

@@ -25,76 +25,124 @@ const BOOST_BITS = 2 ** 11;
 /** Entries beyond this count cannot be packed into one sort key. */
 export const MAX_RANKED_ENTRIES = INDEX_BITS - 1;
 
+/** One query's matches, kept while later queries extend it: entry indices in entry order and their sort keys. */
+interface Level {
+  query: string;
+  boostVersion: number;
+  count: number;
+  matched: Int32Array;
+  keys: Float64Array;
+}
+
+/** At most this many queries' matches are kept (a typed query and the prefixes it was typed through). */
+const MAX_LEVELS = 24;
+
 /**
- * An in-memory ranking index: lowercase haystacks built once per entry list; each search scores entries into
- * preallocated typed arrays and sorts packed numeric keys (tier, frecency, position), so a keystroke allocates
- * nothing per entry. A query that extends the previous one only re-scores the previous matches.
+ * An in-memory ranking index. Its lowercase haystacks are built on first need, or ahead of it in slices
+ * (`prepare`), so creating an index over 50,000 entries costs nothing up front. Each search scores entries into
+ * preallocated typed arrays and sorts packed numeric keys (tier, frecency, position). The matches of the queries
+ * typed on the way to the current one are kept: a query that extends one of them re-scores only its matches, and
+ * a query seen on the way (Backspace) is answered from its kept matches without scoring anything.
  */
 export class RankIndex {
   readonly size: number;
+  private readonly entries: readonly RankableEntry[];
   private readonly titles: string[];
   private readonly hays: string[];
   private readonly titleLength: Int32Array;
-  /** Matches of the last query, in entry order (for narrowing). */
-  private matched: Int32Array;
-  private matchedCount = 0;
-  private scratch: Int32Array;
+  /** Which letters and digits each haystack holds (charMask): an entry lacking one of the query's cannot match. */
+  private readonly masks: Int32Array;
+  /** Entries [0, prepared) have their haystacks. */
+  private prepared = 0;
+  private readonly lowerGroups = new Map<string, string>();
+  /** Kept matches: each level's query extends the one before it. */
+  private levels: Level[] = [];
+  private readonly work: Int32Array;
   private readonly keys: Float64Array;
   private readonly order: Int32Array;
-  private lastQuery: string | undefined;
-  private lastBoostVersion = -1;
 
   constructor(entries: readonly RankableEntry[]) {
     if (entries.length > MAX_RANKED_ENTRIES) throw new Error(`At most ${MAX_RANKED_ENTRIES} entries can be ranked`);
     this.size = entries.length;
+    this.entries = entries;
     this.titles = new Array<string>(entries.length);
     this.hays = new Array<string>(entries.length);
     this.titleLength = new Int32Array(entries.length);
-    entries.forEach((entry, i) => {
-      const title = entry.title.toLowerCase();
-      this.titles[i] = title;
-      this.titleLength[i] = title.length;
-      this.hays[i] = `${title}${SEP}${entry.group.toLowerCase()}${SEP}${(entry.keywords ?? []).join(SEP).toLowerCase()}`;
-    });
-    this.matched = new Int32Array(entries.length);
-    this.scratch = new Int32Array(entries.length);
+    this.masks = new Int32Array(entries.length);
+    this.work = new Int32Array(entries.length);
     this.keys = new Float64Array(entries.length);
     this.order = new Int32Array(entries.length);
   }
 
   /**
+   * Builds the haystacks of up to `count` more entries (all by default); true when every entry has them. Lets the
+   * caller spread the work over idle time; a search builds whatever is left first.
+   */
+  prepare(count = Number.POSITIVE_INFINITY): boolean {
+    const end = Math.min(this.size, this.prepared + count);
+    for (let i = this.prepared; i < end; i++) {
+      const entry = this.entries[i]!;
+      const title = entry.title.toLowerCase();
+      let group = this.lowerGroups.get(entry.group);
+      if (group === undefined) {
+        group = entry.group.toLowerCase();
+        this.lowerGroups.set(entry.group, group);
+      }
+      this.titles[i] = title;
+      this.titleLength[i] = title.length;
+      const hay = `${title}${SEP}${group}${SEP}${entry.keywords && entry.keywords.length > 0 ? entry.keywords.join(SEP).toLowerCase() : ''}`;
+      this.hays[i] = hay;
+      this.masks[i] = charMask(hay);
+    }
+    this.prepared = end;
+    return end === this.size;
+  }
+
+  /**
    * Entries matching `query`, best first: tier, then `boost(i)` (frecency, 0–2047; ties), then entry order.
-   * `boostVersion` must change whenever boost values change (it disables narrowing from stale results).
+   * `boostVersion` must change whenever boost values change (kept matches scored with other boosts are dropped).
    * An empty query answers every entry in entry order.
    */
   search(rawQuery: string, boost?: (index: number) => number, boostVersion = 0, limit: number = Number.POSITIVE_INFINITY): RankResult {
     const query = rawQuery.trim().toLowerCase();
     if (query === '') {
       for (let i = 0; i < this.size; i++) this.order[i] = i;
-      this.lastQuery = undefined;
       return { count: this.size, order: this.order, query };
     }
-    const narrowing = this.lastQuery !== undefined && query.startsWith(this.lastQuery) && boostVersion === this.lastBoostVersion;
-    const tokens = query.split(/\s+/);
-    const compact = tokens.join('');
+    this.prepare();
+    const levels = this.levels;
+    if (levels.length > 0 && levels[0]!.boostVersion !== boostVersion) levels.length = 0;
+    // The deepest kept query this one extends; the kept ones it does not extend are dropped.
+    let depth = levels.length;
+    while (depth > 0 && !query.startsWith(levels[depth - 1]!.query)) depth--;
+    levels.length = depth;
+    const base = levels[depth - 1];
     let count = 0;
-    const candidates = narrowing ? this.matchedCount : this.size;
-    const source = this.matched;
-    const next = this.scratch;
-    for (let c = 0; c < candidates; c++) {
-      const i = narrowing ? source[c]! : c;
-      const tier = this.score(i, query, tokens, compact);
-      if (tier === 0) continue;
-      next[count] = i;
-      const extra = boost ? Math.min(BOOST_BITS - 1, Math.max(0, Math.floor(boost(i)))) : 0;
-      this.keys[count] = (tier * BOOST_BITS + extra) * INDEX_BITS + (INDEX_BITS - 1 - i);
-      count++;
+    if (base && base.query === query) {
+      count = base.count;
+      this.keys.set(base.keys);
+    } else {
+      const tokens = query.split(/\s+/);
+      const compact = tokens.join('');
+      const needed = charMask(compact);
+      const masks = this.masks;
+      const candidates = base ? base.count : this.size;
+      const source = base?.matched;
+      const next = this.work;
+      for (let c = 0; c < candidates; c++) {
+        const i = source ? source[c]! : c;
+        // Every tier needs every letter and digit of the query somewhere in the haystack.
+        if ((masks[i]! & needed) !== needed) continue;
+        const tier = this.score(i, query, tokens, compact);
+        if (tier === 0) continue;
+        next[count] = i;
+        const extra = boost ? Math.min(BOOST_BITS - 1, Math.max(0, Math.floor(boost(i)))) : 0;
+        this.keys[count] = (tier * BOOST_BITS + extra) * INDEX_BITS + (INDEX_BITS - 1 - i);
+        count++;
+      }
+      levels.push({ query, boostVersion, count, matched: next.slice(0, count), keys: this.keys.slice(0, count) });
+      if (levels.length > MAX_LEVELS) levels.shift();
     }
-    this.scratch = source;
-    this.matched = next;
-    this.matchedCount = count;
-    this.lastQuery = query;
-    this.lastBoostVersion = boostVersion;
     // Only the best `limit` are ordered (the list shows no more): select them in linear time, sort just those.
     const shown = Math.min(count, limit);
     if (shown < count) selectLargest(this.keys, count, shown);
@@ -103,16 +151,20 @@ export class RankIndex {
     return { count, order: this.order, query };
   }
 
-  /** The tier (plus closeness) of one entry for a query; 0: no match. */
+  /** The tier (plus closeness) of one entry for a query; 0: no match. One scan of the haystack finds a substring. */
   private score(i: number, query: string, tokens: readonly string[], compact: string): number {
-    const title = this.titles[i]!;
-    if (title === query) return matchTiers.exact;
-    if (title.startsWith(query)) return matchTiers.prefix + closeness(query.length, this.titleLength[i]!);
-    const inTitle = title.indexOf(query);
-    if (inTitle > 0) return (isWordStart(title, inTitle) ? matchTiers.wordPrefix : matchTiers.substring) + closeness(query.length, this.titleLength[i]!);
     const hay = this.hays[i]!;
-    const inHay = hay.indexOf(query, title.length);
-    if (inHay > 0) return isWordStart(hay, inHay) ? matchTiers.keywordPrefix : matchTiers.keyword;
+    const titleLength = this.titleLength[i]!;
+    const at = hay.indexOf(query);
+    if (at >= 0) {
+      if (at + query.length <= titleLength) {
+        // The first occurrence is in the title.
+        if (at === 0) return query.length === titleLength ? matchTiers.exact : matchTiers.prefix + closeness(query.length, titleLength);
+        return (isWordStart(hay, at) ? matchTiers.wordPrefix : matchTiers.substring) + closeness(query.length, titleLength);
+      }
+      const inHay = at >= titleLength ? at : hay.indexOf(query, titleLength);
+      if (inHay > 0) return isWordStart(hay, inHay) ? matchTiers.keywordPrefix : matchTiers.keyword;
+    }
     if (tokens.length > 1) {
       let all = true;
       for (const token of tokens) if (hay.indexOf(token) < 0) { all = false; break; }
@@ -120,6 +172,20 @@ export class RankIndex {
     }
     return fuzzyScore(hay, compact);
   }
+}
+
+/**
+ * The letters and digits a text holds, one bit each (a–z; digits share six bits): a quick necessary test of
+ * containment, since any match (substring, every word, subsequence) needs every letter and digit of the query.
+ */
+export function charMask(text: string): number {
+  let mask = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << (26 + ((c - 48) % 6));
+  }
+  return mask;
 }
 
 /** Up to 99 extra points for a match covering more of the title. */

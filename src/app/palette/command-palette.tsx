@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
@@ -8,6 +8,7 @@ import { emptyQuerySections, frecencyBoost, localCommands } from '@commands/pale
 import { lookupScopeOf, scopeLabels } from '@commands/prefix';
 import { RankIndex } from '@commands/rank';
 import { ticketRecordActions } from '@commands/ticket-commands';
+import { chargerRecordActions } from '@commands/charger-commands';
 import { paletteMachine } from '@machines/palette.machine';
 import { keyboardState } from '@state/keyboard-state';
 import { menuCollapsedStore, setMenuCollapsed } from '@state/menu-collapsed';
@@ -19,23 +20,42 @@ import { entryLabel, matchMenuEntry } from '../menu-match';
 import { useSession } from '../session/session-context';
 import { firstItemIndex, MAX_LISTED_ROWS, PaletteList, type RunMode } from './palette-list';
 import { joinSegments, section, type RowSegment } from './palette-rows';
+import { isPaletteShortcut } from './palette-shortcut';
 import { useLookup } from './use-lookup';
+import { usePreparedIndex } from './use-prepared-index';
 import './palette.css';
 
-const options = { recordActions: ticketRecordActions };
+const options = { recordActions: ((ctx, record) => [...ticketRecordActions(ctx, record), ...chargerRecordActions(ctx, record)]) as typeof ticketRecordActions };
 
-/** True for Ctrl+K (⌘K on a Mac). */
-export function isPaletteShortcut(event: KeyboardEvent): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+/** A Ctrl+K that came while the palette's code was loading: what was typed meanwhile and where the focus was. */
+export interface PaletteOpening {
+  query: string;
+  returnFocus: Element | null;
 }
 
-/** The Ctrl+K command palette of the signed-in console: opens from anywhere, even inside a text field. */
-export function CommandPalette() {
+/**
+ * The Ctrl+K command palette of the signed-in console: opens from anywhere, even inside a text field.
+ * `opening`: it mounts open (a Ctrl+K came while its code loaded), with the text typed meanwhile as its query.
+ */
+export function CommandPalette({ opening }: { opening?: () => PaletteOpening }) {
   const [snapshot, send] = useMachine(paletteMachine);
   const open = snapshot.matches('open');
   const returnFocus = useRef<Element | null>(null);
 
-  useEffect(() => {
+  const openedOnMount = useRef(false);
+  useLayoutEffect(() => {
+    if (!opening || openedOnMount.current) return;
+    openedOnMount.current = true;
+    const { query, returnFocus: focus } = opening();
+    returnFocus.current = focus;
+    send({ type: 'OPEN' });
+    if (query) send({ type: 'TYPE', query });
+    // Only on mount: later renders of the host pass a new function for the same opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A layout effect, as the host's: its Ctrl+K listener is replaced by this one within one commit, with no gap.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isPaletteShortcut(event)) return;
       event.preventDefault();
@@ -141,6 +161,7 @@ function OpenPalette({ query, scope, page, send }: OpenPaletteProps) {
 
   const local = useMemo(() => (page ? (pageCommands.current.get(page.id) ?? []) : localCommands(ctx, scope, options)), [ctx, scope, page]);
   const index = useMemo(() => new RankIndex(local), [local]);
+  usePreparedIndex(index);
   // A new number exactly when the frecency entries change: the ranking must not narrow from results ranked with old boosts.
   const boostVersion = useMemo(() => frecencyGeneration.next(frecency), [frecency]);
 

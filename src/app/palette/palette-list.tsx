@@ -5,6 +5,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 /** Height of every row of the list (fixed, so the virtualiser measures nothing). */
 export const PALETTE_ROW_HEIGHT = 40;
 
+/** The list's height when full (palette.css: .palette__list max-height). */
+export const PALETTE_LIST_HEIGHT = 420;
+
 /**
  * At most this many rows are listed (the ranking still runs over every entry): past it a last row says how many
  * more matched. Keeps the virtualiser's per-row bookkeeping bounded at 50,000 entries.
@@ -75,7 +78,15 @@ export function PaletteList(props: PaletteListProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listed = Math.min(rows.count, MAX_LISTED_ROWS);
   const more = rows.count - listed;
-  const virtualizer = useVirtualizer({ count: listed + (more > 0 ? 1 : 0), getScrollElement: () => listRef.current, estimateSize: () => PALETTE_ROW_HEIGHT, overscan: 4 });
+  // initialRect: the list's height before it is measured (its CSS max-height), so the first commit already renders
+  // a full list's rows instead of a few, then the rest a frame later.
+  const virtualizer = useVirtualizer({
+    count: listed + (more > 0 ? 1 : 0),
+    getScrollElement: () => listRef.current,
+    estimateSize: () => PALETTE_ROW_HEIGHT,
+    overscan: 4,
+    initialRect: { width: 0, height: PALETTE_LIST_HEIGHT },
+  });
   const activeRow = active >= 0 && active < rows.count ? rows.at(active) : undefined;
   const activeKey = activeRow?.type === 'item' ? activeRow.key : '';
 
