@@ -45,6 +45,8 @@ export default defineConfig({
       OTP_SENDS_PER_NUMBER: '1000',
       OTP_SENDS_PER_CLIENT: '1000',
       OTP_RESEND_AFTER_SECONDS: '30',
+      // No simulated OCPP fleet: a journey that needs a charger starts its own simulated one.
+      SIMULATED_CHARGERS: '0',
     },
   },
 });

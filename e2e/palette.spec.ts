@@ -40,6 +40,32 @@ test('Ctrl+K opens the palette from inside a text field, Escape closes it and gi
   await expect(field).toBeFocused();
 });
 
+test('the first Ctrl+K opens the palette while its code is still loading, and keeps what is typed meanwhile', async ({ page }) => {
+  // The palette is not part of the first load: its code is held back here until the typing is done.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route('**/assets/command-palette-*.js', async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await signIn(page, staff.superAdmin);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('refu');
+  await expect(dialog(page).getByText('Loading…')).toBeVisible();
+  await page.keyboard.type('nd');
+  await expect(input(page)).toHaveValue('refund');
+  expect(requested).toBe(true);
+  release();
+  await expect(option(page, /^Settlement/)).toBeVisible();
+  await expect(input(page)).toHaveValue('refund');
+  await expect(input(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+});
+
 test.describe('a user without a permission never sees its menu entry or action', () => {
   test('the super admin sees Settlement (keyword "refund") and create actions', async ({ page }) => {
     await signIn(page, staff.superAdmin);

@@ -20,6 +20,8 @@ export interface RecordWorkflow {
   eventFields?: Readonly<Record<string, FieldDef>>;
   /** Permission each event needs. */
   permissions: Readonly<Record<string, Permission>>;
+  /** Field naming the user who may send every event without its permission (a download's requester). Default none. */
+  ownerField?: string;
   /** The machine's context for a stored record. */
   contextOf(record: Readonly<Record<string, unknown>>): unknown;
   /** Field changes an accepted event makes besides the state (default none). */

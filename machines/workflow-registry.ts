@@ -8,6 +8,7 @@ import { demoWorkflow } from './demo.workflow';
 import { hardwareServicingWorkflow } from './hardware-servicing.workflow';
 import { consignmentWorkflow } from './consignment.workflow';
 import { deliveryWorkflow } from './delivery.workflow';
+import { downloadWorkflow } from './download.workflow';
 import { installationWorkflow } from './installation.workflow';
 import { orderWorkflow } from './order.workflow';
 import { payoutWorkflow } from './payout.workflow';
@@ -16,7 +17,7 @@ import { siteInspectionWorkflow } from './site-inspection.workflow';
 
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
-  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow];
+  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -1,6 +1,8 @@
 import type { AppConfig } from './config';
 import type { Database, DatabaseDriver } from './db/database';
+import { createAuthCache, type AuthCache } from './auth/auth-cache';
 import { loggableError } from './db/database-error';
+import { createInProcessBus, type NotificationBus } from './live/notification-bus';
 import type { SmsProvider } from './sms/sms-provider';
 
 /** Minimal logger (console by default; tests pass a quiet or capturing one). */
@@ -25,6 +27,10 @@ export interface AppDeps {
   now?: () => Date;
   /** Where request lines, errors and notices go (default consoleLogger). */
   logger?: Logger;
+  /** The notification bus, created once per server (default: a new in-process bus; PostgreSQL servers pass LISTEN/NOTIFY). */
+  bus?: NotificationBus;
+  /** Checked sessions kept in process (default: a new cache living `config.session.cacheSeconds`). */
+  authCache?: AuthCache;
 }
 
 // An Error handed to the logger is reduced to what may be logged (a failed query's message lists its parameters).
@@ -42,5 +48,11 @@ export type ResolvedDeps = Required<AppDeps>;
 
 /** Fills the defaults of AppDeps. */
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
-  return { now: () => new Date(), logger: consoleLogger, ...deps };
+  return {
+    now: () => new Date(),
+    logger: consoleLogger,
+    ...deps,
+    bus: deps.bus ?? createInProcessBus(),
+    authCache: deps.authCache ?? createAuthCache(deps.config.session.cacheSeconds * 1_000),
+  } as ResolvedDeps;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { logLine, resolveDeps, type AppDeps } from './app-deps';
+import { AUTH_CHANGED_CHANNEL } from './auth/auth-cache';
 import { loggableError } from './db/database-error';
 import type { AppEnv } from './http/app-env';
 import { clientAddressOf } from './http/client-address';
@@ -19,6 +20,8 @@ import { registerHealthRoutes } from './routes/health-routes';
 import { registerOpenApiRoutes } from './routes/openapi-routes';
 import { hasOwnBodyLimit, registerUploadRoutes, uploadRequestBodies } from './routes/upload-routes';
 import { registerResourceRoutes } from './resources/resource-routes';
+import { registerDownloadRoutes } from './downloads/download-routes';
+import { registerNetworkRoutes } from './network/network-routes';
 import { registerDeliveryRoutes } from './tickets/delivery-routes';
 import { registerLookupRoutes } from './search/lookup-routes';
 import { registerSettlementRoutes } from './settlements/settlement-routes';
@@ -26,6 +29,8 @@ import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
 import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
+import { registerLiveEventsRoute } from './live/events-route';
+import { registerOcppRoutes } from './ocpp/ocpp-routes';
 
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -47,9 +52,18 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   const deps = resolveDeps(appDeps);
   const app = new Hono<AppEnv>();
   const registry = createRouteRegistry(app, deps);
+  // Database triggers (migration 0007) announce every change to sessions, users, staff and roles, from any process.
+  deps.bus.subscribe(AUTH_CHANGED_CHANNEL, () => deps.authCache.clear());
 
   registry.use('*', 'A request id on every answer (X-Request-Id) and one log line per request, carrying no data.', requestLog(deps.logger));
   registry.use('*', 'Deny by default: refuse requests a route without an access declaration would answer.', denyUndeclared(registry, (m) => deps.logger.warn(m)));
+  registry.use('*', 'A write request clears the checked-session copies when it ends: it may have signed out, changed a user, a staff record or a role (other processes hear of it through the auth_changed notification).', async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') deps.authCache.clear();
+    }
+  });
   registry.use('*', 'Record the client address (rate limits, sessions).', async (c, next) => {
     c.set('clientAddress', clientAddressOf(c, deps.config.trustProxy));
     await next();
@@ -75,7 +89,10 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerHealthRoutes(registry);
   registerAuthRoutes(registry);
   registerConfigRoutes(registry);
+  // Before the resource routes: /upload-service/download/options is not a download's id.
+  registerDownloadRoutes(registry);
   registerResourceRoutes(registry);
+  registerNetworkRoutes(registry);
   registerWorkflowRoutes(registry);
   registerCreateChargerRoute(registry);
   registerDeliveryRoutes(registry);
@@ -84,6 +101,8 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerLookupRoutes(registry);
   registerChangeMobileNumberRoutes(registry);
   registerUploadRoutes(registry);
+  registerLiveEventsRoute(registry);
+  registerOcppRoutes(registry);
   registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
   if (options.staticFiles) registerStaticFiles(registry, { imageCdnUrl: deps.config.imageCdnUrl, ...options.staticFiles });
 

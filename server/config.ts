@@ -18,6 +18,7 @@ export const envSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).optional(),
   SESSION_IDLE_MINUTES: positiveInt.default(120),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   OTP_TTL_SECONDS: positiveInt.default(300),
   OTP_MAX_ATTEMPTS: positiveInt.default(5),
   OTP_SENDS_PER_NUMBER: positiveInt.default(3),
@@ -33,6 +34,14 @@ export const envSchema = z.object({
   IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
   SMS_PROVIDER: z.enum(['log']).default('log'),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  /** Job workers in this process (exports, housekeeping); 0 for an API-only process. */
+  JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Slow poll of idle job workers (they are also woken when a job is queued). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.05).max(300).default(5),
+  /** How long a job's claim holds without a heartbeat before another worker takes it back. */
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** Days a ready download's file is kept. */
+  DOWNLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Size of the demo data seeded into an empty database (1 = 100k bookings; e2e runs use less). */
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
 });
@@ -50,7 +59,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database. */
   databaseUrl: string | undefined;
-  session: { idleMinutes: number; absoluteHours: number };
+  /** Idle and absolute session limits; how long a checked session is kept in process (0: read every request). */
+  session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number };
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -69,6 +79,8 @@ export interface AppConfig {
   staticDir: string;
   /** Size of the demo data seeded into an empty database outside production. */
   seedScale: number;
+  /** The job queue: workers in this process, their slow poll and lease, and how long download files are kept. */
+  jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number };
 }
 
 /** A configuration the server refuses to start with. */
@@ -105,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appEnv,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cacheSeconds: e.SESSION_CACHE_SECONDS },
     otp: {
       ttlSeconds: e.OTP_TTL_SECONDS,
       maxAttempts: e.OTP_MAX_ATTEMPTS,
@@ -123,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProvider: e.SMS_PROVIDER,
     staticDir: path.resolve(e.STATIC_DIR),
     seedScale: e.SEED_SCALE,
+    jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS },
   };
 }

@@ -2,10 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { formatIndianMobile } from '@domain/phone';
 import { createApp } from './app';
+import { consoleLogger } from './app-deps';
+import { createAuthCache, watchEmbeddedAuthChanges } from './auth/auth-cache';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/open-database';
-import { startIdempotencyKeyCleanup } from './http/idempotency';
 import { defaultCdnDir } from './http/static-files';
+import { startAppJobs } from './jobs/app-jobs';
+import { createInProcessBus, createPostgresBus } from './live/notification-bus';
+import { startOcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
 import { createSmsProvider } from './sms/create-sms-provider';
@@ -43,8 +47,14 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     await runSeed(database.db, { log, scale: config.seedScale });
   }
 
+  // One notification bus per server: LISTEN/NOTIFY across processes on PostgreSQL, in process on PGlite.
+  const busError = (error: unknown) => console.error('[bus]', error instanceof Error ? error.message : error);
+  const bus = config.databaseUrl ? createPostgresBus({ connectionString: config.databaseUrl, db: database.db, onError: busError }) : createInProcessBus(busError);
+  // Checked sessions kept a few seconds in process; cleared by the database's auth_changed notifications.
+  const authCache = createAuthCache(config.session.cacheSeconds * 1_000);
+  await watchEmbeddedAuthChanges(database, authCache);
   const { app } = createApp(
-    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config) },
+    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache },
     { staticFiles: { staticDir: options.serveConsole === false ? undefined : config.staticDir, cdnDir: defaultCdnDir } },
   );
   const port = options.port ?? config.port;
@@ -52,11 +62,13 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
-  // Housekeeping: Idempotency-Key answers older than a day are deleted hourly (the timer never holds the process).
-  const cleanup = startIdempotencyKeyCleanup({ db: database.db });
+  // Job workers: exports and the hourly housekeeping (expired Idempotency-Keys, sessions, codes, old downloads).
+  const jobs = startAppJobs({ db: database.db, config, bus });
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
 
+  // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
+  const ocpp = await startOcppRuntime({ server, url, config, db: database.db, bus, logger: consoleLogger, log });
   log(`Ready in ${Date.now() - started} ms: ${url}`);
   if (config.appEnv !== 'production') {
     log('');
@@ -71,8 +83,13 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   return {
     url,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await cleanup.stop();
+      await ocpp.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Live streams (GET /events) and charger sockets never end on their own.
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
+      await jobs.stop();
+      await bus.close();
       await database.close();
     },
   };

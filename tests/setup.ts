@@ -9,8 +9,12 @@ globalThis.localStorage ??= new MemoryStorage();
 
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // findBy/waitFor wait up to 10 s instead of 1 s: screens, menus and dialogs whose code the console loads on demand
+  // (React.lazy, issue 12) are transformed on their first import here. The resource screens (every definition) took
+  // up to 6.6 s on this 2-core machine while others ran builds and browser tests beside three test workers.
+  configure({ asyncUtilTimeout: 10_000 });
 
   class ResizeObserverStub {
     observe() {}

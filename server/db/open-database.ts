@@ -26,6 +26,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** The PGlite instance (PGlite only), e.g. to dump it for test fixtures. */
   pglite?: PGlite;
+  /** The connection string (PostgreSQL only), e.g. for a dedicated LISTEN client. */
+  connectionString?: string;
 }
 
 /** Options of openDatabase. */
@@ -55,7 +57,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
       throw error;
     }
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', close: () => pool.end(), connectionString: config.databaseUrl };
   }
 
   let client: PGlite;

@@ -19,7 +19,7 @@ export const servicePrefixes = [
 ] as const;
 
 /** Paths the API answers besides the service prefixes. */
-export const otherApiPaths = ['/health', '/cdn'] as const;
+export const otherApiPaths = ['/health', '/cdn', '/events'] as const;
 
 /** True when the path is under a service prefix (or is /health or /cdn): never answered by the console's index.html. */
 export function isApiPath(pathname: string): boolean {

@@ -295,17 +295,17 @@ export const demoNotificationTemplates: readonly (readonly [string, string, stri
   ['WHITE_LABEL_WELCOME', 'WHATSAPP', null, 'name, operatorName'],
 ];
 
-/** Download configuration per report type: columns as [field, header] and the row limit. */
+/** Download configuration per report type: columns as [field, header] (fields of the report's list) and the row limit. */
 export const demoDownloadConfigurations: readonly (readonly [string, readonly (readonly [string, string])[], number])[] = [
-  ['BOOKINGS', [['bookingId', 'Booking'], ['chargerId', 'Charger'], ['mobileNumber', 'Customer'], ['startedAt', 'Started'], ['energyWh', 'Energy (Wh)'], ['amount', 'Amount (paise)'], ['status', 'Status']], 500_000],
-  ['CHARGERS', [['uniqueId', 'Charger'], ['chargerType', 'Type'], ['city', 'City'], ['status', 'Status'], ['hostMobile', 'Host']], 100_000],
-  ['USERS', [['userId', 'User'], ['name', 'Name'], ['mobileNumber', 'Mobile'], ['createdAt', 'Joined']], 200_000],
-  ['WALLET_LEDGER', [['walletId', 'Wallet'], ['type', 'Type'], ['amount', 'Amount (paise)'], ['balance', 'Balance (paise)'], ['createdAt', 'At']], 500_000],
-  ['SETTLEMENTS', [['settlementId', 'Settlement'], ['hostName', 'Host'], ['amount', 'Amount (paise)'], ['status', 'Status'], ['utr', 'UTR']], 50_000],
-  ['PAYOUTS', [['payoutId', 'Payout'], ['beneficiary', 'Beneficiary'], ['amount', 'Amount (paise)'], ['paidAt', 'Paid']], 50_000],
-  ['INVOICES', [['invoiceNumber', 'Invoice'], ['gstin', 'GSTIN'], ['taxable', 'Taxable (paise)'], ['gst', 'GST (paise)'], ['total', 'Total (paise)']], 100_000],
-  ['TICKETS', [['ticketId', 'Ticket'], ['kind', 'Kind'], ['status', 'Status'], ['assignee', 'Assignee'], ['dueDate', 'Due']], 100_000],
-  ['LEADS', [['leadId', 'Lead'], ['name', 'Name'], ['mobileNumber', 'Mobile'], ['city', 'City'], ['level', 'Level']], 100_000],
+  ['BOOKINGS', [['id', 'Booking'], ['chargerId', 'Charger'], ['userPhone', 'Customer'], ['startedAt', 'Started'], ['energyWh', 'Energy'], ['amount', 'Amount'], ['status', 'Status'], ['paymentMode', 'Payment mode'], ['cityId', 'City']], 500_000],
+  ['CHARGERS', [['uniqueId', 'Charger'], ['chargerType', 'Type'], ['cityId', 'City'], ['connectivityStatus', 'Status'], ['hostId', 'Host']], 100_000],
+  ['USERS', [['id', 'User'], ['name', 'Name'], ['mobileNumber', 'Mobile'], ['createdAt', 'Joined']], 200_000],
+  ['WALLET_LEDGER', [['userId', 'User'], ['credits', 'Balance'], ['updatedAt', 'Updated']], 500_000],
+  ['SETTLEMENTS', [['id', 'Settlement'], ['hostId', 'Host'], ['netPayable', 'Net payable'], ['status', 'Status'], ['utrReference', 'UTR']], 50_000],
+  ['PAYOUTS', [['id', 'Payout'], ['beneficiaryId', 'Beneficiary'], ['amount', 'Amount'], ['status', 'Status'], ['scheduledDate', 'Scheduled']], 50_000],
+  ['INVOICES', [['invoiceNumber', 'Invoice'], ['customerId', 'Customer'], ['taxableAmount', 'Taxable'], ['cgst', 'CGST'], ['sgst', 'SGST'], ['igst', 'IGST'], ['totalAmount', 'Total']], 100_000],
+  ['TICKETS', [['id', 'Ticket'], ['kind', 'Kind'], ['status', 'Status'], ['assignee', 'Assignee'], ['dueDate', 'Due']], 100_000],
+  ['LEADS', [['name', 'Name'], ['phone', 'Mobile'], ['city', 'City'], ['leadLevel', 'Level']], 100_000],
   ['OUTBOUND_CALLS', [['staff', 'Staff'], ['customerPhone', 'Customer'], ['durationSeconds', 'Duration (s)'], ['status', 'Status'], ['createdAt', 'Called at']], 200_000],
 ];
 
@@ -470,11 +470,14 @@ export const seedAuditConfigurations = step('audit configuration', async (ctx) =
   return rows.length;
 });
 
+/** Columns offered but not preselected in the demo configuration. */
+const OFFERED_ONLY = new Set(['paymentMode', 'cityId', 'hostId', 'igst']);
+
 /** Seeds the download configuration of each report type. */
 export const seedDownloadConfigurations = step('download configuration', async (ctx) => {
   const rows = demoDownloadConfigurations.map(([reportType, columns, maxRows], i) => {
     const createdAt = new Date(ctx.now.getTime() - (200 - i) * DAY);
-    return { reportType, columns: columns.map(([field, header]) => ({ field, header })), maxRows, isActive: reportType !== 'OUTBOUND_CALLS', createdAt, updatedAt: createdAt };
+    return { reportType, columns: columns.map(([field, header]) => ({ field, header, isDefault: !OFFERED_ONLY.has(field) })), maxRows, isActive: reportType !== 'OUTBOUND_CALLS', createdAt, updatedAt: createdAt };
   });
   await ctx.tx.insert(downloadConfigurations).values(rows).onConflictDoNothing();
   return rows.length;

@@ -1,6 +1,8 @@
 // Where uploaded files live. The routes only know this interface: the disk store below keeps files under
 // <DATA_DIR>/uploads; an object store (S3, GCS) implements the same three calls for a multi-instance deployment.
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { contentTypeOfKey } from './file-types';
@@ -20,13 +22,17 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | undefined>;
   /** Deletes the file; true when one was there. */
   delete(key: string): Promise<boolean>;
+  /** Moves a finished local file in under the key (large files: exports), without reading it into memory. */
+  putFile?(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /** The file under the key as a stream, or undefined when there is none (large files are never read whole). */
+  open?(key: string): Promise<{ stream: Readable; size: number; contentType: string } | undefined>;
 }
 
 /**
  * Keys the stores accept: year/month/random.ext for public kinds, private/<kind>/year/month/random.ext for private
  * ones; nothing that could climb out of the store's folder.
  */
-export const storeKeyPattern = /^(private\/[a-z0-9-]{1,60}\/)?\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv)$/;
+export const storeKeyPattern = /^(private\/[a-z0-9-]{1,60}\/)?\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv|xlsx)$/;
 
 /** True when the key is one the upload service could have written. */
 export function isStoreKey(key: string): boolean {
@@ -51,6 +57,31 @@ export function createDiskFileStore(root: string): FileStore {
       const temp = `${file}.${randomBytes(6).toString('hex')}.part`;
       await writeFile(temp, body);
       await rename(temp, file);
+    },
+    async putFile(key, sourcePath) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await rename(sourcePath, file);
+      } catch (error) {
+        // Another file system (the temp folder elsewhere): copy beside the target, then rename (never half a file).
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        const temp = `${file}.${randomBytes(6).toString('hex')}.part`;
+        await copyFile(sourcePath, temp);
+        await rename(temp, file);
+        await rm(sourcePath, { force: true });
+      }
+    },
+    async open(key) {
+      if (!isStoreKey(key)) return undefined;
+      const file = fileOf(key);
+      try {
+        const { size } = await stat(file);
+        return { stream: createReadStream(file), size, contentType: contentTypeOfKey(key) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
     async get(key) {
       if (!isStoreKey(key)) return undefined;

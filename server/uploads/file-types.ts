@@ -50,5 +50,9 @@ export function detectFileType(bytes: Uint8Array, name: string): DetectedType | 
 /** Content type of a stored key by its extension (application/octet-stream for anything else). */
 export function contentTypeOfKey(key: string): string {
   const ext = /\.([a-z]+)$/.exec(key)?.[1] as UploadExtension | undefined;
+  if ((ext as string) === 'xlsx') return XLSX_CONTENT_TYPE;
   return ext && ext in uploadTypes ? uploadTypes[ext] : 'application/octet-stream';
 }
+
+/** Excel files are stored (downloads) but never accepted as uploads. */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

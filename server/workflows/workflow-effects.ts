@@ -3,6 +3,7 @@
 // its audit row, so all of it commits together or not at all. Machines stay pure; effects live here.
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
+import { downloadEffects } from '@server/downloads/download-effects';
 import { settlementEffects } from '@server/settlements/settlement-effects';
 
 /** What an effect is given: the event as sent (without version), the record before, the state it moves to. */
@@ -21,4 +22,5 @@ export type WorkflowEffect = (tx: Database, input: WorkflowEffectInput) => Promi
 /** Effects by workflow resource name. */
 export const workflowEffects: Readonly<Record<string, WorkflowEffect>> = {
   settlements: settlementEffects,
+  downloads: downloadEffects,
 };

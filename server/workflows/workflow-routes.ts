@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { hasPermission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
 import { resourceByName } from '@domain/resource/registry';
+import type { Resource } from '@domain/resource/define-resource';
 import type { RecordWorkflow } from '@machines/record-workflow';
+import type { Database } from '@server/db/database';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { writeAudit } from '@server/audit/write-audit';
 import { claimKey, idempotentRequestOf, replay, saveAnswer, storedAnswer, type StoredAnswer } from '@server/http/idempotency';
@@ -29,6 +31,18 @@ class ReplayedAnswer extends Error {
   constructor(readonly answer: StoredAnswer) {
     super('replayed');
   }
+}
+
+/** True when the record exists and its owner field names the user. */
+async function isOwner(db: Database, resource: Resource, field: string, rawId: string, userId: string): Promise<boolean> {
+  if (resource.idType === 'bigint' && !/^\d{1,15}$/.test(rawId)) return false;
+  const table = tableOf(resource);
+  const rows = await db
+    .select({ id: table[resource.idField] as AnyPgColumn })
+    .from(table)
+    .where(and(eq(table[resource.idField] as AnyPgColumn, resource.idType === 'bigint' ? Number(rawId) : rawId), eq(table[field] as AnyPgColumn, userId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Body schema of a transition: one of the workflow's events plus the version the caller saw. */
@@ -53,7 +67,10 @@ export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly Re
       handler: async ({ c, body, session, deps }) => {
         const event = body as Record<string, unknown> & { type: string; version: number };
         const permission = workflow.permissions[event.type]!;
-        if (!hasPermission(session.permissions, permission)) throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
+        // The owner (a download's requester) needs no permission, so the record is read first for them.
+        if (!hasPermission(session.permissions, permission) && !(workflow.ownerField && (await isOwner(deps.db, resource, workflow.ownerField, c.req.param('id')!, session.userId)))) {
+          throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
+        }
         // Idempotency-Key: a repeat of a transition that already happened replays its answer (server/http/idempotency.ts).
         const idempotency = idempotentRequestOf(c, session.userId, body);
         if (idempotency) {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { flattenMenu, visibleMenu } from '@domain/menu';
@@ -10,13 +10,16 @@ import { useSession } from './session/session-context';
 import { entryLabel, matchMenuEntry, trailForPin } from './menu-match';
 import { NO_PERMISSIONS_MESSAGE } from './side-menu';
 
+// The day's figures load beside home (they need the resource definitions), never before it.
+const DayOverview = lazy(() => import('./network/day-overview').then((m) => ({ default: m.DayOverview })));
+
 /** A recent URL's label: its menu entry's title when it is that entry's page, else the URL itself. */
 function recentLabel(url: string): string {
   const entry = matchMenuEntry(url);
   return entry && entry.path === pathOf(url) ? entryLabel(entry) : url;
 }
 
-/** The signed-in home: a greeting, the user's pins, recent pages and what the menu lets them reach. */
+/** The signed-in home: a greeting, the day's work (figures linking to their lists), pins, recent pages and what the menu lets them reach. */
 export function HomePage() {
   const { user } = useSession();
   const { items: pins } = useSnapshot(pinsStore);
@@ -30,6 +33,9 @@ export function HomePage() {
     <div className="page home">
       <h1>Welcome, {user.name}</h1>
       <div className="home__grid">
+        <Suspense fallback={null}>
+          <DayOverview />
+        </Suspense>
         <section className="card" aria-labelledby="home-pinned">
           <h2 id="home-pinned">Pinned</h2>
           {safePins.length === 0 ? (

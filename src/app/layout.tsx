@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { HAMBURGER_BREAKPOINT_PX, PRODUCT_NAME } from '@domain/constants';
@@ -8,15 +8,21 @@ import { BreadcrumbBar } from './breadcrumb-bar';
 import { CollapseIcon, MenuIcon } from './icons';
 import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { initialsOf } from './menu-match';
-import { MobileMenu } from './mobile-menu';
-import { CommandPalette } from './palette/command-palette';
+import { PaletteHost } from './palette/palette-host';
 import { SideMenu } from './side-menu';
 import { TopProgressBar } from './top-progress-bar';
 import { useMediaQuery } from './use-media-query';
 import { usePageTitle } from './use-page-title';
 import { useRecentUrlTracking } from './use-recent-url-tracking';
 import { useServerPins } from './use-server-pins';
-import { UserMenu } from './user-menu';
+import type { UserMenuStart } from './user-menu';
+import { UserMenuStandIn } from './user-menu-stand-in';
+
+// Not part of the first load: the menus' react-aria code (menu, popover, modal). The user menu is requested as soon
+// as the console starts (it is on every screen); a stand-in trigger shows until it is there.
+const userMenu = import('./user-menu');
+const UserMenu = lazy(() => userMenu.then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** Media query of the hamburger layout: narrower than 992 px. */
 export const NARROW_QUERY = `(max-width: ${HAMBURGER_BREAKPOINT_PX - 0.02}px)`;
@@ -27,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const narrow = useMediaQuery(NARROW_QUERY);
   const { value: collapsed } = useSnapshot(menuCollapsedStore);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [userMenuStart, setUserMenuStart] = useState<UserMenuStart>({ open: false, focus: false });
   useRecentUrlTracking();
   usePageTitle();
   useServerPins(globalConfig);
@@ -72,15 +79,25 @@ export function Layout({ children }: { children: ReactNode }) {
             </>
           )}
           <div className="topbar__spacer" />
-          <UserMenu />
+          <Suspense
+            fallback={
+              <UserMenuStandIn onPress={() => setUserMenuStart({ open: true, focus: true })} onFocusChange={(focus) => setUserMenuStart((s) => ({ ...s, focus }))} />
+            }
+          >
+            <UserMenu start={userMenuStart} />
+          </Suspense>
         </header>
         <BreadcrumbBar />
         <main id="main" className="shell__content" tabIndex={-1}>
           {children}
         </main>
       </div>
-      {narrow && <MobileMenu isOpen={drawerOpen} onOpenChange={setDrawerOpen} />}
-      <CommandPalette />
+      {narrow && (
+        <Suspense fallback={null}>
+          <MobileMenu isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
+      <PaletteHost />
       <KeyboardLayer />
     </div>
   );

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteComponentProps } from 'wouter';
-import { resourceRoutes } from '@resources/resource-routes';
 
 /** A screen of the console: a wouter path pattern and the page it renders (lazy: loaded on first visit). */
 export interface AppRoute {
@@ -10,12 +9,18 @@ export interface AppRoute {
 }
 
 /**
- * The route table, in match order (first match wins): home, then every screen the resource definitions
- * declare. Every path not listed renders the not-found page inside the layout.
+ * The route table, in match order (first match wins): home and the workflows' own screens. Every other path goes
+ * to the resource screens (ResourceScreens: every screen the resource definitions declare, else the not-found
+ * page), whose definitions load with them, not with the shell.
  */
 export const appRoutes: readonly AppRoute[] = [
   { path: '/', component: lazy(() => import('./home-page').then((m) => ({ default: m.HomePage }))) },
   { path: '/charger-management/create', component: lazy(() => import('@workflows/create-charger/create-charger-page').then((m) => ({ default: m.CreateChargerPage }))) },
+  // Test charger (spec §3 test-charger context): start, watch and stop a test charge on an OCPP charger.
+  {
+    path: '/charger-management/test-charger/:chargerId',
+    component: lazy(() => import('@workflows/charger-live/test-charger-page').then((m) => ({ default: m.TestChargerPage as ComponentType<RouteComponentProps> }))),
+  },
   // Settlements are added by hand or from a CSV on their own screens (before the resource routes' `/:id`).
   { path: '/finance-management/settlement-history/add', component: lazy(() => import('@workflows/settlement/settlement-add-page').then((m) => ({ default: m.SettlementAddPage }))) },
   { path: '/finance-management/settlement-history/upload', component: lazy(() => import('@workflows/settlement/settlement-upload-page').then((m) => ({ default: m.SettlementUploadPage }))) },
@@ -23,5 +28,13 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/ticket-management/tickets/:id/installation/add',
     component: lazy(() => import('@workflows/installation/installation-draft-page').then((m) => ({ default: m.InstallationDraftPage as ComponentType<RouteComponentProps> }))),
   },
-  ...resourceRoutes(),
+  // A download is made of a report type on its own screen (before the resource screens' `/:id`).
+  { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },
 ];
+
+// Requested as soon as the console starts, beside the first screen rather than before it: nearly every screen
+// needs the resource definitions.
+const resourceScreens = import('./resource-screens');
+
+/** The resource screens and the not-found page, with the resource definitions (not part of the first load). */
+export const ResourceScreens = lazy(() => resourceScreens.then((m) => ({ default: m.ResourceScreens })));

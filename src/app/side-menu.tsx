@@ -1,7 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { PermissionBadge } from '@ui/permission-badge';
 import { permissionNamesStore } from '@state/permission-names';
 import { hasPermittedEntries, menuTree, visibleMenu, type FlatMenuEntry, type MenuGroup, type MenuNode } from '@domain/menu';
 import type { PinnedItem } from '@domain/pinned-item';
@@ -11,6 +10,9 @@ import { isPinned, pinsStore, togglePin, unpinItem } from '@state/pins';
 import { useSession } from './session/session-context';
 import { ChevronIcon, PinIcon } from './icons';
 import { entryLabel, groupIdsHolding, initialsOf, matchMenuEntry, pinForEntry, trailForPin, uniqueInitials } from './menu-match';
+
+// Shown only when "Show permission names" is on: its copy button's code (react-aria) loads then.
+const PermissionBadge = lazy(() => import('@ui/permission-badge').then((m) => ({ default: m.PermissionBadge })));
 
 /** The text shown when the user may open no menu entry at all (spec wording). */
 export const NO_PERMISSIONS_MESSAGE = 'Looks Like you dont have any permissions.';
@@ -200,7 +202,9 @@ function MenuNodeView(props: MenuNodeViewProps) {
       </Link>
       {showPermissionNames && entry.permission ? (
         <span className="menu-entry__permission">
-          <PermissionBadge permission={entry.permission} />
+          <Suspense fallback={<code className="ui-permission-badge__name">{entry.permission}</code>}>
+            <PermissionBadge permission={entry.permission} />
+          </Suspense>
         </span>
       ) : null}
       <button

@@ -6,9 +6,16 @@ import { keyboardState, setSingleKeyShortcuts } from '@state/keyboard-state';
 import { permissionNamesStore, toggleShowPermissionNames } from '@state/permission-names';
 import { useSession } from './session/session-context';
 import { UserAvatar, userImageUrl } from './user-avatar';
+import { UserMenuWho } from './user-menu-stand-in';
+
+/** How the user menu starts: its stand-in was pressed (open at once) or focused (take the focus) while it loaded. */
+export interface UserMenuStart {
+  open: boolean;
+  focus: boolean;
+}
 
 /** The user menu: picture, name and mobile number, with a Sign Out item. */
-export function UserMenu() {
+export function UserMenu({ start = { open: false, focus: false } }: { start?: UserMenuStart }) {
   const { user, globalConfig, signOut } = useSession();
   // A picture uploaded as a private user photo loads through a signed link (initials show meanwhile).
   const source = useUploadSource(user.image);
@@ -17,13 +24,9 @@ export function UserMenu() {
   const { value: showPermissionNames } = useSnapshot(permissionNamesStore);
   const { singleKeyShortcuts } = useSnapshot(keyboardState);
   return (
-    <MenuTrigger>
-      <Button className="user-menu__trigger" aria-label={`Account of ${user.name}`}>
-        <UserAvatar name={user.name} image={image} />
-        <span className="user-menu__who">
-          <span className="user-menu__name">{user.name}</span>
-          <span className="user-menu__mobile">{mobile}</span>
-        </span>
+    <MenuTrigger defaultOpen={start.open}>
+      <Button className="user-menu__trigger" aria-label={`Account of ${user.name}`} autoFocus={start.focus || start.open}>
+        <UserMenuWho name={user.name} mobile={mobile} avatar={<UserAvatar name={user.name} image={image} />} />
       </Button>
       <Popover placement="bottom end" className="user-menu__popover">
         <div className="user-card">

@@ -36,6 +36,14 @@ export const queryKeys = {
   globalData: () => ['globalData'] as const,
   /** The signed-in user's session. */
   session: () => ['session'] as const,
+  /** A charger's live OCPP state, commands, meter values and message log (the live channel invalidates `['ocpp', id]`). */
+  ocpp: (chargerId: string | number) => ({
+    all: ['ocpp', String(chargerId)] as const,
+    live: ['ocpp', String(chargerId), 'live'] as const,
+    commands: ['ocpp', String(chargerId), 'commands'] as const,
+    meterValues: (transactionId: number | null) => ['ocpp', String(chargerId), 'meter-values', transactionId] as const,
+    messages: (params: ListParams) => ['ocpp', String(chargerId), 'messages', definedParams(params)] as const,
+  }),
   /** The signed link to a private upload, by its relative path. */
   signedUpload: (relativePath: string) => ['signedUpload', relativePath] as const,
 };

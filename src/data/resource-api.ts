@@ -11,9 +11,14 @@ export type ApiRecord = Record<string, unknown> & { _labels?: Record<string, str
 // Another deployment of the API may answer a count that is not a number: it is shown as 0 (spec §4), not an error.
 const tolerantListSchema = listResultSchema.extend({ count: z.unknown(), countExact: z.boolean().catch(true) });
 
-/** One page of a resource's list (scope included); a non-numeric count becomes 0. */
-export async function fetchList(resource: Resource, params: ListParams, signal?: AbortSignal): Promise<ListResult<ApiRecord>> {
-  const result = await apiRequest(`${resource.apiPath}${listParamsToSearch(params, { includeScope: true })}`, { signal, schema: tolerantListSchema });
+/** Where a keyset page starts: after or before a cursor a previous answer gave (continuous scroll). */
+export type ListCursorParam = { after: string } | { before: string };
+
+/** One page of a resource's list (scope included), by page number or after/before a cursor; a non-numeric count becomes 0. */
+export async function fetchList(resource: Resource, params: ListParams, signal?: AbortSignal, cursor?: ListCursorParam): Promise<ListResult<ApiRecord>> {
+  const search = listParamsToSearch(params, { includeScope: true });
+  const keyset = cursor ? `${search ? '&' : '?'}${new URLSearchParams(cursor as Record<string, string>).toString()}` : '';
+  const result = await apiRequest(`${resource.apiPath}${search}${keyset}`, { signal, schema: tolerantListSchema });
   return { ...result, count: coerceCount(result.count), items: result.items as ApiRecord[] };
 }
 

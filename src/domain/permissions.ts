@@ -218,6 +218,8 @@ export const permissionFamilies = {
     'ROLE_UPDATE_AUDIT_CONFIG',
     'ROLE_VIEW_DOWNLOAD_CONFIG',
     'ROLE_UPDATE_DOWNLOAD_CONFIG',
+    // Not in the spec's catalogue: see, cancel and retry other staff's downloads (the requester needs none).
+    'ROLE_MANAGE_DOWNLOADS',
     'ROLE_VIEW_ERROR_CODES',
     'ROLE_UPDATE_ERROR_CODES',
     'ROLE_VIEW_OUTBOUND_CALL_LOGS',

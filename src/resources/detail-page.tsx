@@ -23,6 +23,7 @@ import { TicketSource } from '@workflows/ticket-source';
 import { FillFormLink } from '@workflows/installation/fill-form-link';
 import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
 import { ChangeNumberPanel } from '@workflows/change-number/change-number-panel';
+import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { userResource } from '@domain/entities/users';
 
 import { GatedAction } from './gated-action';
@@ -137,6 +138,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       {workflow ? <WorkflowPanel workflow={workflow} resource={owner} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
       {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
       {resource.name === userResource.name ? <ChangeNumberPanel record={data} /> : null}
+      {resource.name === 'chargers' ? <ChargerLivePanel chargerId={Number(data.id)} /> : null}
 
       {sections.map((section) => (
         <section key={section.title} className="detail-section" aria-label={section.title}>

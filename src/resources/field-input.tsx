@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   Checkbox,
   CheckboxGroup,
@@ -27,6 +27,29 @@ import { TextField } from '@ui/text-field';
 import { emptyRaw, type RawItem, type RawValue } from './form-values';
 import { RelationPicker } from './relation-picker';
 import { UploadedImage } from './uploaded-image';
+
+// The map picker loads only when opened (maplibre-gl is large).
+const CoordinatesPicker = lazy(() => import('@ui/map/coordinates-picker'));
+
+/** A coordinates text field with a "Pick on map" switch beside it; the text stays the value (and its messages). */
+function CoordinatesField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: RawValue) => void; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="coordinates-field">
+      <div className="coordinates-field__row">
+        {children}
+        <Button size="sm" onPress={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? 'Hide map' : 'Pick on map'}
+        </Button>
+      </div>
+      {open ? (
+        <Suspense fallback={<p className="muted">Loading map…</p>}>
+          <CoordinatesPicker label={label} value={value} onPick={(text) => onChange(text)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 
 /** Props of FieldInput. */
 export interface FieldInputProps {
@@ -79,7 +102,11 @@ export function FieldInput(props: FieldInputProps) {
       return text({ type: 'datetime-local' });
     case 'coordinates': {
       const shown = error ?? (value !== '' ? validateCoordinates(value as string) : undefined);
-      return text({ placeholder: 'latitude,longitude e.g. 12.9716,77.5946', errorMessage: shown });
+      return (
+        <CoordinatesField label={def.label} value={value as string} onChange={onChange}>
+          {text({ placeholder: 'latitude,longitude e.g. 12.9716,77.5946', errorMessage: shown })}
+        </CoordinatesField>
+      );
     }
     case 'textarea':
       return (

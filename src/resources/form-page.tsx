@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { mapAreaFields } from '@domain/map-views';
 import { hasPermission } from '@domain/permissions';
 import { zodIssuesToFieldErrors } from '@domain/problem';
 import { routeFor, type Resource } from '@domain/resource/define-resource';
@@ -18,6 +19,9 @@ import { emptyRaw, fromRaw, toRaw, type RawValue } from './form-values';
 import { NoAccess } from './no-access';
 import { useLeaveGuard } from './use-leave-guard';
 import './resources.css';
+
+// Zones draw their area on a map (maplibre-gl and terra-draw load with it, on zone forms only).
+const ZoneAreaEditor = lazy(() => import('./zone-area-editor'));
 
 /** Props of FormPage. */
 export interface FormPageProps {
@@ -91,6 +95,7 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
   // One key per content: pressing Create again after a lost answer replays the first create instead of adding twice.
   const idempotencyKey = useIdempotencyKey(values);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const area = mapAreaFields[resource.name];
   useLeaveGuard(dirty && !saving);
 
   const title = mode === 'create' ? `Add ${resource.title.toLowerCase()}` : `Edit ${resource.title.toLowerCase()}`;
@@ -175,6 +180,21 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
             </div>
           </fieldset>
         ))}
+        {area && area.centre in values && area.radiusKm in values ? (
+          <fieldset className="resource-form__section">
+            <legend>Map</legend>
+            <Suspense fallback={<LoadingIndicator label="Loading map" showLabel />}>
+              <ZoneAreaEditor
+                centre={values[area.centre] as string}
+                radiusKm={values[area.radiusKm] as string}
+                onDraw={(centre, radiusKm) => {
+                  setValues((prev) => ({ ...prev, [area.centre]: centre, [area.radiusKm]: radiusKm }));
+                  setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => k !== area.centre && k !== area.radiusKm)));
+                }}
+              />
+            </Suspense>
+          </fieldset>
+        ) : null}
         {formError ? (
           <p id="resource-form-error" className="resource-form__error" role="alert">
             {formError}

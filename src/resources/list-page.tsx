@@ -6,10 +6,12 @@ import { routeFor, viewPermission, type ListView, type Resource } from '@domain/
 import { ROW_SIZES, listParamsToSearch } from '@domain/resource/list-query';
 import { queryKeys } from '@data/query-keys';
 import { errorMessage } from '@data/api-client';
-import { fetchList, type ApiRecord } from '@data/resource-api';
+import { fetchList, type ApiRecord, type ListCursorParam } from '@data/resource-api';
 import { useRegisterShortcuts } from '@app/keyboard/page-shortcuts';
 import { useSession } from '@app/session/session-context';
 import { listShortcuts } from '@commands/shortcuts';
+import { mapViewPaths } from '@domain/map-views';
+import { MapViewTabs } from '@ui/view-tabs';
 import { Button } from '@ui/button';
 import { DataTable, type DataColumn } from '@ui/data-table';
 import { LoadingIndicator } from '@ui/loading-indicator';
@@ -20,7 +22,13 @@ import { FilterBar } from './filter-bar';
 import { GatedAction } from './gated-action';
 import { NoAccess } from './no-access';
 import { useListState } from './use-list-state';
+import { ExportButton } from '@workflows/downloads/export-button';
+import { ACTIVE_DOWNLOAD_STATUSES, downloadActionsColumn } from '@workflows/downloads/download-actions';
+import { useLiveStatus } from '@data/live-events';
 import './resources.css';
+
+/** A continuous-scroll page: where its rows sit, and the cursor it is read after or before (none for the first). */
+type ScrollPageParam = { page: number; cursor?: ListCursorParam };
 
 /** Rows per request in continuous scroll. */
 const SCROLL_PAGE_SIZE = 100;
@@ -60,20 +68,26 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   const keys = queryKeys.resource(resource.name);
   const baseParams = { ...params, filters: params.filters };
 
+  // Downloads being made refresh through the live channel; while it is closed, every 3 s.
+  const downloads = resource.name === 'downloads';
+  const live = useLiveStatus();
   const paged = useQuery({
     queryKey: keys.list({ ...flatParams(baseParams), mode: 'pages' }),
     queryFn: ({ signal }) => fetchList(resource, params, signal),
     placeholderData: keepPreviousData,
     enabled: !scroll,
+    refetchInterval: (query) => (downloads && live.state !== 'open' && query.state.data?.items.some((r) => ACTIVE_DOWNLOAD_STATUSES.includes(String(r.status))) ? 3_000 : false),
   });
 
   const scrollParams = { ...params, size: SCROLL_PAGE_SIZE };
+  // Continuous scroll reads by keyset: each page after (or, scrolling back, before) a cursor the last answer gave, so
+  // any depth costs the server the same. The page number only places the rows.
   const infinite = useInfiniteQuery({
     queryKey: keys.list({ ...flatParams({ ...scrollParams, page: 0 }), mode: 'scroll' }),
-    queryFn: ({ pageParam, signal }) => fetchList(resource, { ...scrollParams, page: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => ((last.page + 1) * last.size < last.count ? last.page + 1 : undefined),
-    getPreviousPageParam: (first) => (first.page > 0 ? first.page - 1 : undefined),
+    queryFn: ({ pageParam, signal }) => fetchList(resource, { ...scrollParams, page: pageParam.page }, signal, pageParam.cursor),
+    initialPageParam: { page: 0 } as ScrollPageParam,
+    getNextPageParam: (last): ScrollPageParam | undefined => (last.next ? { page: last.page + 1, cursor: { after: last.next } } : undefined),
+    getPreviousPageParam: (first): ScrollPageParam | undefined => (first.page > 0 && first.prev ? { page: first.page - 1, cursor: { before: first.prev } } : undefined),
     maxPages: SCROLL_MAX_PAGES,
     enabled: scroll,
   });
@@ -146,6 +160,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
         }),
     [resource, hidden, cdnBase],
   );
+  const shownColumns = useMemo(() => (resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns), [resource.name, columns]);
 
   const detailOf = (row: ApiRecord) => routeFor(`${view.path}/:id`, String(row[resource.idField]));
   const onOpen = (row: ApiRecord, _index: number, newTab: boolean) => {
@@ -154,6 +169,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   };
 
   const pageCount = Math.max(1, Math.ceil(count / params.size));
+  const listSearch = listParamsToSearch({ ...params, page: 0 });
   const loading = scroll ? infinite.isPending : paged.isPending;
   const error = scroll ? infinite.error : paged.error;
   const refreshing = scroll ? infinite.isFetching && !infinite.isPending : paged.isFetching && !paged.isPending;
@@ -169,6 +185,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
           </p>
         </div>
         <div className="resource-page__actions">
+          {mapViewPaths[view.path] ? <MapViewTabs listHref={`${view.path}${listSearch}`} mapHref={`${mapViewPaths[view.path]}${listSearch}`} current="list" /> : null}
           {resource.createPath && resource.permissions.create ? (
             <GatedAction permission={resource.permissions.create}>
               <Link href={resource.createPath} className="ui-button ui-button--primary ui-button--md">
@@ -185,6 +202,12 @@ function PermittedListPage({ resource, view }: ListPageProps) {
                 </GatedAction>
               ))
             : null}
+          {resource.name === 'downloads' ? (
+            <Link href="/downloads-management/create" className="ui-button ui-button--primary ui-button--md">
+              New download
+            </Link>
+          ) : null}
+          {!downloads && !loading && !error && count > 0 ? <ExportButton resource={resource} view={view} search={listParamsToSearch(params)} count={count} countExact={countExact} /> : null}
           {resource.summary ? (
             <Link href={resource.summary.path} className="ui-button ui-button--secondary ui-button--md">
               {resource.summary.title}
@@ -256,7 +279,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
       ) : (
         <DataTable
           label={view.title}
-          columns={columns}
+          columns={shownColumns}
           rows={rows}
           rowCount={rowCount}
           rowKey={(row) => String(row[resource.idField])}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { hasPermission } from '@domain/permissions';
 import type { Resource, SummaryView } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
@@ -9,6 +10,9 @@ import { useSession } from '@app/session/session-context';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { NoAccess } from './no-access';
 import './resources.css';
+
+// The chart beside the table loads echarts only here (never with the shell).
+const Chart = lazy(() => import('@ui/chart/chart').then((m) => ({ default: m.Chart })));
 
 /** Props of SummaryPage. */
 export interface SummaryPageProps {
@@ -54,6 +58,18 @@ export function SummaryPage({ resource, summary }: SummaryPageProps) {
       ) : rows.size === 0 ? (
         <p>No {resource.plural.toLowerCase()} yet.</p>
       ) : (
+        <>
+        <div className="summary-chart">
+          <Suspense fallback={<LoadingIndicator label="Loading chart" showLabel />}>
+            <Chart
+              label={`${resource.plural} by ${rowDef.label.toLowerCase()} and ${columnDef.label.toLowerCase()}`}
+              categories={[...rows.values()].map((r) => r.label)}
+              series={columnKeys.map((k) => ({ name: columns.get(k)!, values: [...rows.values()].map((r) => r.counts.get(k) ?? 0), stack: 'count' }))}
+              format={(v) => v.toLocaleString('en-IN')}
+              height="320px"
+            />
+          </Suspense>
+        </div>
         <table className="related-table summary-table">
           <caption className="ui-visually-hidden">
             {resource.plural} by {rowDef.label.toLowerCase()} and {columnDef.label.toLowerCase()}
@@ -87,6 +103,7 @@ export function SummaryPage({ resource, summary }: SummaryPageProps) {
             ))}
           </tbody>
         </table>
+        </>
       )}
     </section>
   );

@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       appEnv: 'development',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
-      session: { idleMinutes: 120, absoluteHours: 12 },
+      session: { idleMinutes: 120, absoluteHours: 12, cacheSeconds: 5 },
       otp: { ttlSeconds: 300, maxAttempts: 5, sendsPerNumber: 3, sendsPerClient: 20, sendWindowMinutes: 10, resendAfterSeconds: 30 },
       trustProxy: false,
       imageCdnUrl: '/cdn/',

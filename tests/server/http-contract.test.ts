@@ -73,6 +73,28 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // A sign-in number changes by its own action (who may change whom: tests/server/security).
       'POST /user-service/user/:id/mobile-number': { kind: 'permission', permission: 'ROLE_CHANGE_USER_MOBILE_NUMBER' },
       'POST /user-service/user/:id/mobile-number/confirm': { kind: 'permission', permission: 'ROLE_CHANGE_USER_MOBILE_NUMBER' },
+      // The live channel and the OCPP routes (tests/server/live, tests/server/ocpp).
+      'GET /events': { kind: 'signed-in' },
+      'GET /ocpp/dev/simulator-chargers': { kind: 'public' },
+      'GET /ccu/charger/:chargerId/live': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
+      'GET /ccu/charger/:chargerId/meter-values': { kind: 'permission', permission: 'ROLE_VIEW_TELEMETRY' },
+      'GET /ocpp/chargepoint-log/:chargerId': { kind: 'permission', permission: 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS' },
+      'GET /ccu/charger-command': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
+      'POST /ccu/charger-command': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
+      'POST /ccu/test-charging/start': { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },
+      'POST /ccu/test-charging/stop': { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },
+      'POST /charger-service/admin/charger/:chargerId/ocpp-password': { kind: 'permission', permission: 'ROLE_UPDATE_CHARGER' },
+      // Downloads: what can be exported, a signed link to a ready file, and the file behind it (the link is checked inside).
+      'GET /upload-service/download/options': { kind: 'signed-in' },
+      'POST /upload-service/download/:id/link': { kind: 'signed-in' },
+      'GET /upload-service/download/:id/file': { kind: 'public' },
+      // Maps, trackers and the day's figures (tests/server/network): the map of chargers follows the list's scopes.
+      'GET /charger-service/map-view/chargers': { kind: 'signed-in' },
+      'GET /charger-service/map-view/locations': { kind: 'permission', permission: 'ROLE_VIEW_ALL_LOCATION' },
+      'GET /charger-service/map-view/servicing-tickets': { kind: 'permission', permission: 'ROLE_VIEW_CHARGER_SERVICING_MAP' },
+      'GET /lms/tracker/daily': { kind: 'permission', permission: 'ROLE_VIEW_DAILY_TRACKER' },
+      'GET /lms/tracker/monthly': { kind: 'permission', permission: 'ROLE_VIEW_MONTHLY_TRACKER' },
+      'GET /booking-service/admin/booking-summary/today': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
     });
   });
 

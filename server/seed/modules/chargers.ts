@@ -1,6 +1,7 @@
 import type { SeedStep } from '../seed-context';
 import { seedAuthorizeHistory, seedChargerTransactions, seedRfidHistory } from '../seed-chargers-activity';
 import { seedChargers, seedHardware, seedLocations, seedWarehouses } from '../seed-chargers';
+import { seedOcppChargePoints } from '../seed-ocpp';
 import { seedOperationalZones, seedRiskZones, seedThirdPartyChargers } from '../seed-chargers-places';
 
 /** Seed steps of the chargers resources, in dependency order (sites before chargers before their activity). */
@@ -9,6 +10,7 @@ export const chargerSeedSteps: readonly SeedStep[] = [
   seedLocations,
   seedChargers,
   seedHardware,
+  seedOcppChargePoints,
   seedChargerTransactions,
   seedThirdPartyChargers,
   seedOperationalZones,

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
-import { LoginPage } from './login-page';
 import { SessionContext, type SessionApi } from './session-context';
 import { createSessionLogic, loginHref, nextPathFrom, type SessionLogic } from './session-logic';
 import './login-page.css';
+
+// The sign-in form (react-aria fields) loads only when someone has to sign in.
+const LoginPage = lazy(() => import('./login-page').then((m) => ({ default: m.LoginPage })));
 
 type Phase = 'checking' | 'unreachable' | 'signedOut' | 'signedIn' | 'signingOut';
 
@@ -35,9 +36,10 @@ function Unreachable({ message, onRetry }: { message: string | null; onRetry: ()
       <div className="session-unreachable" role="alert">
         <h1>Can't reach the server</h1>
         <p>{message ?? 'Something went wrong.'} Your session is kept; we check again when you retry or come back to this window.</p>
-        <Button variant="primary" onPress={onRetry} autoFocus>
+        {/* A plain button: this screen needs no code from the server, which it cannot reach. */}
+        <button type="button" className="ui-button ui-button--primary ui-button--md" onClick={onRetry} autoFocus>
           Retry
-        </Button>
+        </button>
       </div>
     </div>
   );
@@ -94,7 +96,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   if (phase === 'unreachable') return <Unreachable message={error} onRetry={() => actor.send({ type: 'RETRY' })} />;
   if (phase === 'signedOut') {
     if (!atLogin) return <Redirect to={loginHref(location + (search ? `?${search}` : ''))} />;
-    return <LoginPage actor={actor} />;
+    return (
+      <Suspense fallback={<FullPage label="Loading the sign-in page…" />}>
+        <LoginPage actor={actor} />
+      </Suspense>
+    );
   }
   if (atLogin) return <Redirect to={nextPathFrom(search)} />;
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -31,8 +31,17 @@ export const reportTypeOptions = optionsOf([
   'OUTBOUND_CALLS',
 ]);
 
-/** States of a download (cancel and retry are the download workflow's events). */
-export const downloadStatusOptions = optionsOf(['QUEUED', 'RUNNING', 'READY', 'FAILED', 'CANCELLED'], { QUEUED: 'neutral', RUNNING: 'info', READY: 'success', FAILED: 'danger', CANCELLED: 'warning' });
+/** What a download was made from: a report type, or "List" for an export of any other list. */
+export const downloadSourceOptions = optionsOf([...reportTypeOptions.map((o) => o.value), 'LIST']);
+
+/** File formats of a download. */
+export const downloadFormatOptions = [
+  { value: 'CSV', label: 'CSV' },
+  { value: 'XLSX', label: 'Excel' },
+] as const;
+
+/** States of a download (machines/download.machine.ts; cancel and retry are the user's events). */
+export const downloadStatusOptions = optionsOf(['QUEUED', 'RUNNING', 'READY', 'FAILED', 'CANCELLED', 'EXPIRED'], { QUEUED: 'neutral', RUNNING: 'info', READY: 'success', FAILED: 'danger', CANCELLED: 'warning', EXPIRED: 'neutral' });
 
 /** Suppliers of chargers and hardware. */
 export const vendorResource = defineResource({
@@ -496,7 +505,11 @@ export const downloadConfigurationResource = defineResource({
   labelField: 'reportType',
   fields: {
     reportType: f.choice('Report type', reportTypeOptions, { required: true, unique: true, display: 'text' }),
-    columns: f.items('Columns', { field: f.code('Field', { required: true, max: 60 }), header: f.text('Header', { required: true, max: 80 }) }, { required: true, minItems: 1, maxItems: 60 }),
+    columns: f.items(
+      'Columns offered',
+      { field: f.code('Field', { required: true, max: 60 }), header: f.text('Header', { required: true, max: 80 }), isDefault: f.boolean('Selected by default') },
+      { required: true, minItems: 1, maxItems: 60, help: 'Fields of the report’s list; unticked “Selected by default” columns are offered but not preselected' },
+    ),
     maxRows: f.int('Maximum rows', { required: true, min: 1, max: 1_000_000 }),
     isActive: f.boolean('Active', { defaultValue: true }),
   },
@@ -527,21 +540,33 @@ export const downloadResource = defineResource({
   table: 'downloads',
   labelField: 'reportType',
   fields: {
-    reportType: f.choice('Report type', reportTypeOptions, { required: true, display: 'text' }),
+    reportType: f.choice('Report type', downloadSourceOptions, { required: true, display: 'text' }),
     filtersSummary: f.text('Filters', { max: 500 }),
     status: f.choice('Status', downloadStatusOptions, { required: true }),
+    format: f.choice('Format', [...downloadFormatOptions], { defaultValue: 'CSV', display: 'text' }),
+    /** Rows in the file (known when the export starts). */
     rowCount: f.int('Rows'),
+    rowsWritten: f.int('Rows written', { defaultValue: 0 }),
     filePath: f.text('File', { max: 300 }),
+    /** The list exported (a resource name) and its query as the list's URL carries it, so a retry asks the same. */
+    source: f.code('List', { max: 80 }),
+    scope: f.code('Scope', { max: 40 }),
+    query: f.text('Query', { max: 2000 }),
+    columnFields: f.text('Columns', { max: 2000 }),
+    error: f.text('Error', { max: 500 }),
+    // Optimistic lock of the download workflow (every transition sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
     requestedBy: f.relation('Requested by', 'users', { idType: 'uuid', required: true }),
     requestedAt: f.datetime('Requested at', { required: true }),
     finishedAt: f.datetime('Finished at'),
   },
   list: {
-    columns: [{ field: 'id' }, { field: 'reportType' }, { field: 'filtersSummary' }, { field: 'status' }, { field: 'rowCount' }, { field: 'requestedBy' }, { field: 'requestedAt' }, { field: 'finishedAt' }, { field: 'filePath', hidden: true }],
+    columns: [{ field: 'id' }, { field: 'reportType' }, { field: 'filtersSummary' }, { field: 'format' }, { field: 'status' }, { field: 'rowCount' }, { field: 'requestedBy' }, { field: 'requestedAt' }, { field: 'finishedAt' }, { field: 'filePath', hidden: true }],
     filters: [{ field: 'status', kind: 'select' }, { field: 'reportType', kind: 'select' }, { field: 'requestedBy', kind: 'relation' }, { field: 'requestedAt', kind: 'dateRange' }],
     defaultSort: { field: 'requestedAt', dir: 'desc' },
   },
   search: { exact: ['id'] },
+  owned: { status: 'the download workflow and the job queue', rowsWritten: 'the export job', rowCount: 'the export job', filePath: 'the export job', error: 'the export job' },
   permissions: { view: null },
   scopes: { mine: { title: 'My Downloads', where: [{ field: 'requestedBy', op: 'isCurrentUser' }], permission: null } },
   views: [

@@ -4,6 +4,8 @@ import { expect } from 'vitest';
 import { currentUserSchema, sessionPaths, type CurrentUser } from '@domain/session';
 import { createApp, type CreateAppOptions } from '@server/app';
 import type { Logger } from '@server/app-deps';
+import { createAuthCache, watchEmbeddedAuthChanges } from '@server/auth/auth-cache';
+import type { NotificationBus } from '@server/live/notification-bus';
 import { loadConfig, type AppConfig } from '@server/config';
 import type { OpenDatabase } from '@server/db/open-database';
 import type { AppEnv } from '@server/http/app-env';
@@ -44,9 +46,21 @@ export interface TestApp {
 export function createTestApp(
   database: OpenDatabase,
   env: Record<string, string> = {},
-  options: CreateAppOptions & { sms?: SmsProvider; clock?: TestClock } = {},
+  options: CreateAppOptions & { sms?: SmsProvider; clock?: TestClock; bus?: NotificationBus } = {},
 ): TestApp {
-  const config = loadConfig({ APP_ENV: 'test', TRUST_PROXY: 'true', OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-42', ...env });
+  // On PostgreSQL a change made by plain SQL reaches the session cache through a notification, a moment after the
+  // statement; tests there write the database directly and check the next request, so they read sessions every
+  // time unless they ask for the cache (session-cache.test.ts runs it across two apps). On PGlite the notification
+  // arrives before the statement returns, so every PGlite test runs with the cache as production does.
+  const config = loadConfig({
+    APP_ENV: 'test',
+    TRUST_PROXY: 'true',
+    OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-42',
+    ...(database.driver === 'postgres' ? { SESSION_CACHE_SECONDS: '0' } : {}),
+    ...env,
+  });
+  const authCache = createAuthCache(config.session.cacheSeconds * 1_000);
+  void watchEmbeddedAuthChanges(database, authCache);
   const clock = options.clock ?? testClock();
   const smsLines: string[] = [];
   const errors: unknown[][] = [];
@@ -61,7 +75,7 @@ export function createTestApp(
     },
   };
   const { app, registry } = createApp(
-    { config, db: database.db, driver: database.driver, sms: options.sms ?? createLogSmsProvider((line) => void smsLines.push(line)), now: clock.now, logger },
+    { config, db: database.db, driver: database.driver, sms: options.sms ?? createLogSmsProvider((line) => void smsLines.push(line)), now: clock.now, logger, authCache, ...(options.bus ? { bus: options.bus } : {}) },
     options,
   );
   return {

@@ -59,5 +59,5 @@ describe.each(testDrivers)('charger installation workflow on %s', (driver) => {
 
   it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'FILL_FORM');
-  });
+  }, 120_000);
 });

@@ -66,5 +66,5 @@ describe.each(testDrivers)('payout workflow on %s', (driver) => {
 
   it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'START_PROCESSING');
-  });
+  }, 120_000);
 });

@@ -242,5 +242,5 @@ describe.each(testDrivers)('settlement workflow on %s', (driver) => {
 
   it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'REJECT');
-  });
+  }, 120_000);
 });

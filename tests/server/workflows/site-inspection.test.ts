@@ -125,5 +125,5 @@ describe.each(testDrivers)('site inspection workflow on %s', (driver) => {
 
   it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'SAVE_DATA');
-  });
+  }, 120_000);
 });

@@ -66,12 +66,18 @@ function payloadOf(workflow: RecordWorkflow, type: string): Row | undefined {
  * record holds now (as the server judges them: the context comes from the record, e.g. a delivery packs only with an
  * item and a site inspection is sent only when nothing is missing).
  */
+/** Every event a machine names: the ones staff send (eventSchemas) and the ones its host sends (a download's queue). */
+function eventTypesOf(workflow: RecordWorkflow): string[] {
+  const states = Object.values((workflow.machine.config.states ?? {}) as Record<string, { on?: Record<string, unknown> }>);
+  return [...new Set([...Object.keys(workflow.eventSchemas), ...states.flatMap((state) => Object.keys(state.on ?? {}))])];
+}
+
 function reachableStates(workflow: RecordWorkflow, record: Row): Set<string> {
   const reached = new Set([String(workflow.machine.config.initial)]);
   const queue = [...reached];
   for (let from = queue.shift(); from !== undefined; from = queue.shift()) {
     const snapshot = snapshotOf(workflow, { ...record, [workflow.stateField]: from });
-    for (const type of Object.keys(workflow.eventSchemas)) {
+    for (const type of eventTypesOf(workflow)) {
       if (!snapshot.can({ type } as never)) continue;
       const to = String(getNextSnapshot(workflow.machine, snapshot, { type } as never).value);
       if (!reached.has(to)) {
