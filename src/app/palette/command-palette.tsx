@@ -35,24 +35,35 @@ export interface PaletteOpening {
 
 /**
  * The Ctrl+K command palette of the signed-in console: opens from anywhere, even inside a text field.
- * `opening`: it mounts open (a Ctrl+K came while its code loaded), with the text typed meanwhile as its query.
+ * `opening`: it mounts opening (a Ctrl+K came while its code loaded). The machine's actor starts in a passive effect,
+ * a moment after the mount, and keys pressed meanwhile still go to the host's stand-in; so the text typed there is
+ * taken only in the commit that shows this palette's input (which takes the focus then), and `onOpened` tells the
+ * host to remove its stand-in. `opening` answers null when the stand-in was closed meanwhile.
  */
-export function CommandPalette({ opening }: { opening?: () => PaletteOpening }) {
+export function CommandPalette({ opening, onOpened }: { opening?: () => PaletteOpening | null; onOpened?: () => void }) {
   const [snapshot, send] = useMachine(paletteMachine);
   const open = snapshot.matches('open');
   const returnFocus = useRef<Element | null>(null);
 
-  const openedOnMount = useRef(false);
+  const pendingOpening = useRef(opening !== undefined);
   useLayoutEffect(() => {
-    if (!opening || openedOnMount.current) return;
-    openedOnMount.current = true;
-    const { query, returnFocus: focus } = opening();
-    returnFocus.current = focus;
-    send({ type: 'OPEN' });
-    if (query) send({ type: 'TYPE', query });
+    // Queued until the actor starts.
+    if (pendingOpening.current) send({ type: 'OPEN' });
     // Only on mount: later renders of the host pass a new function for the same opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useLayoutEffect(() => {
+    if (!open || !pendingOpening.current) return;
+    pendingOpening.current = false;
+    const taken = opening?.() ?? null;
+    if (!taken) {
+      send({ type: 'CLOSE' });
+      return;
+    }
+    returnFocus.current = taken.returnFocus;
+    if (taken.query) send({ type: 'TYPE', query: taken.query });
+    onOpened?.();
+  }, [open, opening, onOpened, send]);
 
   // A layout effect, as the host's: its Ctrl+K listener is replaced by this one within one commit, with no gap.
   useLayoutEffect(() => {

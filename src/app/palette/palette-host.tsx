@@ -1,9 +1,9 @@
-import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { PaletteOpening } from './command-palette';
 import { isPaletteShortcut } from './palette-shortcut';
 import './palette.css';
 
-type PaletteComponent = ComponentType<{ opening?: () => PaletteOpening }>;
+type PaletteComponent = ComponentType<{ opening?: () => PaletteOpening | null; onOpened?: () => void }>;
 
 let loading: Promise<PaletteComponent> | undefined;
 
@@ -31,8 +31,8 @@ const whenIdle = (run: () => void): (() => void) => {
 /**
  * The Ctrl+K palette's place in the shell. Its code is not part of the first load: it loads when the browser is
  * first idle, or on the first Ctrl+K. A Ctrl+K before it has loaded opens a stand-in with the palette's look and
- * a text field at once; what is typed there meanwhile becomes the palette's query when it arrives, so no keystroke
- * is lost.
+ * a text field at once; what is typed there meanwhile becomes the palette's query when it arrives. The stand-in
+ * stays, with the focus, until the palette shows its own input, so no keystroke is lost in between.
  */
 export function PaletteHost() {
   const [Palette, setPalette] = useState<PaletteComponent | null>(null);
@@ -76,18 +76,30 @@ export function PaletteHost() {
     };
   }, [Palette]);
 
-  if (Palette) return <Palette opening={waiting ? () => ({ query: typed.current, returnFocus: waiting.returnFocus }) : undefined} />;
-  if (!waiting) return null;
+  const waitingRef = useRef(waiting);
+  waitingRef.current = waiting;
+  const opening = useCallback((): PaletteOpening | null => {
+    const current = waitingRef.current;
+    return current ? { query: typed.current, returnFocus: current.returnFocus } : null;
+  }, []);
+  const onOpened = useCallback(() => setWaiting(null), []);
+
   return (
-    <StandIn
-      failed={failed}
-      onText={(text) => (typed.current = text)}
-      onClose={() => {
-        typed.current = '';
-        setWaiting(null);
-        if (waiting.returnFocus instanceof HTMLElement && waiting.returnFocus.isConnected) waiting.returnFocus.focus();
-      }}
-    />
+    <>
+      {Palette && <Palette opening={waiting ? opening : undefined} onOpened={onOpened} />}
+      {waiting && (
+        <StandIn
+          failed={failed}
+          onText={(text) => (typed.current = text)}
+          onClose={() => {
+            typed.current = '';
+            waitingRef.current = null;
+            setWaiting(null);
+            if (waiting.returnFocus instanceof HTMLElement && waiting.returnFocus.isConnected) waiting.returnFocus.focus();
+          }}
+        />
+      )}
+    </>
   );
 }
 
