@@ -3,7 +3,7 @@ import { consignmentWorkflow } from '@machines/consignment.workflow';
 import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
-import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture } from './workflow-contract';
+import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 
 const API = '/ticket-service/consignment-ticket';
 let counter = 0;
@@ -62,7 +62,7 @@ describe.each(testDrivers)('consignment ticket workflow on %s', (driver) => {
     expect(await checkEveryRefusal(env, fixture, admin)).toBeGreaterThanOrEqual(8);
   });
 
-  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+  it(`lets exactly one of 20 concurrent conflicting transitions win, ${RACE_ROUNDS} rounds over`, async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'DISPATCH');
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { deliveryWorkflow } from '@machines/delivery.workflow';
 import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp, type SharedTestApp } from '@tests/server/support/use-test-app';
-import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture } from './workflow-contract';
+import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 
 const API = '/ticket-service/delivery-ticket';
 let orderId = 0;
@@ -125,7 +125,7 @@ describe.each(testDrivers)('delivery ticket workflow on %s', (driver) => {
     expect(await checkEveryRefusal(env, fixture, admin)).toBeGreaterThan(40);
   }, 120_000);
 
-  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+  it(`lets exactly one of 20 concurrent conflicting transitions win, ${RACE_ROUNDS} rounds over`, async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'ADD_ITEM');
   }, 120_000);
 });

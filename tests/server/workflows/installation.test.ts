@@ -3,7 +3,7 @@ import { installationWorkflow } from '@machines/installation.workflow';
 import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
-import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture } from './workflow-contract';
+import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 
 const API = '/ticket-service/charger-installation';
 const form = { phoneNumber: '+91 98450 44444', uniqueId: 'CZ009999', qrCodeValue: 'https://qr.czo.example/c/CZ009999', purposeOfAssigning: 'INSTALLATION' };
@@ -57,7 +57,7 @@ describe.each(testDrivers)('charger installation workflow on %s', (driver) => {
     expect(await checkEveryRefusal(env, fixture, admin)).toBeGreaterThan(20);
   });
 
-  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+  it(`lets exactly one of 20 concurrent conflicting transitions win, ${RACE_ROUNDS} rounds over`, async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'FILL_FORM');
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { payoutWorkflow } from '@machines/payout.workflow';
 import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
-import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture } from './workflow-contract';
+import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 
 const API = '/pw-service/payout';
 
@@ -64,7 +64,7 @@ describe.each(testDrivers)('payout workflow on %s', (driver) => {
     expect(await checkEveryRefusal(env, fixture, admin)).toBeGreaterThan(15);
   });
 
-  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+  it(`lets exactly one of 20 concurrent conflicting transitions win, ${RACE_ROUNDS} rounds over`, async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'START_PROCESSING');
   }, 120_000);
 });

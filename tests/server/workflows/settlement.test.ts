@@ -5,7 +5,7 @@ import { settlementWorkflow } from '@machines/settlement.workflow';
 import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp, type SharedTestApp } from '@tests/server/support/use-test-app';
-import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture } from './workflow-contract';
+import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 import { rowsOf } from '@server/seed/seed-sql';
 
 const API = '/pw-service/settlement';
@@ -240,7 +240,7 @@ describe.each(testDrivers)('settlement workflow on %s', (driver) => {
     expect(await checkEveryRefusal(env, fixture, admin)).toBeGreaterThan(20);
   });
 
-  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+  it(`lets exactly one of 20 concurrent conflicting transitions win, ${RACE_ROUNDS} rounds over`, async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'REJECT');
   }, 120_000);
 });

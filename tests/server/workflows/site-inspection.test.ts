@@ -4,7 +4,7 @@ import { siteInspectionWorkflow } from '@machines/site-inspection.workflow';
 import { testDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
-import { checkConcurrentConflicts, checkEveryRefusal, type WorkflowFixture } from './workflow-contract';
+import { checkConcurrentConflicts, checkEveryRefusal, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 
 const API = '/ticket-service/site-inspection-ticket';
 type Row = Record<string, unknown>;
@@ -123,7 +123,7 @@ describe.each(testDrivers)('site inspection workflow on %s', (driver) => {
     expect((await call(env.t, 'PUT', `${API}/${String(ticket.id)}`, { authKey: admin, body: { status: 'APPROVED' } })).status).toBe(400);
   });
 
-  it('lets exactly one of 20 concurrent conflicting transitions win, 50 rounds over', async () => {
+  it(`lets exactly one of 20 concurrent conflicting transitions win, ${RACE_ROUNDS} rounds over`, async () => {
     await checkConcurrentConflicts(env, fixture, admin, 'SAVE_DATA');
   }, 120_000);
 });
