@@ -1,7 +1,7 @@
 // The network views in Chromium (WebGL through SwiftShader): a charger found on the map opens its record, and the
 // Daily Tracker's numbers and table view are the API's.
 import { expect } from '@playwright/test';
-import { trackerResultSchema } from '@domain/trackers';
+import { trackerResultSchema, type TrackerResult } from '@domain/trackers';
 import { staff, testSignedInAs } from './support';
 
 const test = testSignedInAs(staff.superAdmin);
@@ -23,19 +23,29 @@ test('a charger on the map opens its record; the daily tracker shows the API num
   }).toPass({ timeout: 8_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('CZ000006');
 
-  // The Daily Tracker: totals and the table view are the API's numbers.
-  const answer = page.waitForResponse((r) => r.url().includes('/lms/tracker/daily?') && r.status() === 200, { timeout: 20_000 });
+  // The Daily Tracker: totals and the table view are the API's numbers. Journeys beside this one add tickets, and
+  // the live channel then refreshes the tracker, so the screen is compared with the latest answer it received.
+  let latest: TrackerResult | undefined;
+  page.on('response', async (r) => {
+    if (r.url().includes('/lms/tracker/daily?') && r.status() === 200) latest = trackerResultSchema.parse(await r.json());
+  });
   await page.goto('/progress-tracker/daily-tracker');
-  const tracker = trackerResultSchema.parse(await (await answer).json());
+  await expect.poll(() => latest !== undefined, { timeout: 20_000 }).toBe(true);
   const totals = page.getByRole('list', { name: 'Totals' });
-  await expect(totals.getByRole('button', { name: /^Bookings/ })).toContainText(tracker.totals.bookings.toLocaleString('en-IN'));
-  await expect(totals.getByRole('button', { name: /^Tickets opened/ })).toContainText(tracker.totals.ticketsOpened.toLocaleString('en-IN'));
+  await expect(async () => {
+    const tracker = latest!;
+    await expect(totals.getByRole('button', { name: /^Bookings/ })).toContainText(tracker.totals.bookings.toLocaleString('en-IN'), { timeout: 1_000 });
+    await expect(totals.getByRole('button', { name: /^Tickets opened/ })).toContainText(tracker.totals.ticketsOpened.toLocaleString('en-IN'), { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Table', exact: true }).click();
   const rows = page.getByRole('region', { name: 'Daily Tracker: every day' }).locator('tbody tr');
-  await expect(rows).toHaveCount(tracker.buckets.length);
-  for (const i of [0, tracker.buckets.length - 1]) {
-    const cells = rows.nth(i).locator('td');
-    await expect(cells.nth(0)).toHaveText(tracker.series.bookings[i]!.toLocaleString('en-IN'));
-    await expect(cells.nth(5)).toHaveText(tracker.series.ticketsOpened[i]!.toLocaleString('en-IN'));
-  }
+  await expect(async () => {
+    const tracker = latest!;
+    await expect(rows).toHaveCount(tracker.buckets.length, { timeout: 1_000 });
+    for (const i of [0, tracker.buckets.length - 1]) {
+      const cells = rows.nth(i).locator('td');
+      await expect(cells.nth(0)).toHaveText(tracker.series.bookings[i]!.toLocaleString('en-IN'), { timeout: 1_000 });
+      await expect(cells.nth(5)).toHaveText(tracker.series.ticketsOpened[i]!.toLocaleString('en-IN'), { timeout: 1_000 });
+    }
+  }).toPass({ timeout: 10_000 });
 });

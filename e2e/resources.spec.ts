@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { coordinatesMessages } from '@domain/coordinates';
 import { flattenMenu } from '@domain/menu';
 import { resources } from '@domain/resource/registry';
-import { serverLog, signIn, staff } from './support';
+import { apiKey, signIn, staff } from './support';
 
 /** Side-menu entries whose page is a list or summary the resource definitions declare (this issue's screens). */
 const resourceEntries = flattenMenu().filter((entry) =>
@@ -101,7 +100,7 @@ test.describe('resource screens', () => {
       await expect(page.getByRole('grid')).toBeVisible();
       await expect(page.getByRole('link', { name: /^Add / })).toHaveCount(0);
     }
-    const key = await apiSignIn(request, staff.readOnly);
+    const key = await apiKey(request, staff.readOnly);
     const write = await request.post('/config/admin/vendor', { headers: { authorization: `Bearer ${key}` }, data: { name: 'Sneaky Vendor', mobileNumber: '9886011223' } });
     expect(write.status()).toBe(403);
     expect(write.headers()['content-type']).toContain('application/problem+json');
@@ -110,13 +109,3 @@ test.describe('resource screens', () => {
     expect((await list.json()).count).toBe(0);
   });
 });
-
-/** Signs in through the API (code read from the server log); answers the bearer key. */
-async function apiSignIn(request: APIRequestContext, mobileNumber: string): Promise<string> {
-  const sent = await request.post('/auth-service/czo/send-otp', { data: { mobileNumber } });
-  expect(sent.status()).toBe(202);
-  const codes = [...readFileSync(serverLog, 'utf8').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))];
-  const verified = await request.post('/auth-service/czo/verify-otp', { data: { mobileNumber, otp: codes[codes.length - 1]![1] } });
-  expect(verified.status()).toBe(200);
-  return (await verified.json()).authKey as string;
-}

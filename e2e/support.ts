@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
-/** The e2e server's log (playwright.config.ts). */
-export const serverLog = `${process.env.E2E_DIR ?? '.tmp/e2e'}/server.log`;
+/** The run's folder and the e2e server's log (playwright.config.ts). */
+const e2eDir = process.env.E2E_DIR ?? '.tmp/e2e';
+export const serverLog = `${e2eDir}/server.log`;
 
 /** Demo staff of the seed (server/seed/demo-staff.ts), by role. */
 export const staff = {
@@ -22,7 +23,34 @@ function codesFor(mobileNumber: string): string[] {
   return [...log.matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))].map((m) => m[1]!);
 }
 
-/** Requests a code through the sign-in screen and returns it, read from the server log. */
+/**
+ * Runs `work` while no other worker signs `mobileNumber` in: only a number's latest code is valid, so two workers
+ * requesting codes for one number at once would each spoil the other's. The lock is a directory in the run's
+ * folder (mkdir is atomic), which playwright.config.ts empties before every run.
+ */
+export async function withNumberLock<T>(mobileNumber: string, work: () => Promise<T>): Promise<T> {
+  const dir = `${e2eDir}/locks`;
+  mkdirSync(dir, { recursive: true });
+  const lock = `${dir}/${mobileNumber}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) throw new Error(`another worker held the sign-in lock of ${mobileNumber} for a minute`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Requests a code through the sign-in screen and returns it, read from the server log (hold withNumberLock). */
 export async function requestCode(page: Page, mobileNumber: string, typed = mobileNumber): Promise<string> {
   const before = codesFor(mobileNumber).length;
   await page.goto('/login');
@@ -34,13 +62,66 @@ export async function requestCode(page: Page, mobileNumber: string, typed = mobi
   return codes[codes.length - 1]!;
 }
 
-/** Signs in through the real screens and waits for the home page. */
-export async function signIn(page: Page, mobileNumber: string): Promise<void> {
-  const code = await requestCode(page, mobileNumber);
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/$/);
+/**
+ * Signs in through the real screens (a new session of its own) and waits for the home page. Journeys that sign out
+ * use this, so they never end a session other journeys share.
+ */
+export async function signInThroughScreens(page: Page, mobileNumber: string): Promise<void> {
+  await withNumberLock(mobileNumber, async () => {
+    const code = await requestCode(page, mobileNumber);
+    await page.getByLabel('One-time code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** This worker's signed-in console storage, by number: what the browser held right after signing in on screen. */
+const signedInStorage = new Map<string, Record<string, string>>();
+
+/**
+ * Opens the home page signed in as `mobileNumber`. The first time in a worker it signs in through the real screens
+ * and keeps what the console stored; later journeys start from that storage (the same session), which saves each
+ * journey its sign-in. A session that no longer works (signed out elsewhere) is replaced by a new sign-in.
+ */
+export async function signIn(page: Page, mobileNumber: string): Promise<void> {
+  const stored = signedInStorage.get(mobileNumber);
+  if (stored) {
+    // Any page of the console's origin gives access to its storage; /health is the smallest.
+    await page.goto('/health');
+    await page.evaluate((entries) => {
+      localStorage.clear();
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, stored);
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const login = page.getByLabel('Mobile number');
+    await expect(menu.or(login)).toBeVisible();
+    if (await menu.isVisible()) return;
+    signedInStorage.delete(mobileNumber);
+  }
+  await signInThroughScreens(page, mobileNumber);
+  signedInStorage.set(mobileNumber, await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))));
+}
+
+/** This worker's API keys, by number (sessions no journey signs out). */
+const apiKeys = new Map<string, string>();
+
+/** A bearer key for API calls of `mobileNumber`, signed in through send-otp and verify-otp once per worker. */
+export async function apiKey(request: APIRequestContext, mobileNumber: string): Promise<string> {
+  const known = apiKeys.get(mobileNumber);
+  if (known) return known;
+  const key = await withNumberLock(mobileNumber, async () => {
+    const before = codesFor(mobileNumber).length;
+    expect((await request.post('/auth-service/czo/send-otp', { data: { mobileNumber } })).status()).toBe(202);
+    let codes: string[] = [];
+    await expect.poll(() => (codes = codesFor(mobileNumber)).length, { timeout: 5_000 }).toBeGreaterThan(before);
+    const verified = await request.post('/auth-service/czo/verify-otp', { data: { mobileNumber, otp: codes[codes.length - 1] } });
+    expect(verified.status()).toBe(200);
+    return ((await verified.json()) as { authKey: string }).authKey;
+  });
+  apiKeys.set(mobileNumber, key);
+  return key;
 }
 
 /** The menu as visible text, for comparing what two roles see. */
