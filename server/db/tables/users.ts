@@ -7,3 +7,4 @@ export const hostSupportRequests = resourceTable('host_support_requests');
 export const userGroups = resourceTable('user_groups');
 export const hostBankDetails = resourceTable('host_bank_details');
 export const appliedReferrals = resourceTable('applied_referrals');
+export const blockedNumbers = resourceTable('blocked_numbers');

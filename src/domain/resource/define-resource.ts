@@ -80,6 +80,39 @@ export interface SummaryView {
   groupBy: readonly [string, string];
 }
 
+/**
+ * An action staff take on a resource besides the generic create and update (block, unblock, ...), declared as data:
+ * the console offers it (list header or record page) with a dialog of its fields and a confirm step, and the server
+ * registers its route from the same declaration (`POST {apiPath}/{name}`, its permission, its body schema).
+ */
+export interface ResourceAction {
+  /** kebab-case name: the last segment of its route and the audit action. */
+  name: string;
+  /** Button and dialog title ("Block number"). */
+  title: string;
+  permission: Permission;
+  /** 'list': offered in the list's header; 'record': on a record's page, the `fromRecord` fields taken from it. */
+  on: 'list' | 'record';
+  /** The body's fields, entered in the dialog through the field dispatcher. */
+  fields: Readonly<Record<string, FieldDef>>;
+  /** Record actions: body fields copied from the record and shown, not edited. */
+  fromRecord?: readonly string[];
+  /** Record actions: offered only while the record's field holds this value. */
+  when?: { field: string; equals: string | number | boolean };
+  /** What the action does, in words, shown before the user confirms it. */
+  confirm: string;
+  /** Look of its buttons (default 'secondary'; 'danger' for what takes something away). */
+  variant?: 'primary' | 'secondary' | 'danger';
+}
+
+/** A resolved action: its declaration with its API path and body schema. */
+export interface ResolvedAction extends ResourceAction {
+  /** POST path of the action (service prefix + path + name). */
+  apiPath: string;
+  /** Body schema: strict, required fields required. */
+  bodySchema: z.ZodObject;
+}
+
 /** The declaration of a resource, as written in a definition file. */
 export interface ResourceInput {
   /** Unique name (kebab-case, plural), also the audit entity type and query-key root. */
@@ -156,6 +189,8 @@ export interface ResourceInput {
    * stored (the stored values overlaid with the request). Answers field errors (empty when valid).
    */
   check?: (record: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
+  /** Actions besides create and update (their routes are registered by the module that implements them). */
+  actions?: readonly ResourceAction[];
 }
 
 /** An error on one field (its path and message), as a cross-field rule reports it. */
@@ -171,7 +206,8 @@ export interface StandardFields {
 }
 
 /** A resolved resource: the input with defaults filled in and its derived schemas. */
-export interface Resource extends Omit<ResourceInput, 'id' | 'create' | 'update'> {
+export interface Resource extends Omit<ResourceInput, 'id' | 'create' | 'update' | 'actions'> {
+  actions: readonly ResolvedAction[];
   idField: string;
   idType: 'bigint' | 'uuid' | 'text';
   /** Every field including id, createdAt and updatedAt. */
@@ -267,6 +303,15 @@ export function defineResource(input: ResourceInput): Resource {
     const def = allFields[field];
     if (def?.required && input.fixed?.[field] !== undefined) problems.push(`field "${field}" is fixed and writable`);
   }
+  for (const action of input.actions ?? []) {
+    if (!/^[a-z][a-z-]*$/.test(action.name)) problems.push(`action "${action.name}" needs a kebab-case name`);
+    for (const field of action.fromRecord ?? []) {
+      known(field, `action ${action.name}`);
+      if (!action.fields[field]) problems.push(`action ${action.name} takes "${field}" from the record but has no such field`);
+    }
+    if (action.when) known(action.when.field, `action ${action.name}`);
+    if (action.on === 'list' && (action.fromRecord?.length || action.when)) problems.push(`action ${action.name} is offered on the list: it has no record to read`);
+  }
   if (problems.length > 0) throw new Error(`Resource ${input.name}: ${problems.join('; ')}`);
 
   const writable = (names: readonly string[], partial: boolean) =>
@@ -283,9 +328,11 @@ export function defineResource(input: ResourceInput): Resource {
     );
   const recordSchema = z.object(Object.fromEntries(Object.entries(allFields).map(([name, def]) => [name, def.output])));
   const detailPath = input.detailPath ?? `${first.path}/:id`;
-  const { id: _id, create: _c, update: _u, ...rest } = input;
+  const { id: _id, create: _c, update: _u, actions = [], ...rest } = input;
+  const apiPath = `${input.service}/${input.path}`;
   return {
     ...rest,
+    actions: actions.map((action) => ({ ...action, apiPath: `${apiPath}/${action.name}`, bodySchema: actionBodySchema(action) })),
     idField,
     idType,
     allFields,
@@ -294,13 +341,27 @@ export function defineResource(input: ResourceInput): Resource {
     defaultSort,
     sortable,
     filters,
-    apiPath: `${input.service}/${input.path}`,
+    apiPath,
     detailPath,
     editPath: `${detailPath}/edit`,
     createSchema: writable(createFields, false),
     updateSchema: writable(updateFields, true),
     recordSchema,
   };
+}
+
+/** The body schema of an action: strict (unknown keys refused), its required fields required. */
+function actionBodySchema(action: ResourceAction): z.ZodObject {
+  return z.strictObject(
+    Object.fromEntries(Object.entries(action.fields).map(([name, def]) => [name, def.required ? def.input : def.notNull ? def.input.optional() : def.input.nullish()])),
+  );
+}
+
+/** The action of that name of the resource (throws when the definition has none: a wiring mistake). */
+export function actionOf(resource: Resource, name: string): ResolvedAction {
+  const action = resource.actions.find((a) => a.name === name);
+  if (!action) throw new Error(`Resource ${resource.name} declares no action ${name}`);
+  return action;
 }
 
 /** The permission a list view needs: its scope's, else the resource's view permission (null: signed-in). */
