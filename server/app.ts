@@ -29,6 +29,7 @@ import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
 import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
+import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
 
@@ -95,6 +96,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerNetworkRoutes(registry);
   registerWorkflowRoutes(registry);
   registerCreateChargerRoute(registry);
+  registerTransferDeviceRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);
   registerTicketActionRoutes(registry);

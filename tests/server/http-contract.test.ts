@@ -73,6 +73,9 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // A sign-in number changes by its own action (who may change whom: tests/server/security).
       'POST /user-service/user/:id/mobile-number': { kind: 'permission', permission: 'ROLE_CHANGE_USER_MOBILE_NUMBER' },
       'POST /user-service/user/:id/mobile-number/confirm': { kind: 'permission', permission: 'ROLE_CHANGE_USER_MOBILE_NUMBER' },
+      // Transfer device: a preview, then the move (tests/server/transfer-device.test.ts).
+      'POST /charger-service/transfer-device/preview': { kind: 'permission', permission: 'ROLE_TRANSFER_DEVICE' },
+      'POST /charger-service/transfer-device': { kind: 'permission', permission: 'ROLE_TRANSFER_DEVICE' },
       // The live channel and the OCPP routes (tests/server/live, tests/server/ocpp).
       'GET /events': { kind: 'signed-in' },
       'GET /ocpp/dev/simulator-chargers': { kind: 'public' },

@@ -311,6 +311,8 @@ export const chargerResource = defineResource({
   // Creating a charger is the create-charger workflow (/charger-management/create), not the generic form.
   create: [],
   update: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType', 'powerType', 'sockets', 'ocppCustomisationType', 'mqttBrokerKey'],
+  // The host changes only by Transfer device (a preview, a row lock against a stale "from", an audit row of from and to).
+  owned: { hostId: 'the Transfer device action (server/chargers/transfer-device-routes.ts)' },
   permissions: { view: 'ROLE_SEARCH_CHARGER', create: 'ROLE_CREATE_CHARGER', update: 'ROLE_UPDATE_CHARGER', activate: 'ROLE_ACTIVATE_INACTIVATE_CHARGER' },
   activeField: 'isActive',
   scopes: {
