@@ -9,6 +9,7 @@ import { CollapseIcon, MenuIcon } from './icons';
 import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { initialsOf } from './menu-match';
 import { PaletteHost } from './palette/palette-host';
+import { requestPaletteOpen } from './palette/palette-shortcut';
 import { SideMenu } from './side-menu';
 import { TopProgressBar } from './top-progress-bar';
 import { useMediaQuery } from './use-media-query';
@@ -78,6 +79,11 @@ export function Layout({ children }: { children: ReactNode }) {
               </Link>
             </>
           )}
+          <button type="button" className="topbar__search" onClick={requestPaletteOpen} aria-keyshortcuts="Control+K">
+            <SearchIcon />
+            <span className="topbar__search-text">Search or jump to…</span>
+            <kbd className="topbar__search-key">Ctrl K</kbd>
+          </button>
           <div className="topbar__spacer" />
           <Suspense
             fallback={
@@ -100,5 +106,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <PaletteHost />
       <KeyboardLayer />
     </div>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M10.5 10.5 14 14" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -96,6 +96,20 @@ describe('Shell', () => {
     expect(session.signOut).toHaveBeenCalledOnce();
   });
 
+  it('opens the command palette from the top bar\'s "Search or jump to…" field', async () => {
+    const user = userEvent.setup();
+    renderShell('/');
+    const field = screen.getByRole('button', { name: /Search or jump to…/ });
+    expect(field).toHaveTextContent('Ctrl K');
+    await user.click(field);
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    // The stand-in, then the palette itself once its code is there: either way its search box has the focus.
+    await waitFor(() => expect(within(palette.ownerDocument.body).getAllByRole('combobox', { name: /Command palette/ }).at(-1)).toHaveFocus());
+    // Pressed again, it keeps the palette open (Ctrl+K would close it).
+    await user.click(field);
+    expect(screen.getByRole('dialog', { name: 'Command palette' })).toBeInTheDocument();
+  });
+
   it('adopts the server pins when none are stored locally', async () => {
     const globalConfig = {
       pinnedItems: [{ id: 'progress-tracker.monthly', title: 'Monthly Tracker', redirect: '/progress-tracker/monthly-tracker' }],

@@ -20,7 +20,7 @@ import { entryLabel, matchMenuEntry } from '../menu-match';
 import { useSession } from '../session/session-context';
 import { firstItemIndex, MAX_LISTED_ROWS, PaletteList, type RunMode } from './palette-list';
 import { joinSegments, section, type RowSegment } from './palette-rows';
-import { isPaletteShortcut } from './palette-shortcut';
+import { isPaletteShortcut, OPEN_PALETTE_EVENT } from './palette-shortcut';
 import { useLookup } from './use-lookup';
 import { usePreparedIndex } from './use-prepared-index';
 import './palette.css';
@@ -67,17 +67,25 @@ export function CommandPalette({ opening, onOpened }: { opening?: () => PaletteO
 
   // A layout effect, as the host's: its Ctrl+K listener is replaced by this one within one commit, with no gap.
   useLayoutEffect(() => {
+    const show = () => {
+      returnFocus.current = document.activeElement;
+      send({ type: 'OPEN' });
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isPaletteShortcut(event)) return;
       event.preventDefault();
       event.stopPropagation();
-      if (snapshot.matches('closed')) {
-        returnFocus.current = document.activeElement;
-        send({ type: 'OPEN' });
-      } else send({ type: 'CLOSE' });
+      if (snapshot.matches('closed')) show();
+      else send({ type: 'CLOSE' });
     };
+    // The top bar's search field: opens, never closes.
+    const onRequest = () => snapshot.matches('closed') && show();
     window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
+    window.addEventListener(OPEN_PALETTE_EVENT, onRequest);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener(OPEN_PALETTE_EVENT, onRequest);
+    };
   }, [send, snapshot]);
 
   const wasOpen = useRef(open);

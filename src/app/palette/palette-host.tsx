@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { PaletteOpening } from './command-palette';
-import { isPaletteShortcut } from './palette-shortcut';
+import { isPaletteShortcut, OPEN_PALETTE_EVENT } from './palette-shortcut';
 import './palette.css';
 
 type PaletteComponent = ComponentType<{ opening?: () => PaletteOpening | null; onOpened?: () => void }>;
@@ -41,6 +41,8 @@ export function PaletteHost() {
   const [failed, setFailed] = useState(false);
   const typed = useRef('');
   const failedRef = useRef(false);
+  const waitingRef = useRef(waiting);
+  waitingRef.current = waiting;
 
   // A layout effect: Ctrl+K works from the first paint of the shell, not only once passive effects have run.
   useLayoutEffect(() => {
@@ -55,29 +57,34 @@ export function PaletteHost() {
         },
       );
     const cancelIdle = whenIdle(() => void load());
+    /** Ctrl+K toggles the stand-in, as it toggles the palette; the top bar's search field only opens it. */
+    const show = (toggle: boolean) => {
+      const active = document.activeElement;
+      // After a failed load, Ctrl+K tries again instead of closing.
+      const retry = failedRef.current;
+      failedRef.current = false;
+      setFailed(false);
+      setWaiting((current) => (current && toggle && !retry ? null : (current ?? { returnFocus: active })));
+      if (!retry && !waitingRef.current) typed.current = '';
+      void load();
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isPaletteShortcut(event)) return;
       event.preventDefault();
       event.stopPropagation();
-      const active = document.activeElement;
-      // Ctrl+K closes the stand-in, as it closes the palette; after a failed load it tries again instead.
-      const retry = failedRef.current;
-      failedRef.current = false;
-      setFailed(false);
-      setWaiting((current) => (current && !retry ? null : (current ?? { returnFocus: active })));
-      if (!retry) typed.current = '';
-      void load();
+      show(true);
     };
+    const onRequest = () => show(false);
     window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener(OPEN_PALETTE_EVENT, onRequest);
     return () => {
       live = false;
       cancelIdle();
       window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener(OPEN_PALETTE_EVENT, onRequest);
     };
   }, [Palette]);
 
-  const waitingRef = useRef(waiting);
-  waitingRef.current = waiting;
   const opening = useCallback((): PaletteOpening | null => {
     const current = waitingRef.current;
     return current ? { query: typed.current, returnFocus: current.returnFocus } : null;
