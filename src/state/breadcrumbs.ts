@@ -1,6 +1,6 @@
 import { proxy, snapshot } from 'valtio';
 import { z } from 'zod';
-import type { FlatMenuEntry } from '@domain/menu';
+import { flattenMenu, type FlatMenuEntry } from '@domain/menu';
 import { internalPathSchema, pathOf } from './internal-path';
 import { persistOnChange, withoutPersistence } from './persistence';
 import { storage } from './storage';
@@ -46,17 +46,33 @@ export function isPathUnder(path: string, base: string): boolean {
   return path === base || path.startsWith(`${base}/`);
 }
 
+/** The menu entry whose path is the longest one `path` lies under (the home page's "/" aside), if any. */
+export function menuEntryAbove(path: string, entries: readonly FlatMenuEntry[] = flattenMenu()): FlatMenuEntry | undefined {
+  let best: FlatMenuEntry | undefined;
+  for (const entry of entries) {
+    if (entry.path === '/' || !isPathUnder(path, entry.path)) continue;
+    if (!best || entry.path.length > best.path.length) best = entry;
+  }
+  return best;
+}
+
 /**
- * The crumbs to show on a page: on a detail page the last stored crumb plus "detail page"; on the page
- * of the stored trail (or below it) the trail itself; elsewhere nothing, so a stale trail never labels
- * an unrelated page.
+ * The crumbs to show on a page: on a detail page the last stored crumb plus "detail page"; on the page of the stored
+ * trail (or below it) the trail itself. A page opened without a trail of its own (by URL, a link, the palette) gets
+ * the trail of the menu entry it lies under: "Payouts / detail page" for a payout opened by URL; nothing when no
+ * entry holds it, so a stale trail never labels an unrelated page.
  */
-export function crumbsForPath(url: string, stored: readonly Crumb[]): Crumb[] {
+export function crumbsForPath(url: string, stored: readonly Crumb[], entries?: readonly FlatMenuEntry[]): Crumb[] {
   const path = pathOf(url);
   const last = stored.at(-1);
-  if (isDetailPath(path)) return last ? [last, { title: DETAIL_PAGE_LABEL }] : [{ title: DETAIL_PAGE_LABEL }];
+  if (isDetailPath(path)) {
+    if (last) return [last, { title: DETAIL_PAGE_LABEL }];
+    const list = menuEntryAbove(path.slice(0, path.lastIndexOf('/')), entries);
+    return list ? [{ title: list.title, path: list.path }, { title: DETAIL_PAGE_LABEL }] : [{ title: DETAIL_PAGE_LABEL }];
+  }
   if (last?.path && isPathUnder(path, last.path)) return [...stored];
-  return [];
+  const entry = menuEntryAbove(path, entries);
+  return entry ? trailForEntry(entry) : [];
 }
 
 /** Saves the trail of a clicked menu entry (persisted under `breadcrumbs`). */

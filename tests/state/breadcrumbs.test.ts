@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMenuEntryByPath } from '@domain/menu';
-import { crumbsForPath, isDetailPath, isIdSegment, trailForEntry } from '@state/breadcrumbs';
+import { crumbsForPath, isDetailPath, isIdSegment, menuEntryAbove, trailForEntry } from '@state/breadcrumbs';
 
 describe('breadcrumb rules', () => {
   it('builds the trail of a menu entry from its groups and itself', () => {
@@ -32,13 +32,24 @@ describe('breadcrumb rules', () => {
       { title: 'My All Tickets', path: '/ticket-management/all-tickets' },
       { title: 'detail page' },
     ]);
-    expect(crumbsForPath('/ticket-management/tickets/123', [])).toEqual([{ title: 'detail page' }]);
+    expect(crumbsForPath('/ticket-management/tickets/123', [], [])).toEqual([{ title: 'detail page' }]);
   });
 
-  it('shows the stored trail on its page and below it, nothing elsewhere', () => {
+  it('shows the stored trail on its page and below it; elsewhere the trail of the menu entry above, or nothing', () => {
     expect(crumbsForPath('/ticket-management/all-tickets?page=2', trail)).toEqual(trail);
     expect(crumbsForPath('/ticket-management/all-tickets/export', trail)).toEqual(trail);
-    expect(crumbsForPath('/ticket-management/all-tickets-old', trail)).toEqual([]);
-    expect(crumbsForPath('/user-management/hosts', trail)).toEqual([]);
+    expect(crumbsForPath('/ticket-management/all-tickets-old', trail, [])).toEqual([]);
+    expect(crumbsForPath('/user-management/hosts', trail)).toEqual([{ title: 'User Management' }, { title: 'All Host', path: '/user-management/hosts' }]);
+  });
+
+  it('gives a record opened by URL, with no stored trail, its list from the menu', () => {
+    expect(crumbsForPath('/finance-management/payouts/42', [])).toEqual([{ title: 'Payouts', path: '/finance-management/payouts' }, { title: 'detail page' }]);
+    // The longest entry wins: a record under a nested list is labelled by that list, not by its parent's.
+    const entries = [
+      { kind: 'entry', id: 'a', title: 'Servicing Required', path: '/charger-management/servicing-required', trail: ['Charger Management'] },
+      { kind: 'entry', id: 'b', title: 'Open', path: '/charger-management/servicing-required/open', trail: ['Charger Management', 'Servicing Required'] },
+    ] as never;
+    expect(crumbsForPath('/charger-management/servicing-required/open/7', [], entries)).toEqual([{ title: 'Open', path: '/charger-management/servicing-required/open' }, { title: 'detail page' }]);
+    expect(menuEntryAbove('/nowhere/7', entries)).toBeUndefined();
   });
 });
