@@ -24,6 +24,15 @@ export interface FilterBarProps {
  * typing is ever applied: the box shows `value` (the list's state) until the user types, and a draft typed over a
  * value that has since changed (a URL opened, Back, Clear filters) is dropped, never written back over it.
  */
+/**
+ * The two boxes of a date range filter: "Created from" / "Created to"; a field already named for one end ("Period
+ * from", "Valid to") drops that word first, so the boxes never read "Period from from" or "Valid to to".
+ */
+export function dateRangeLabels(label: string): [string, string] {
+  const base = label.replace(/\s+(from|to)$/i, '');
+  return [`${base} from`, `${base} to`];
+}
+
 export function useTypedFilter(value: string, apply: (value: string) => void, delay = 300) {
   const [draft, setDraft] = useState<{ text: string; over: string } | null>(null);
   const live = draft !== null && draft.over === value ? draft : null;
@@ -134,8 +143,8 @@ function FilterControl({ resource, filter, data, setFilter }: { resource: Resour
     case 'dateRange':
       return (
         <div className="filter-bar__range">
-          <TextField label={`${label} from`} type="date" value={data[key] ?? ''} onChange={(v) => setFilter(key, v)} />
-          <TextField label={`${label} to`} type="date" value={data[second!] ?? ''} onChange={(v) => setFilter(second!, v)} />
+          <TextField label={dateRangeLabels(label)[0]} type="date" value={data[key] ?? ''} onChange={(v) => setFilter(key, v)} />
+          <TextField label={dateRangeLabels(label)[1]} type="date" value={data[second!] ?? ''} onChange={(v) => setFilter(second!, v)} />
         </div>
       );
     case 'numberRange': {
