@@ -84,7 +84,8 @@ function RecordDetail({ resource, id }: DetailPageProps) {
     ...(resource.form ?? []).map((s) => ({ title: s.title, fields: [...s.fields] })),
     {
       title: 'Details',
-      fields: Object.keys(resource.allFields).filter((f) => !sectioned.has(f) && f !== 'createdAt' && f !== 'updatedAt'),
+      // The version is the workflow's concurrency token, not something staff read or act on.
+      fields: Object.keys(resource.allFields).filter((f) => !sectioned.has(f) && !['createdAt', 'updatedAt', 'version'].includes(f)),
     },
     { title: 'Record', fields: ['createdAt', 'updatedAt'] },
   ].filter((s) => s.fields.length > 0);
@@ -230,7 +231,13 @@ function RelatedRecords({ related, id }: { related: RelatedList; id: string | nu
   );
 }
 
-const ACTIONS: Record<string, string> = { create: 'created it', update: 'updated it', activate: 'activated it', inactivate: 'inactivated it' };
+const ACTIONS: Record<string, string> = {
+  create: 'created it',
+  update: 'updated it',
+  activate: 'activated it',
+  inactivate: 'inactivated it',
+  'transfer-device': 'transferred it to another host',
+};
 
 /** "updated it", "moved it from OPEN to CLOSED", or the action in words. */
 function actionText(entry: AuditEntry): string {
