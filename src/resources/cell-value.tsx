@@ -139,6 +139,8 @@ export function CellValue({ def, field, record, cdnBase, imageSize = { width: 48
 
 /** Column width by display kind (px). */
 export function columnWidth(def: FieldDef): number {
+  // Record numbers (bigint ids) are short: an 8-digit id fits in 96 px.
+  if (def.display === 'text' && (def.storage === 'bigint' || def.storage === 'integer')) return 96;
   switch (def.display) {
     case 'boolean':
       return 90;

@@ -43,6 +43,13 @@ export interface DataTableProps<T> {
 }
 
 const ROW_HEIGHT = 40;
+
+/** A cut value (ellipsis) shows in full on hover, as the cell's tooltip. */
+function showCutValue(event: { currentTarget: HTMLElement }): void {
+  const el = event.currentTarget;
+  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  else el.removeAttribute('title');
+}
 const PAGE_STEP = 10;
 
 /**
@@ -194,7 +201,9 @@ export function DataTable<T>({
               ) : (
                 columns.map((column) => (
                   <div key={column.id} role="gridcell" className={`data-table__cell data-table__cell--${column.align ?? 'start'}`}>
-                    {column.render(row)}
+                    <span className="data-table__value" onMouseEnter={showCutValue}>
+                      {column.render(row)}
+                    </span>
                   </div>
                 ))
               )}
