@@ -29,6 +29,7 @@ import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
 import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
+import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
@@ -102,6 +103,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerTicketActionRoutes(registry);
   registerLookupRoutes(registry);
   registerChangeMobileNumberRoutes(registry);
+  registerBlockedNumberRoutes(registry);
   registerUploadRoutes(registry);
   registerLiveEventsRoute(registry);
   registerOcppRoutes(registry);

@@ -24,6 +24,7 @@ export const envSchema = z.object({
   OTP_SENDS_PER_NUMBER: positiveInt.default(3),
   OTP_SENDS_PER_CLIENT: positiveInt.default(20),
   OTP_SEND_WINDOW_MINUTES: positiveInt.default(10),
+  OTP_BLOCK_AFTER_BURNT_CODES: positiveInt.default(3),
   OTP_RESEND_AFTER_SECONDS: z.coerce.number().int().nonnegative().default(30),
   /** Secret mixed into OTP hashes; required in production, a random per-process value otherwise. */
   OTP_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -67,6 +68,8 @@ export interface AppConfig {
     sendsPerNumber: number;
     sendsPerClient: number;
     sendWindowMinutes: number;
+    /** Burnt sign-in codes of a number within the send window that block it (server/auth/blocked-numbers.ts). */
+    blockAfterBurntCodes: number;
     resendAfterSeconds: number;
     pepper: string;
   };
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sendsPerNumber: e.OTP_SENDS_PER_NUMBER,
       sendsPerClient: e.OTP_SENDS_PER_CLIENT,
       sendWindowMinutes: e.OTP_SEND_WINDOW_MINUTES,
+      blockAfterBurntCodes: e.OTP_BLOCK_AFTER_BURNT_CODES,
       resendAfterSeconds: e.OTP_RESEND_AFTER_SECONDS,
       // Outside production a per-process pepper is enough: codes live 5 minutes.
       pepper: e.OTP_PEPPER ?? randomBytes(32).toString('base64url'),

@@ -8,6 +8,7 @@ import { czoUsers, otpChallenges, users } from '@server/db/schema';
 import { HttpProblem, problemTypes, unauthorizedProblem } from '@server/http/problem';
 import { MASKED_CODE, numberChangeMessage, otpMessage } from '@server/sms/otp-message';
 import { sendSms } from '@server/sms/send-sms';
+import { blockIfTooManyBurntCodes, isNumberBlocked, lastUnblockedAt, laterOf, numberBlockedProblem } from './blocked-numbers';
 import { generateOtpCode, hashesEqual, hashOtpCode } from './hashing';
 import { createSession } from './session-service';
 
@@ -73,10 +74,12 @@ async function issueChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: st
   const retryAfter = (oldest: Date | null) => Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
   await lockKey(tx, `otp:number:${mobileNumber}`);
   await lockKey(tx, `otp:client:${clientAddress}`);
+  // An unblock by staff restarts the number's count (server/auth/blocked-numbers.ts).
+  const numberWindowStart = laterOf(windowStart, await lastUnblockedAt(tx, mobileNumber));
   const [perNumber] = await tx
     .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.mobileNumber, mobileNumber), gt(otpChallenges.createdAt, windowStart)));
+    .where(and(eq(otpChallenges.mobileNumber, mobileNumber), gt(otpChallenges.createdAt, numberWindowStart)));
   if (perNumber && perNumber.sends >= otp.sendsPerNumber) return { limited: 'number', retryAfter: retryAfter(perNumber.oldest) };
   const [perClient] = await tx
     .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
@@ -127,6 +130,8 @@ async function checkChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: st
     const attempts = challenge.attempts + 1;
     await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.id, challenge.id));
     const left = otp.maxAttempts - attempts;
+    // A burnt sign-in code may block the number (server/auth/blocked-numbers.ts); it commits with the attempt.
+    if (left <= 0 && purpose === SIGN_IN) await blockIfTooManyBurntCodes(tx, deps, mobileNumber, purpose);
     return left > 0 ? { ok: false, detail: otpIncorrectDetail(left), type: problemTypes.otpIncorrect } : { ok: false, detail: `Incorrect code. ${OTP_UNUSABLE_DETAIL}`, type: problemTypes.otpUnusable };
   }
   await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
@@ -141,11 +146,14 @@ async function checkChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: st
 export async function sendOtp(deps: ResolvedDeps, mobileNumber: string, clientAddress: string): Promise<SendOtpResponse> {
   const { otp } = deps.config;
   const outcome = await deps.db.transaction(async (tx) => {
+    // Blocked numbers are refused alike, staff or not (and unknown numbers are blocked by the same rule).
+    if (await isNumberBlocked(tx, mobileNumber)) return { limited: 'blocked' as const };
     const issued = await issueChallenge(tx, deps, mobileNumber, clientAddress, SIGN_IN);
     // Unknown numbers get a challenge too: it counts for the limits and answers verify like any other.
     return issued.limited ? issued : { ...issued, staffId: await activeStaffId(tx, mobileNumber) };
   });
 
+  if (outcome.limited === 'blocked') throw numberBlockedProblem();
   throwIfLimited(outcome);
   if (!outcome.limited && outcome.staffId) {
     await sendSms(deps, mobileNumber, otpMessage(outcome.code, otp.ttlSeconds), otpMessage(MASKED_CODE, otp.ttlSeconds), 'czo-sign-in-otp');
@@ -166,6 +174,8 @@ export async function verifyOtp(
   const now = deps.now();
   // Refusals are returned, not thrown, so the attempt counter commits.
   const result = await deps.db.transaction(async (tx) => {
+    // A code sent before the number was blocked does not sign in either.
+    if (await isNumberBlocked(tx, input.mobileNumber)) return { ok: false as const, blocked: true as const };
     const staffId = await activeStaffId(tx, input.mobileNumber);
     const checked = await checkChallenge(tx, deps, input.mobileNumber, input.otp, SIGN_IN, staffId !== undefined);
     if (!checked.ok || !staffId) return { ...checked, ok: false as const, detail: checked.ok ? OTP_UNUSABLE_DETAIL : checked.detail, type: checked.ok ? problemTypes.otpUnusable : checked.type };
@@ -177,6 +187,7 @@ export async function verifyOtp(
     );
     return { ok: true as const, userId: staffId, authKey };
   });
+  if (!result.ok && 'blocked' in result) throw numberBlockedProblem();
   if (!result.ok) throw unauthorizedProblem(result.detail, result.type);
   return { userId: result.userId, authKey: result.authKey };
 }

@@ -24,6 +24,7 @@ export function registerAuthRoutes(registry: RouteRegistry): void {
     responses: {
       202: { description: 'Accepted', schema: sendOtpResponseSchema },
       400: { description: 'Invalid number', schema: problemSchema },
+      403: { description: 'The number is blocked from signing in (same answer for every blocked number)', schema: problemSchema },
       429: { description: 'Too many codes requested (Retry-After header)', schema: problemSchema },
     },
     handler: async ({ c, body, deps, clientAddress }) => {
@@ -42,6 +43,7 @@ export function registerAuthRoutes(registry: RouteRegistry): void {
       200: { description: 'Signed in', schema: currentUserSchema },
       400: { description: 'Invalid input', schema: problemSchema },
       401: { description: 'Wrong, used, expired or burnt code', schema: problemSchema },
+      403: { description: 'The number is blocked from signing in', schema: problemSchema },
     },
     handler: async ({ c, body, deps, clientAddress }) => {
       const { userId, authKey } = await verifyOtp(deps, body, { clientAddress, userAgent: c.req.header('user-agent') });

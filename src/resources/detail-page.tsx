@@ -27,6 +27,7 @@ import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { userResource } from '@domain/entities/users';
 
 import { GatedAction } from './gated-action';
+import { ResourceActionButton } from './resource-action';
 import { listUrl } from './list-page';
 import './resources.css';
 
@@ -133,6 +134,11 @@ function RecordDetail({ resource, id }: DetailPageProps) {
               </ConfirmDialog>
             </GatedAction>
           ) : null}
+          {resource.actions
+            .filter((action) => action.on === 'record')
+            .map((action) => (
+              <ResourceActionButton key={action.name} resource={resource} action={action} record={data} />
+            ))}
         </div>
       </header>
 

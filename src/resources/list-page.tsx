@@ -20,6 +20,7 @@ import { setTableCount, setTableMode, setTablePage, setTableRowSize, setTableSor
 import { CellValue, columnWidth, isNumeric } from './cell-value';
 import { FilterBar } from './filter-bar';
 import { GatedAction } from './gated-action';
+import { ResourceActionButton } from './resource-action';
 import { NoAccess } from './no-access';
 import { useListState } from './use-list-state';
 import { ExportButton } from '@workflows/downloads/export-button';
@@ -202,6 +203,11 @@ function PermittedListPage({ resource, view }: ListPageProps) {
                 </GatedAction>
               ))
             : null}
+          {resource.actions
+            .filter((action) => action.on === 'list')
+            .map((action) => (
+              <ResourceActionButton key={action.name} resource={resource} action={action} />
+            ))}
           {resource.name === 'downloads' ? (
             <Link href="/downloads-management/create" className="ui-button ui-button--primary ui-button--md">
               New download

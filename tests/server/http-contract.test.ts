@@ -76,6 +76,9 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // Transfer device: a preview, then the move (tests/server/transfer-device.test.ts).
       'POST /charger-service/transfer-device/preview': { kind: 'permission', permission: 'ROLE_TRANSFER_DEVICE' },
       'POST /charger-service/transfer-device': { kind: 'permission', permission: 'ROLE_TRANSFER_DEVICE' },
+      // Block and unblock of Unblock User (tests/server/unblock-user.test.ts).
+      'POST /auth-service/blocked-numbers/block': { kind: 'permission', permission: 'ROLE_UNBLOCK_MOBILE_NUMBER' },
+      'POST /auth-service/blocked-numbers/unblock': { kind: 'permission', permission: 'ROLE_UNBLOCK_MOBILE_NUMBER' },
       // The live channel and the OCPP routes (tests/server/live, tests/server/ocpp).
       'GET /events': { kind: 'signed-in' },
       'GET /ocpp/dev/simulator-chargers': { kind: 'public' },

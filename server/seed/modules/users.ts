@@ -8,6 +8,7 @@ import {
   seedHostSupportRequests,
   seedWallets,
 } from '../seed-users';
+import { seedBlockedNumbers } from '../seed-blocked-numbers';
 
 /** Seed steps of the users resources, in dependency order (users before their wallets, hosts before their accounts). */
 export const userSeedSteps: readonly SeedStep[] = [
@@ -18,4 +19,5 @@ export const userSeedSteps: readonly SeedStep[] = [
   seedBankDetails,
   seedHostSupportRequests,
   seedAppliedReferrals,
+  seedBlockedNumbers,
 ];
