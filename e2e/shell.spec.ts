@@ -79,7 +79,7 @@ test('below 992 px the menu is a hamburger slide-in with Sign Out', async ({ pag
 });
 
 test('the user menu shows name and mobile number; the page title follows the page', async ({ page }) => {
-  const trigger = page.getByRole('button', { name: /^Account of / });
+  const trigger = page.getByRole('button', { name: /account menu$/ });
   await expect(trigger).toContainText('Aarav Sharma');
   await expect(trigger).toContainText('+91 90000 00001');
   await trigger.click();
@@ -126,7 +126,7 @@ test('pins follow the user through sign-out, from the server copy', async ({ pag
   await nav.getByRole('button', { name: 'Zone Management' }).click();
   await nav.getByRole('button', { name: 'Pin Risk Zone', exact: true }).click();
   await expect(sideMenuPins(page).getByRole('link', { name: 'Risk Zone' })).toBeVisible();
-  await page.getByRole('button', { name: /^Account of / }).click();
+  await page.getByRole('button', { name: /account menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await signInThroughScreens(page, staff.superAdmin);
@@ -141,7 +141,7 @@ test('permission names show beside menu links when switched on, and copy', async
   await nav.getByRole('button', { name: 'Global Data Management' }).click();
   await expect(nav.getByText('ROLE_VIEW_CITY')).toHaveCount(0);
 
-  await page.getByRole('button', { name: /^Account of / }).click();
+  await page.getByRole('button', { name: /account menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Show permission names' }).click();
   await expect(nav.getByText('ROLE_VIEW_CITY')).toBeVisible();
   await nav.getByRole('button', { name: 'Copy permission ROLE_VIEW_CITY' }).click();
@@ -152,7 +152,7 @@ test('permission names show beside menu links when switched on, and copy', async
   await page.reload();
   await nav.getByRole('button', { name: 'Global Data Management' }).click();
   await expect(nav.getByText('ROLE_VIEW_CITY')).toBeVisible();
-  await page.getByRole('button', { name: /^Account of / }).click();
+  await page.getByRole('button', { name: /account menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Hide permission names' }).click();
   await expect(nav.getByText('ROLE_VIEW_CITY')).toHaveCount(0);
 });

@@ -9,8 +9,10 @@ export function UserMenuWho({ name, mobile, avatar }: { name: string; mobile: st
     <>
       {avatar}
       <span className="user-menu__who">
-        <span className="user-menu__name">{name}</span>
+        <span className="user-menu__name">{name}</span>{' '}
         <span className="user-menu__mobile">{mobile}</span>
+        {/* The button's name is its visible text plus what it opens (a name that hid the visible text failed axe). */}
+        <span className="ui-visually-hidden">, account menu</span>
       </span>
     </>
   );
@@ -23,7 +25,7 @@ export function UserMenuWho({ name, mobile, avatar }: { name: string; mobile: st
 export function UserMenuStandIn({ onPress, onFocusChange }: { onPress(): void; onFocusChange(focused: boolean): void }) {
   const { user } = useSession();
   return (
-    <button type="button" className="user-menu__trigger" aria-label={`Account of ${user.name}`} aria-haspopup="menu" aria-expanded="false" onClick={onPress} onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
+    <button type="button" className="user-menu__trigger" aria-haspopup="menu" aria-expanded="false" onClick={onPress} onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
       {/* UserAvatar's initials, without its image code (the picture comes with the menu). */}
       <UserMenuWho
         name={user.name}

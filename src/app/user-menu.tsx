@@ -25,7 +25,7 @@ export function UserMenu({ start = { open: false, focus: false } }: { start?: Us
   const { singleKeyShortcuts } = useSnapshot(keyboardState);
   return (
     <MenuTrigger defaultOpen={start.open}>
-      <Button className="user-menu__trigger" aria-label={`Account of ${user.name}`} autoFocus={start.focus || start.open}>
+      <Button className="user-menu__trigger" autoFocus={start.focus || start.open}>
         <UserMenuWho name={user.name} mobile={mobile} avatar={<UserAvatar name={user.name} image={image} />} />
       </Button>
       <Popover placement="bottom end" className="user-menu__popover">

@@ -88,7 +88,7 @@ describe('Shell', () => {
   it('has a user menu with the mobile number and Sign Out', async () => {
     const user = userEvent.setup();
     const { session } = renderShell('/');
-    const trigger = screen.getByRole('button', { name: 'Account of Asha Verma' });
+    const trigger = screen.getByRole('button', { name: 'Asha Verma +91 98765 43210, account menu' });
     expect(trigger).toHaveTextContent('+91 98765 43210');
     await user.click(trigger);
     const item = await screen.findByRole('menuitem', { name: 'Sign Out' });
