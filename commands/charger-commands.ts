@@ -1,4 +1,5 @@
 import { testChargerPath } from '@domain/ocpp';
+import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
 import type { Command } from './command';
 import type { RecordActionSource } from './record-commands';
 
@@ -28,5 +29,20 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
     action('reset', 'Reset charger…', ['reset', 'reboot', 'restart', 'ocpp'], 'ROLE_EXECUTE_COMMAND', `${page}#${chargerActionAnchors.reset}`),
     action('test', 'Start test charge…', ['test', 'charge', 'start', 'ocpp'], 'ROLE_TEST_DEVICE', testChargerPath(record.id, back)),
     action('stop', 'Stop session…', ['stop', 'session', 'transaction', 'ocpp'], 'ROLE_TEST_DEVICE', `${page}#${chargerActionAnchors.stop}`),
+    action('transfer', 'Transfer device…', ['transfer', 'host', 'move', 'owner'], TRANSFER_DEVICE_PERMISSION, transferDeviceLinkFor(record.id)),
   ];
 };
+
+/** Charger actions that need no record: "Transfer device" opens its screen (spec §2; not in the spec's side menu). */
+export const chargerActions: readonly Command[] = [
+  {
+    id: 'action:transfer-device',
+    title: 'Transfer device',
+    group: 'Actions',
+    keywords: ['charger', 'host', 'move', 'transfer', 'owner'],
+    permission: TRANSFER_DEVICE_PERMISSION,
+    kind: 'action',
+    href: TRANSFER_DEVICE_SCREEN,
+    run: (ctx) => ctx.navigate(TRANSFER_DEVICE_SCREEN),
+  },
+];

@@ -1,5 +1,6 @@
 import { matchMenuEntryPath } from './menu-path';
 import { createCommands, shellActions } from './action-commands';
+import { chargerActions } from './charger-commands';
 import { availableCommands, type Command, type CommandContext, type PaletteScope } from './command';
 import { frecencyScore, topByFrecency, type FrecencyRecord } from './frecency';
 import { menuCommands } from './menu-commands';
@@ -18,7 +19,7 @@ export interface LocalCommandOptions {
 /** Every local command the context may see, for a scope (null: all): pages, pins, recent, actions. */
 export function localCommands(ctx: CommandContext, scope: PaletteScope | null, options: LocalCommandOptions = {}): Command[] {
   const pages = availableCommands(allMenuCommands, ctx);
-  const actions = [...contextCommands(ctx, options.recordActions), ...availableCommands([...allCreateCommands, ...shellActions], ctx)];
+  const actions = [...contextCommands(ctx, options.recordActions), ...availableCommands([...allCreateCommands, ...shellActions, ...chargerActions], ctx)];
   if (scope === 'actions') return actions;
   if (scope === 'pages') return [...pinCommands(ctx), ...pages, ...recentCommands(ctx)];
   if (scope === 'tickets' || scope === 'people') return [];

@@ -163,8 +163,9 @@ export function registerTransferDeviceRoutes(registry: RouteRegistry): void {
         }
         const preview = await previewOf(tx, charger, body.phoneNumber);
         await tx.execute(sql`update chargers set host_id = ${preview.to.userId}::uuid, updated_at = ${now.toISOString()}::timestamptz where id = ${charger.id}`);
+        // The history shows "Host: from → to" in words (numbers masked); the user ids sit beside them.
         const side = (host: TransferHost | null) =>
-          host ? { userId: host.userId, name: host.name, businessName: host.businessName, mobileNumber: maskMobile(host.mobileNumber) } : null;
+          host ? `${[host.businessName, host.name].filter(Boolean).join(', ') || 'Unnamed'} (${maskMobile(host.mobileNumber)})` : null;
         await writeAudit(
           tx,
           {
@@ -172,7 +173,7 @@ export function registerTransferDeviceRoutes(registry: RouteRegistry): void {
             entityId: String(charger.id),
             actorUserId: session.userId,
             action: 'transfer-device',
-            changes: { hostId: { from: charger.host_id, to: preview.to.userId }, from: side(preview.from), to: side(preview.to) },
+            changes: { hostId: { from: side(preview.from), to: side(preview.to), fromUserId: charger.host_id, toUserId: preview.to.userId } },
           },
           now,
         );

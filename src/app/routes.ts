@@ -21,6 +21,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/charger-management/test-charger/:chargerId',
     component: lazy(() => import('@workflows/charger-live/test-charger-page').then((m) => ({ default: m.TestChargerPage as ComponentType<RouteComponentProps> }))),
   },
+  // Transfer device (spec §2): a charger moves to another host after a preview of from and to.
+  { path: '/charger-management/transfer-device', component: lazy(() => import('@workflows/transfer-device/transfer-device-page').then((m) => ({ default: m.TransferDevicePage }))) },
   // Settlements are added by hand or from a CSV on their own screens (before the resource routes' `/:id`).
   { path: '/finance-management/settlement-history/add', component: lazy(() => import('@workflows/settlement/settlement-add-page').then((m) => ({ default: m.SettlementAddPage }))) },
   { path: '/finance-management/settlement-history/upload', component: lazy(() => import('@workflows/settlement/settlement-upload-page').then((m) => ({ default: m.SettlementUploadPage }))) },

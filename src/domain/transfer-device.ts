@@ -70,3 +70,24 @@ export const transferProblemTypes = {
   sameHost: '/problems/transfer-device/same-host',
   hostChanged: '/problems/transfer-device/host-changed',
 } as const;
+
+/**
+ * What a link to the screen fills in: `?uniqueId=` and `?phoneNumber=` as typed, or `?charger=<id>` (the charger's
+ * record id, its unique id loaded by the screen). Unknown or empty parameters are ignored.
+ */
+export function transferDraftFromQuery(search: string): { uniqueId?: string; phoneNumber?: string; chargerId?: string } {
+  const params = new URLSearchParams(search);
+  const text = (name: string, max: number) => {
+    const value = params.get(name)?.trim();
+    return value && value.length <= max ? value : undefined;
+  };
+  const chargerId = text('charger', 20);
+  return {
+    ...(text('uniqueId', 40) ? { uniqueId: text('uniqueId', 40) } : {}),
+    ...(text('phoneNumber', 20) ? { phoneNumber: text('phoneNumber', 20) } : {}),
+    ...(chargerId && /^[1-9][0-9]*$/.test(chargerId) ? { chargerId } : {}),
+  };
+}
+
+/** The screen's link for a charger (the palette's "Transfer device…" on a charger's page). */
+export const transferDeviceLinkFor = (chargerId: string | number) => `${TRANSFER_DEVICE_SCREEN}?charger=${encodeURIComponent(String(chargerId))}`;

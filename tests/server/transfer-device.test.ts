@@ -73,7 +73,11 @@ describe.each(testDrivers)('transfer device on %s', (driver) => {
     expect(record.body.hostId).toBe(to.userId);
 
     const [audit] = await query(sql`select action, actor_user_id::text as actor, changes from audit_log where entity_type = 'chargers' and entity_id = ${String(charger.id)} and action = 'transfer-device'`);
-    expect(audit).toMatchObject({ action: 'transfer-device', changes: { hostId: { from: charger.hostId, to: to.userId }, to: { userId: to.userId, mobileNumber: `******${to.mobileNumber.slice(-4)}` } } });
+    expect(audit).toMatchObject({ action: 'transfer-device', changes: { hostId: { fromUserId: charger.hostId, toUserId: to.userId } } });
+    const change = (audit!.changes as { hostId: { from: string | null; to: string } }).hostId;
+    expect(change.to).toBe(`${[shown.to.businessName, shown.to.name].filter(Boolean).join(', ')} (******${to.mobileNumber.slice(-4)})`);
+    if (shown.from) expect(change.from).toContain(`(******${shown.from.mobileNumber.slice(-4)})`);
+    else expect(change.from).toBeNull();
     expect(audit!.actor).toEqual(expect.any(String));
   });
 
