@@ -26,8 +26,11 @@ export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecor
       return formatDateTime(value as string);
     case 'phone':
       return formatIndianMobile(value as string);
-    case 'number':
-      return typeof value === 'number' ? value.toLocaleString('en-IN') : displayValue(value as string);
+    case 'number': {
+      const text = typeof value === 'number' ? value.toLocaleString('en-IN') : displayValue(value as string);
+      // Numbers carry their unit wherever they are read: "66.4 kWh", "1.6 km".
+      return def.unit ? `${text}${def.unit === '%' ? '' : ' '}${def.unit}` : text;
+    }
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'status':

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { resourceByName } from '@domain/resource/registry';
+import { columnWidth, formatFieldText } from '@resources/cell-value';
+
+describe('default column widths', () => {
+  it('keep record numbers narrow and names wide', () => {
+    const bookings = resourceByName('bookings')!;
+    expect(columnWidth(bookings.allFields[bookings.idField]!)).toBe(96);
+    const users = resourceByName('users')!;
+    expect(columnWidth(users.allFields.name!)).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe('numbers with units', () => {
+  it('read with their unit in cells and on record pages', () => {
+    const vehicles = resourceByName('vehicles');
+    const battery = vehicles?.allFields.batteryKwh;
+    expect(battery?.unit).toBe('kWh');
+    expect(formatFieldText(battery!, 66.4)).toBe('66.4 kWh');
+    expect(formatFieldText({ ...battery!, unit: '%' }, 12)).toBe('12%');
+    expect(formatFieldText({ ...battery!, unit: undefined }, 1234.5)).toBe('1,234.5');
+    expect(formatFieldText(battery!, null)).toBe('-');
+  });
+});
