@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { formatDateTime } from '@domain/format-date';
+import { formatIndianMobile } from '@domain/phone';
 import { anyViewPermissions, routeFor, type RelatedList, type Resource } from '@domain/resource/define-resource';
-import { humanise } from '@domain/resource/field';
+import { humanise, type FieldDef } from '@domain/resource/field';
 import { findResource, ownResourceOf } from '@domain/resource/registry';
 import { hasPermission } from '@domain/permissions';
 import { errorMessage } from '@data/api-client';
@@ -77,7 +78,9 @@ function RecordDetail({ resource, id }: DetailPageProps) {
   // A ticket opened from a cross-kind list (My Tickets) moves along its kind's machine and shows its kind's history.
   const owner = ownResourceOf(resource, data);
   const workflow = workflowOf(owner.name);
-  const heading = data[resource.labelField] ? String(data[resource.labelField]) : `${resource.title} ${id}`;
+  const label = data[resource.labelField];
+  // A phone label (a blocked number) reads as people write it: +91 98450 22222.
+  const heading = label ? (resource.allFields[resource.labelField]?.display === 'phone' ? formatIndianMobile(String(label)) : String(label)) : `${resource.title} ${id}`;
   const active = resource.activeField ? Boolean(data[resource.activeField]) : undefined;
 
   const sectioned = new Set((resource.form ?? []).flatMap((s) => s.fields));
@@ -243,6 +246,8 @@ const ACTIONS: Record<string, string> = {
   activate: 'activated it',
   inactivate: 'inactivated it',
   'transfer-device': 'transferred it to another host',
+  block: 'blocked it',
+  unblock: 'unblocked it',
 };
 
 /** "updated it", "moved it from OPEN to CLOSED", or the action in words. */
@@ -251,8 +256,11 @@ function actionText(entry: AuditEntry): string {
   return ACTIONS[entry.action] ?? humanise(entry.action).toLowerCase();
 }
 
-function describeChange(value: unknown): string {
+function describeChange(value: unknown, def?: FieldDef): string {
   if (value === null || value === undefined || value === '') return '-';
+  // Labels, not codes: a choice by its option's label, a yes/no field in words.
+  if (def?.options) return def.options.find((o) => o.value === value)?.label ?? String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -283,7 +291,7 @@ function AuditTimeline({ resource, id }: { resource: Resource; id: string }) {
                     const c = change as { from?: unknown; to?: unknown };
                     return (
                       <li key={field}>
-                        {resource.allFields[field]?.label ?? field}: {describeChange(c.from)} → {describeChange(c.to)}
+                        {resource.allFields[field]?.label ?? field}: {describeChange(c.from, resource.allFields[field])} → {describeChange(c.to, resource.allFields[field])}
                       </li>
                     );
                   })}
