@@ -62,8 +62,8 @@ export const seedInvestmentOpportunities: SeedStep = {
       const name = `${site.locality} ${kind.title}`;
       values.push({
         name,
-        images: [1, 2, 3].map((k) => ({ id: `opp-${i}-${k}`, relativePath: `opportunities/opp-${i}-${k}.jpg`, name: ['Site front.jpg', 'Parking bays.jpg', 'Electrical room.jpg'][k - 1]! })),
-        imageUrl: `opportunities/opp-${i}.jpg`,
+        images: [1, 2, 3].map((k) => ({ id: `opp-${i}-${k}`, relativePath: `demo/opportunity-${k}.svg`, name: ['Site front.jpg', 'Parking bays.jpg', 'Electrical room.jpg'][k - 1]! })),
+        imageUrl: 'demo/opportunity-cover.svg',
         opportunityType: kind.type,
         numberOfChargers: chargers,
         subscribedPercentage: subscribed,

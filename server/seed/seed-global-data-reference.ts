@@ -341,7 +341,7 @@ export const seedNews = step('news (featured in)', (ctx) =>
     title,
     publication,
     url: `https://czo-demo.example/press/${slug(title)}`,
-    image: `news/${slug(publication)}.jpg`,
+    image: 'demo/news.svg',
     publishedOn: daysBefore(ctx.now, 360 - i * 12),
     isActive: i % 11 !== 10,
   })),
@@ -367,7 +367,7 @@ export const seedKnowledgeHub = step('knowledge hub', (ctx) =>
     title,
     category,
     url: `https://czo-demo.example/${category === 'VIDEO' ? 'videos' : 'help'}/${slug(title)}`,
-    thumbnail: `knowledge-hub/${slug(title)}.jpg`,
+    thumbnail: 'demo/knowledge-hub.svg',
     isActive: i % 13 !== 12,
   })),
 );
@@ -380,7 +380,7 @@ export const seedProducts = step('products', (ctx) =>
     powerType,
     price: rupees * 100,
     warrantyMonths,
-    image: `products/${sku.toLowerCase()}.png`,
+    image: 'demo/product.svg',
     isActive: true,
   })),
 );
@@ -422,7 +422,7 @@ export const seedVehicles = step('vehicles', (ctx) =>
     vehicleCategory,
     batteryKwh,
     connector,
-    image: `vehicles/${slug(`${make} ${model}`)}.png`,
+    image: 'demo/vehicle.svg',
     isActive: !(make === 'Nissan' || (make === 'Mahindra' && model === 'e-Verito')),
   })),
 );
@@ -490,7 +490,7 @@ export const seedAds = step('ads', (ctx) =>
     return {
       title,
       placement,
-      image: `ads/${slug(title)}.jpg`,
+      image: 'demo/ad.svg',
       targetUrl: i % 5 === 4 ? null : `https://czo-demo.example/offers/${slug(title)}`,
       city: city ? cityId(city) : null,
       startDate: daysBefore(ctx.now, startsIn),

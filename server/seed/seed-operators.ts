@@ -105,7 +105,7 @@ export const seedWhiteLabelApplications: SeedStep = {
         packageId: `in.${key}.${second ? 'fleet' : 'charging'}`,
         brandColour: brandColours[i % brandColours.length]!,
         domain: second ? `fleet.${key}.in` : `charge.${key}.in`,
-        logo: `white-label/${key}${second ? '-fleet' : ''}.png`,
+        logo: 'demo/white-label.svg',
         status,
         isActive: status !== 'REJECTED',
         createdAt: new Date(now.getTime() - (300 - i * 25) * DAY),

@@ -247,8 +247,8 @@ export const seedTickets: SeedStep = {
         ${byKind({
           // Sending for approval needs two images (the machine's nothingMissing guard): those sent have them.
           SITE_INSPECTION: sql`case when closed or status = 'SENT_FOR_APPROVAL' then jsonb_build_array(
-            jsonb_build_object('id', 'si-' || n || '-1', 'relativePath', 'site-inspections/' || n || '/parking.jpg', 'name', 'parking.jpg'),
-            jsonb_build_object('id', 'si-' || n || '-2', 'relativePath', 'site-inspections/' || n || '/meter-board.jpg', 'name', 'meter-board.jpg'))
+            jsonb_build_object('id', 'si-' || n || '-1', 'relativePath', 'demo/site-parking.svg', 'name', 'parking.svg'),
+            jsonb_build_object('id', 'si-' || n || '-2', 'relativePath', 'demo/site-meter-board.svg', 'name', 'meter-board.svg'))
             else '[]'::jsonb end`,
         })},
         ${byKind({ SITE_INSPECTION: sql`(${sql.param([3.3, 7.4, 11, 15, 22, 30, 45, 60, 100])}::float8[])[1 + ${sqlHash(n, 'tk-kw')} % 9]` })},

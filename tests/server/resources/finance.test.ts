@@ -178,6 +178,6 @@ describe.each(testDrivers)('finance, sustain capital and operator resources on %
     expect((await get(`${OPPORTUNITY}?size=1`)).count).toBeGreaterThanOrEqual(30);
     const withImages = (await get(`${OPPORTUNITY}?size=1000`)).items.filter((o: { images: unknown[] | null }) => (o.images?.length ?? 0) > 0);
     expect(withImages.length).toBeGreaterThanOrEqual(30);
-    expect(withImages.filter((o: { images: { relativePath: string }[] }) => /^opportunities\/opp-\d+-\d\.jpg$/.test(o.images[0]!.relativePath)).length).toBe(30);
+    expect(withImages.filter((o: { images: { relativePath: string }[] }) => /^demo\/opportunity-\d\.svg$/.test(o.images[0]!.relativePath)).length).toBe(30);
   });
 });
