@@ -85,7 +85,9 @@ export function FilterBar({ resource, listKey, state, update, searchRef, onSubmi
           inputRef={searchRef}
           aria-keyshortcuts="/"
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
+            // Enter searches and ↓ too, each then moving into the table.
+            if (e.key === 'Enter' || e.key === 'ArrowDown') {
+              e.preventDefault();
               search.commit();
               onSubmitSearch();
             }

@@ -55,12 +55,17 @@ function countText(count: number, exact: boolean, plural: string): string {
   return exact ? `${n} ${plural.toLowerCase()}` : `about ${n} ${plural.toLowerCase()}`;
 }
 
+/** The active row of each list page shown in this tab (by view, page, search, sort, filters and mode). */
+const activeRowOfPage = new Map<string, number>();
+
 function PermittedListPage({ resource, view }: ListPageProps) {
   const { globalConfig } = useSession();
   const cdnBase = globalConfig?.imageCDNUrl;
   const [, navigate] = useLocation();
   const { key, state, params, update } = useListState(resource, view);
-  const [activeIndex, setActiveIndex] = useState(0);
+  // The page of rows this list shows: its active row is kept for it, so Back to the list lands on the same row.
+  const pageSignature = `${view.path}?${JSON.stringify([params.page, params.q, params.sort, params.filters, state.mode])}`;
+  const [activeIndex, setActiveIndex] = useState(() => activeRowOfPage.get(pageSignature) ?? 0);
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   useRegisterShortcuts('This list', listShortcuts);
@@ -124,8 +129,26 @@ function PermittedListPage({ resource, view }: ListPageProps) {
     [scroll, rowCount, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage, infinite.data],
   );
 
-  // A new page of rows starts at its first row.
-  useEffect(() => setActiveIndex(0), [params.page, params.q, params.sort, state.mode]);
+  // A new page of rows starts at its first row (the page it opened on keeps the row it was left on).
+  const shownPage = useRef(pageSignature);
+  useEffect(() => {
+    if (shownPage.current === pageSignature) return;
+    shownPage.current = pageSignature;
+    setActiveIndex(activeRowOfPage.get(pageSignature) ?? 0);
+  }, [pageSignature]);
+  useEffect(() => {
+    activeRowOfPage.set(pageSignature, activeIndex);
+  }, [pageSignature, activeIndex]);
+
+  // A list opens with its table focused, so j/k and Enter work at once; never while the user is typing or in a dialog.
+  const focusedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (rowCount === 0 || focusedFor.current === view.path) return;
+    focusedFor.current = view.path;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && (active.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName) || active.closest('[role="dialog"]'))) return;
+    gridRef.current?.focus({ preventScroll: true });
+  }, [rowCount, view.path]);
 
   // `/` focuses the search, unless the user is typing somewhere.
   useEffect(() => {

@@ -85,6 +85,14 @@ export function DataTable<T>({
     onRangeChange?.(first, last);
   }, [first, last, onRangeChange]);
 
+  // A table opened on a row other than the first (Back to a list) scrolls that row into view once rows are there.
+  const placed = useRef(false);
+  useEffect(() => {
+    if (placed.current || rowCount === 0) return;
+    placed.current = true;
+    if (activeIndex > 0 && activeIndex < rowCount) virtualizer.scrollToIndex(activeIndex, { align: 'center' });
+  }, [rowCount, activeIndex, virtualizer]);
+
   const move = (index: number) => {
     if (rowCount === 0) return;
     const next = Math.max(0, Math.min(rowCount - 1, index));

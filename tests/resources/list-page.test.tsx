@@ -81,6 +81,30 @@ describe('the list page', () => {
     expect(tableStateOf(view.path).pagination.page).toBe(0);
   });
 
+  it('opens with its table focused, ↓ in the search box enters the table, and Back finds the row it was left on', async () => {
+    stubApi();
+    const first = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    const { unmount } = render(<ListPage resource={vendorResource} view={view} />, { wrapper: first.Wrapper });
+    const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
+    await waitFor(() => expect(grid).toHaveFocus());
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    search.focus();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(grid).toHaveFocus();
+    fireEvent.keyDown(grid, { key: 'j' });
+    fireEvent.keyDown(grid, { key: 'j' });
+    const rows = () => within(screen.getByRole('grid')).getAllByRole('row').slice(1);
+    expect(rows()[2]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    unmount();
+
+    // Back to the same list page: the third row is still the active one.
+    const again = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: again.Wrapper });
+    await screen.findByRole('grid', { name: 'Vendor Management' });
+    expect(rows()[2]).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('puts the focus in the search box on "/" and shows a non-numeric count as 0', async () => {
     stubApi('lots');
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
