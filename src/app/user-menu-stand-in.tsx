@@ -20,12 +20,20 @@ export function UserMenuWho({ name, mobile, avatar }: { name: string; mobile: st
 
 /**
  * The user menu's trigger while the menu's code (react-aria's menu and popover) loads: the same button with the
- * initials; pressing it opens the menu as soon as it is there, and focusing it hands the focus on.
+ * initials; pressing it opens the menu as soon as it is there, and focusing it hands the focus on. Pressing down
+ * already counts: if the menu's code arrives between press and release, the release lands on the real button (which
+ * saw no press) and the click would otherwise be lost.
  */
 export function UserMenuStandIn({ onPress, onFocusChange }: { onPress(): void; onFocusChange(focused: boolean): void }) {
   const { user } = useSession();
   return (
-    <button type="button" className="user-menu__trigger" aria-haspopup="menu" aria-expanded="false" onClick={onPress} onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
+    <button
+      type="button"
+      className="user-menu__trigger"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerDown={(e) => e.button === 0 && onPress()}
+      onClick={onPress} onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}>
       {/* UserAvatar's initials, without its image code (the picture comes with the menu). */}
       <UserMenuWho
         name={user.name}
