@@ -14,6 +14,7 @@ import { checkNumberChangeCode, sendNumberChangeCode } from '@server/auth/otp-se
 import { assertMayChangeUser, isStaffAccount, revokeSessionsOf } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';
 import { users } from '@server/db/schema';
+import { isNumberBlocked } from '@server/auth/blocked-numbers';
 import { forbiddenProblem, HttpProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
@@ -33,6 +34,15 @@ async function changeableUser(deps: ResolvedDeps, session: AuthenticatedSession,
     await assertMayChangeUser(deps.db, session, userId);
   }
   if (user.mobileNumber === newNumber) throw validationProblem([{ path: 'mobileNumber', message: 'This is already the user’s sign-in number' }]);
+  if (await isNumberBlocked(deps.db, newNumber)) {
+    throw new HttpProblem({
+      type: problemTypes.validation,
+      status: 409,
+      title: 'Conflict',
+      detail: 'This number is blocked from signing in: unblock it first (User Management → Unblock User).',
+      errors: [{ path: 'mobileNumber', message: 'Blocked from signing in: unblock it first' }],
+    });
+  }
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.mobileNumber, newNumber), ne(users.id, userId))).limit(1);
   if (taken) {
     throw new HttpProblem({

@@ -57,6 +57,20 @@ describe.each(testDrivers)('unblock user on %s', (driver) => {
     expect((await list('9845011111')).body.count).toBe(0);
   });
 
+  it("refuses a blocked number as a user's new sign-in number (409 on mobileNumber) until it is unblocked", async () => {
+    const blocked = driver === 'pglite' ? '9845077701' : '9845077702';
+    expect((await call(env.t, 'POST', `${BASE}/block`, { authKey: support, body: { mobileNumber: blocked, reason: 'Fraud reports' } })).status).toBe(201);
+    const users = (await call(env.t, 'GET', '/user-service/user?size=100', { authKey: support })).body.items as Row[];
+    const customer = users.find((u) => String(u.mobileNumber).startsWith('8'))!;
+    expect(customer).toBeDefined();
+    const change = () => call(env.t, 'POST', `/user-service/user/${String(customer.id)}/mobile-number`, { authKey: support, body: { mobileNumber: blocked }, client: uniqueClient() });
+    const refused = await change();
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'mobileNumber' })]);
+    expect((await call(env.t, 'POST', `${BASE}/unblock`, { authKey: support, body: { mobileNumber: blocked, reason: 'Cleared' } })).status).toBe(200);
+    expect((await change()).status).toBe(202);
+  });
+
   it('answers bad input with 400 and field paths', async () => {
     const bad = await call(env.t, 'POST', `${BASE}/block`, { authKey: support, body: { mobileNumber: '12345', reason: '   ' } });
     expect(bad.status).toBe(400);
