@@ -94,3 +94,14 @@ export async function walkPath(page: Page, path: MachinePath, adapter: ScreenAda
     });
   }
 }
+
+/**
+ * The paths no other path starts with: walking a path checks the state after every step, so a path that is the start
+ * of a longer one adds no check of its own, only a page load and a sign-in.
+ */
+export function maximalPaths(paths: readonly MachinePath[]): MachinePath[] {
+  const key = (step: PathStep) => JSON.stringify(step.event);
+  return paths.filter(
+    (p) => !paths.some((q) => q !== p && q.steps.length > p.steps.length && p.steps.every((step, i) => key(step) === key(q.steps[i]!))),
+  );
+}

@@ -2,7 +2,7 @@
 // device id and phone (three forms), pinning from the palette, and the palette machine's paths with real keys.
 import { expect, test, type Page } from '@playwright/test';
 import { paletteMachine } from '@machines/palette.machine';
-import { shortestPathVia, shortestPaths, walkPath, type ScreenAdapter } from './machine-paths';
+import { maximalPaths, shortestPathVia, shortestPaths, walkPath, type ScreenAdapter } from './machine-paths';
 import { apiKey, signIn, staff } from './support';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
@@ -202,11 +202,12 @@ test.describe('palette machine paths with real keys', () => {
     deviceId = chargers.items.find((c) => c.deviceId)!.deviceId!;
   });
 
-  const paths = [
+  // Every state and the ways back, as the paths no other path starts with (each step's state is checked on the way).
+  const paths = maximalPaths([
     ...shortestPaths(paletteMachine, { events }),
     shortestPathVia(paletteMachine, { events, via: ['{"open":"nested"}', '{"open":"root"}', 'closed'] }),
     shortestPathVia(paletteMachine, { events, via: ['{"open":"scoped"}', '{"open":"root"}'] }),
-  ];
+  ]);
   for (const path of paths) {
     test(`reaches ${path.target} (${path.steps.map((s) => s.event.type).join(' → ') || 'start'})`, async ({ page }) => {
       await signIn(page, staff.superAdmin);
