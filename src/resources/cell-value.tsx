@@ -61,13 +61,16 @@ export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecor
 
 function itemsText(def: FieldDef, items: readonly Record<string, unknown>[]): string {
   if (items.length === 0) return '-';
-  const keys = Object.keys(def.itemFields ?? {});
+  const fields = def.itemFields ?? {};
+  // A code beside its display text is that text's key, not something staff read ("16 Amp Socket · 3.3 kW", never
+  // "16AMP_WALL_SOCKET · 16 Amp Socket · 3.3").
+  const keys = Object.keys(fields).filter((k) => !(k === 'code' && 'displayText' in fields));
   return items
     .map((item) =>
       keys
-        .map((k) => item[k])
-        .filter((v) => v !== null && v !== undefined && v !== '')
+        .filter((k) => item[k] !== null && item[k] !== undefined && item[k] !== '')
         .slice(0, 3)
+        .map((k) => formatFieldText(fields[k]!, item[k]))
         .join(' · '),
     )
     .join('; ');

@@ -22,3 +22,13 @@ describe('numbers with units', () => {
     expect(formatFieldText(battery!, null)).toBe('-');
   });
 });
+
+describe('lists of items', () => {
+  it('read as labels with units, without the codes behind them', () => {
+    const sockets = resourceByName('chargers')!.allFields.sockets!;
+    expect(formatFieldText(sockets, [{ code: '16AMP_WALL_SOCKET', displayText: '16 Amp Socket', value: 3.3 }, { code: 'CCS_2', displayText: 'CCS 2', value: 60 }])).toBe(
+      '16 Amp Socket · 3.3 kW; CCS 2 · 60 kW',
+    );
+    expect(formatFieldText(sockets, [])).toBe('-');
+  });
+});
