@@ -23,6 +23,7 @@ import { TextField } from '@ui/text-field';
 import { pushToast } from '@state/toasts';
 import { useCan } from '@resources/gated-action';
 import { NoAccess } from '@resources/no-access';
+import '@resources/resources.css';
 import './transfer-device.css';
 
 type Field = 'uniqueId' | 'phoneNumber';
