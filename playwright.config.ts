@@ -47,6 +47,8 @@ export default defineConfig({
       OTP_SENDS_PER_NUMBER: '1000',
       OTP_SENDS_PER_CLIENT: '1000',
       OTP_RESEND_AFTER_SECONDS: '30',
+      // The wrong-code journey burns a code each run; repeated (--repeat-each 3) it would block its number.
+      OTP_BLOCK_AFTER_BURNT_CODES: '1000',
       // No simulated OCPP fleet: a journey that needs a charger starts its own simulated one.
       SIMULATED_CHARGERS: '0',
     },
