@@ -30,6 +30,7 @@ import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
 import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
 import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
+import { registerRfidCardRoutes } from './users/rfid-card-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
@@ -104,6 +105,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerLookupRoutes(registry);
   registerChangeMobileNumberRoutes(registry);
   registerBlockedNumberRoutes(registry);
+  registerRfidCardRoutes(registry);
   registerUploadRoutes(registry);
   registerLiveEventsRoute(registry);
   registerOcppRoutes(registry);

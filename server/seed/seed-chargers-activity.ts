@@ -1,6 +1,6 @@
 // Seed steps of what chargers report: charging transactions, RFID card history and RFID authorize requests.
 import { sql } from 'drizzle-orm';
-import { chargerTransactions, chargers, rfidAuthorizeRequests, rfidCardHistory } from '@server/db/tables/chargers';
+import { chargerTransactions, chargers, rfidAuthorizeRequests, rfidCardHistory, rfidCards } from '@server/db/tables/chargers';
 import { scaled, sqlHash } from './demo-data';
 import type { SeedContext, SeedStep } from './seed-context';
 import { chargerSeedSizes } from './seed-chargers';
@@ -130,6 +130,22 @@ export const seedRfidHistory: SeedStep = {
       from s
     `);
     return target;
+  },
+};
+
+/** Seeds the RFID cards on accounts now from the seeded history: each card whose latest row is not a removal (blocked ones stay blocked). */
+export const seedRfidCards: SeedStep = {
+  name: 'rfid cards',
+  async run({ tx }) {
+    await tx.execute(sql`
+      insert into ${rfidCards} (card_number, user_id, blocked, added_at, added_by_id, created_at, updated_at)
+      select card_number, user_id, action = 'BLOCKED', acted_at, acted_by_id, acted_at, acted_at from (
+        select distinct on (card_number) card_number, user_id, action, acted_at, acted_by_id
+        from ${rfidCardHistory} order by card_number, acted_at desc, id desc
+      ) latest
+      where action <> 'REMOVED' and not exists (select 1 from ${rfidCards} held where held.card_number = latest.card_number and held.held)
+    `);
+    return rowCount(tx, rfidCards);
   },
 };
 

@@ -61,6 +61,7 @@ export const menuTree: readonly MenuGroup[] = [
     ]),
   ]),
   g('rfid-management', 'RFID Management', [
+    e('rfid-management.cards', 'RFID Cards', '/rfid-management/rfid-cards', 'ROLE_VIEW_USERS', ['add card', 'remove card']),
     e('rfid-management.history', 'RFID History', '/rfid-management/rfid-history', undefined, ['cards']),
     e('rfid-management.authorize', 'Authorize History', '/rfid-management/authorize-history', 'ROLE_VIEW_AUTHORIZE_REQUEST'),
   ]),

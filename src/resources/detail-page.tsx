@@ -248,6 +248,8 @@ const ACTIONS: Record<string, string> = {
   'transfer-device': 'transferred it to another host',
   block: 'blocked it',
   unblock: 'unblocked it',
+  add: 'added it to the account',
+  remove: 'removed it from the account',
 };
 
 /** "updated it", "moved it from OPEN to CLOSED", or the action in words. */

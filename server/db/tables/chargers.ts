@@ -10,5 +10,6 @@ export const chargerTransactions = resourceTable('charger_transactions');
 export const thirdPartyChargers = resourceTable('third_party_chargers');
 export const riskZones = resourceTable('risk_zones');
 export const operationalZones = resourceTable('operational_zones');
+export const rfidCards = resourceTable('rfid_cards');
 export const rfidCardHistory = resourceTable('rfid_card_history');
 export const rfidAuthorizeRequests = resourceTable('rfid_authorize_requests');

@@ -1,5 +1,5 @@
 import type { SeedStep } from '../seed-context';
-import { seedAuthorizeHistory, seedChargerTransactions, seedRfidHistory } from '../seed-chargers-activity';
+import { seedAuthorizeHistory, seedChargerTransactions, seedRfidCards, seedRfidHistory } from '../seed-chargers-activity';
 import { seedChargers, seedHardware, seedLocations, seedWarehouses } from '../seed-chargers';
 import { seedOcppChargePoints } from '../seed-ocpp';
 import { seedOperationalZones, seedRiskZones, seedThirdPartyChargers } from '../seed-chargers-places';
@@ -16,5 +16,6 @@ export const chargerSeedSteps: readonly SeedStep[] = [
   seedOperationalZones,
   seedRiskZones,
   seedRfidHistory,
+  seedRfidCards,
   seedAuthorizeHistory,
 ];

@@ -42,7 +42,8 @@ export const userResource = defineResource({
   detailPath: `${UM}/users/:id`,
   related: [
     { resource: 'wallets', field: 'userId', title: 'Wallet' },
-    { resource: 'rfid-history', field: 'userId', title: 'RFID cards' },
+    { resource: 'rfid-cards', field: 'userId', title: 'RFID cards' },
+    { resource: 'rfid-history', field: 'userId', title: 'RFID history' },
     { resource: 'bookings', field: 'userId', title: 'Bookings' },
   ],
 });
