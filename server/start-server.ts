@@ -52,7 +52,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const bus = config.databaseUrl ? createPostgresBus({ connectionString: config.databaseUrl, db: database.db, onError: busError }) : createInProcessBus(busError);
   // Checked sessions kept a few seconds in process; cleared by the database's auth_changed notifications.
   const authCache = createAuthCache(config.session.cacheSeconds * 1_000);
-  await watchEmbeddedAuthChanges(database, authCache);
+  await watchEmbeddedAuthChanges(database, authCache, bus);
   const { app } = createApp(
     { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache },
     { staticFiles: { staticDir: options.serveConsole === false ? undefined : config.staticDir, cdnDir: defaultCdnDir } },

@@ -79,10 +79,28 @@ export function createAuthCache(ttlMs: number): AuthCache {
 
 /**
  * Clears the cache on the embedded database's own auth_changed notifications (PGlite delivers them before the
- * writing statement returns, so a change by any code of this process is seen by the next request). On PostgreSQL
- * the notification bus carries them (createApp subscribes); this does nothing there.
+ * writing statement returns, so a change by any code of this process is seen by the next request), and passes them
+ * on to the in-process bus when one is given, so open live streams re-read their user's permissions at once
+ * (server/live/events-route.ts). On PostgreSQL the notification bus carries them (createApp subscribes); this does
+ * nothing there.
  */
-export function watchEmbeddedAuthChanges(database: { pglite?: { listen(channel: string, callback: (payload: string) => void): Promise<unknown> } }, cache: AuthCache): Promise<void> {
+export function watchEmbeddedAuthChanges(
+  database: { pglite?: { listen(channel: string, callback: (payload: string) => void): Promise<unknown> } },
+  cache: AuthCache,
+  bus?: { publish(channel: string, payload: unknown): Promise<void> },
+): Promise<void> {
   if (!database.pglite) return Promise.resolve();
-  return database.pglite.listen(AUTH_CHANGED_CHANNEL, () => cache.clear()).then(() => undefined);
+  return database.pglite
+    .listen(AUTH_CHANGED_CHANNEL, (payload) => {
+      cache.clear();
+      if (!bus) return;
+      let parsed: unknown = {};
+      try {
+        parsed = JSON.parse(payload);
+      } catch {
+        // Not ours to judge: the listeners only need to know something changed.
+      }
+      bus.publish(AUTH_CHANGED_CHANNEL, parsed).catch(() => {});
+    })
+    .then(() => undefined);
 }

@@ -1,7 +1,7 @@
 // Who may change whom: the rules every route that changes a user, a staff account or what a staff account may do
 // runs before it writes. The generic resource routes call `assertMayChange` for the resources below; the change of
 // a sign-in number calls `assertMayChangeUser` itself.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hasPermission, isPermission, type Permission } from '@domain/permissions';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
@@ -50,13 +50,30 @@ function assertHoldsAll(session: AuthenticatedSession, permissions: readonly str
 }
 
 /**
+ * Refuses (403) a change of a role that staff hold when one of them holds (through any of their roles) a permission
+ * the caller lacks: editing or inactivating a role changes what its holders may do.
+ */
+export async function assertMayChangeHoldersOf(db: Database, session: AuthenticatedSession, roleId: string): Promise<void> {
+  const result = await db.execute(sql`
+    select string_agg(distinct p, ',') as permissions
+    from ${userRoles} h
+    join ${userRoles} m on m.user_id = h.user_id and m.is_active
+    join ${roles} r on r.id = m.role_id and r.is_active, unnest(r.permissions) as p
+    where h.role_id = ${roleId} and h.is_active`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { permissions: string | null }[];
+  const lacking = missing(session, (row?.permissions ?? '').split(',').filter(Boolean));
+  if (lacking.length > 0) refuseFor('this role: staff holding it', lacking);
+}
+
+/**
  * The rules of the resources that change people and access, by resource name:
  * - users: staff accounts are not changed through the customer users resource (403; CZO Access is their screen);
  * - czo-users: a staff record is added, edited or (in)activated only by a caller holding every permission its
  *   user holds;
  * - user-roles: a role is mapped to a user, or a mapping removed or restored, only by a caller holding every
  *   permission of the role and of the user;
- * - roles: a role is created, edited or (in)activated only by a caller holding every permission it has and gets.
+ * - roles: a role is created, edited or (in)activated only by a caller holding every permission it has and gets,
+ *   and every permission of the staff holding it (their access changes with it).
  */
 const rules: Readonly<Record<string, (db: Database, session: AuthenticatedSession, kind: ChangeKind, before: Row | undefined, body: Row | undefined) => Promise<void>>> = {
   users: async (db, _session, kind, before) => {
@@ -75,8 +92,9 @@ const rules: Readonly<Record<string, (db: Database, session: AuthenticatedSessio
     if (userId) await assertMayChangeUser(db, session, userId);
     if (roleId) assertHoldsAll(session, await rolePermissions(db, roleId), 'this role mapping');
   },
-  roles: async (_db, session, _kind, before, body) => {
+  roles: async (db, session, _kind, before, body) => {
     assertHoldsAll(session, [...((before?.permissions as string[] | undefined) ?? []), ...((body?.permissions as string[] | undefined) ?? [])], 'this role');
+    if (before?.id) await assertMayChangeHoldersOf(db, session, String(before.id));
   },
 };
 

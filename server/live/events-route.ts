@@ -4,7 +4,7 @@
 // timeout or a deactivated account end it.
 import { eq } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
-import { LIVE_CHANNEL, LIVE_EVENTS_PATH, LIVE_HEARTBEAT_SECONDS, liveEventSchema } from '@domain/live-event';
+import { LIVE_CHANNEL, LIVE_EVENTS_PATH, LIVE_HEARTBEAT_SECONDS, LIVE_SESSION_KEY, LIVE_SESSION_TOPIC, liveEventSchema } from '@domain/live-event';
 import { hasPermission, type Permission } from '@domain/permissions';
 import type { ResolvedDeps } from '@server/app-deps';
 import { permissionsOf } from '@server/auth/permissions-of';
@@ -75,8 +75,17 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
           checking = true;
           void (async () => {
             const reason = await sessionEndReason(deps, session.sessionId).catch(() => null);
-            if (reason) ended(reason);
-            else permissions = await permissionsOf(deps.db, session.userId).catch(() => permissions);
+            if (reason) {
+              ended(reason);
+              return;
+            }
+            const now = await permissionsOf(deps.db, session.userId).catch(() => permissions);
+            if (now.join(',') === permissions.join(',')) return;
+            permissions = now;
+            // The user's roles changed (an edited role, a mapping added or removed): the console reads its session
+            // again, so its menu and screens follow without signing in again.
+            id += 1;
+            write(() => stream.writeSSE({ event: 'change', data: JSON.stringify({ keys: [[LIVE_SESSION_KEY]], topic: LIVE_SESSION_TOPIC }), id: String(id) }));
           })().finally(() => {
             checking = false;
           });

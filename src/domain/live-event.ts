@@ -27,6 +27,12 @@ export const liveEventSchema = z.object({
 });
 export type LiveEvent = Omit<z.infer<typeof liveEventSchema>, 'permission'> & { permission: Permission | null };
 
+/** Topic of the event a stream sends its own user when their permissions changed: the console reads its session again. */
+export const LIVE_SESSION_TOPIC = 'session';
+
+/** Query key of the session event (nothing is cached under it; the topic is what the console acts on). */
+export const LIVE_SESSION_KEY = 'session';
+
 /** Key prefix of every list and record of a resource (matches `queryKeys.resource(name).all`). */
 export const liveResourceKey = (resource: string): string[] => [resource];
 

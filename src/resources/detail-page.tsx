@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
+import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import { formatDateTime } from '@domain/format-date';
 import { formatIndianMobile } from '@domain/phone';
 import { anyViewPermissions, routeFor, type RelatedList, type Resource } from '@domain/resource/define-resource';
@@ -250,6 +251,8 @@ const ACTIONS: Record<string, string> = {
   unblock: 'unblocked it',
   add: 'added it to the account',
   remove: 'removed it from the account',
+  'edit-permissions': 'edited its permissions',
+  'bulk-assign': 'assigned it (bulk assign)',
 };
 
 /** "updated it", "moved it from OPEN to CLOSED", or the action in words. */
@@ -291,6 +294,14 @@ function AuditTimeline({ resource, id }: { resource: Resource; id: string }) {
                 <ul>
                   {Object.entries(entry.changes).map(([field, change]) => {
                     const c = change as { from?: unknown; to?: unknown };
+                    if (resource.allFields[field]?.inputKind === 'permissions' && Array.isArray(c.from) && Array.isArray(c.to)) {
+                      // Labels of what was added and removed, not two long lists of codes.
+                      const { added, removed } = permissionChanges(c.from as string[], c.to as string[]);
+                      return [
+                        ...added.map((p) => <li key={`+${p}`}>+ {permissionLabel(p)}</li>),
+                        ...removed.map((p) => <li key={`-${p}`}>− {permissionLabel(p)}</li>),
+                      ];
+                    }
                     return (
                       <li key={field}>
                         {resource.allFields[field]?.label ?? field}: {describeChange(c.from, resource.allFields[field])} → {describeChange(c.to, resource.allFields[field])}

@@ -16,6 +16,7 @@ import {
 } from 'react-aria-components';
 import { validateCoordinates } from '@domain/coordinates';
 import { blockNonDigitKeys } from '@domain/digit-filter';
+import { permissionLabel } from '@domain/permission-labels';
 import { permissionFamilies } from '@domain/permissions';
 import type { FieldDef, ImageRef } from '@domain/resource/field';
 import { uploadKindOfField } from '@domain/upload-kinds';
@@ -372,7 +373,10 @@ function PermissionPicker({ path, def, value, onChange, errors }: FieldInputProp
   const families = useMemo(
     () =>
       Object.entries(permissionFamilies)
-        .map(([family, perms]) => [family, (perms as readonly string[]).filter((p) => p.toLowerCase().includes(filter.trim().toLowerCase()))] as const)
+        .map(([family, perms]) => {
+          const wanted = filter.trim().toLowerCase();
+          return [family, (perms as readonly string[]).filter((p) => p.toLowerCase().includes(wanted) || permissionLabel(p).toLowerCase().includes(wanted))] as const;
+        })
         .filter(([, perms]) => perms.length > 0),
     [filter],
   );
@@ -381,7 +385,8 @@ function PermissionPicker({ path, def, value, onChange, errors }: FieldInputProp
       <legend className="ui-field__label">
         {def.label} ({selected.length} chosen)
       </legend>
-      <TextField label="Find a permission" value={filter} onChange={setFilter} placeholder="e.g. CHARGER" />
+      <TextField label="Find a permission" value={filter} onChange={setFilter} placeholder="e.g. charger" />
+      {families.length === 0 ? <p className="relation-picker__empty">No permission matches “{filter.trim()}”.</p> : null}
       {families.map(([family, perms]) => {
         const all = perms.every((p) => selected.includes(p));
         return (
@@ -395,8 +400,9 @@ function PermissionPicker({ path, def, value, onChange, errors }: FieldInputProp
             <div className="permission-picker__list">
               {perms.map((p) => (
                 <span key={p} className="permission-picker__item">
-                  <Checkbox value={p} className="field-checkbox" aria-label={p}>
+                  <Checkbox value={p} className="field-checkbox">
                     <span className="field-checkbox__box" aria-hidden="true" />
+                    {permissionLabel(p)}
                   </Checkbox>
                   <PermissionBadge permission={p} />
                 </span>

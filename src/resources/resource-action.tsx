@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import type { ResolvedAction, Resource } from '@domain/resource/define-resource';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -10,7 +11,7 @@ import { Button } from '@ui/button';
 import { pushToast } from '@state/toasts';
 import { CellValue } from './cell-value';
 import { FieldInput } from './field-input';
-import { emptyRaw, fromRaw, type RawValue } from './form-values';
+import { emptyRaw, fromRaw, toRaw, type RawValue } from './form-values';
 import { GatedAction } from './gated-action';
 
 /** Props of ResourceActionButton. */
@@ -49,12 +50,17 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
   const queryClient = useQueryClient();
   const given = new Set(record ? (action.fromRecord ?? []) : []);
   const entered = Object.keys(action.fields).filter((f) => !given.has(f));
-  const [values, setValues] = useState<Record<string, RawValue>>(() => Object.fromEntries(entered.map((f) => [f, emptyRaw(action.fields[f]!)])));
+  const edited = new Set(record ? (action.edit ?? []) : []);
+  const [values, setValues] = useState<Record<string, RawValue>>(() =>
+    Object.fromEntries(entered.map((f) => [f, edited.has(f) ? toRaw(action.fields[f]!, record![f]) : emptyRaw(action.fields[f]!)])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Actions with `review`: the body checked and waiting for the user to confirm what it changes.
+  const [reviewing, setReviewing] = useState<Record<string, unknown>>();
 
-  const submit = async () => {
+  const bodyOf = (): Record<string, unknown> | undefined => {
     const body: Record<string, unknown> = {};
     for (const f of given) body[f] = record![f];
     for (const f of entered) {
@@ -65,10 +71,26 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message])));
       setMessage('Some fields need attention.');
-      return;
+      return undefined;
     }
     setErrors({});
     setMessage(undefined);
+    return body;
+  };
+
+  const review = () => {
+    const body = bodyOf();
+    if (!body) return;
+    if (record && changesOf(action, record, body).length === 0) {
+      setMessage('Nothing has changed yet.');
+      return;
+    }
+    setReviewing(body);
+  };
+
+  const submit = async (ready?: Record<string, unknown>) => {
+    const body = ready ?? bodyOf();
+    if (!body) return;
     setBusy(true);
     try {
       await apiRequest(action.apiPath, { method: 'POST', body });
@@ -78,10 +100,12 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
       onClose();
     } catch (error) {
       setBusy(false);
+      setReviewing(undefined);
       if (error instanceof ApiError && error.problem.errors?.length) setErrors(Object.fromEntries(error.problem.errors.map((e) => [e.path, e.message])));
       setMessage(errorMessage(error));
     }
   };
+  const reviewRequired = Boolean(action.review && record);
 
   return (
     <ModalOverlay isOpen isDismissable={!busy} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} className="ui-modal-overlay">
@@ -96,11 +120,22 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
               action.title
             )}
           </Heading>
+          {reviewing && record ? (
+            <ReviewStep
+              action={action}
+              record={record}
+              body={reviewing}
+              busy={busy}
+              onBack={() => setReviewing(undefined)}
+              onConfirm={() => void submit(reviewing)}
+            />
+          ) : (
           <form
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              void submit();
+              if (reviewRequired) review();
+              else void submit();
             }}
           >
             <p className="ui-dialog__body">{action.confirm}</p>
@@ -130,12 +165,84 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
                 Cancel
               </Button>
               <Button type="submit" variant={action.variant === 'danger' ? 'danger' : 'primary'} isPending={busy}>
-                {action.title}
+                {reviewRequired ? 'Review changes' : action.title}
               </Button>
             </div>
           </form>
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** One line of a review: an item added or removed, or a value changed. */
+interface ChangeLine {
+  kind: 'added' | 'removed' | 'changed';
+  field: string;
+  text: string;
+  /** The stored code beside a label (permissions), if it differs from the text. */
+  code?: string;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** What the action's edited fields change on the record: list items added and removed, other values from → to. */
+export function changesOf(action: ResolvedAction, record: ApiRecord, body: Record<string, unknown>): ChangeLine[] {
+  const lines: ChangeLine[] = [];
+  for (const field of action.edit ?? []) {
+    const def = action.fields[field]!;
+    const before = record[field];
+    const after = body[field];
+    if (Array.isArray(before) || Array.isArray(after)) {
+      const label = (item: string) => (def.inputKind === 'permissions' ? permissionLabel(item) : item);
+      const { added, removed } = def.inputKind === 'permissions' ? permissionChanges((before as string[]) ?? [], (after as string[]) ?? []) : plainChanges((before as string[]) ?? [], (after as string[]) ?? []);
+      for (const item of added) lines.push({ kind: 'added', field, text: label(item), code: label(item) === item ? undefined : item });
+      for (const item of removed) lines.push({ kind: 'removed', field, text: label(item), code: label(item) === item ? undefined : item });
+    } else if (!sameValue(before, after)) {
+      lines.push({ kind: 'changed', field, text: `${def.label}: ${String(before ?? '—')} → ${String(after ?? '—')}` });
+    }
+  }
+  return lines;
+}
+
+function plainChanges(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
+  return { added: after.filter((x) => !before.includes(x)), removed: before.filter((x) => !after.includes(x)) };
+}
+
+/** The review step: what will be added and removed, then Back or the action's confirm. */
+function ReviewStep({ action, record, body, busy, onBack, onConfirm }: { action: ResolvedAction; record: ApiRecord; body: Record<string, unknown>; busy: boolean; onBack: () => void; onConfirm: () => void }) {
+  const lines = changesOf(action, record, body);
+  const added = lines.filter((l) => l.kind === 'added').length;
+  const removed = lines.filter((l) => l.kind === 'removed').length;
+  return (
+    <div className="resource-action-review">
+      <p className="ui-dialog__body">
+        {[added ? `${added} to add` : '', removed ? `${removed} to remove` : ''].filter(Boolean).join(', ') || 'Changes'}. {action.confirm}
+      </p>
+      <ul className="resource-action-review__list" aria-label="Changes to confirm">
+        {lines.map((line) => (
+          <li key={`${line.kind}-${line.field}-${line.code ?? line.text}`} className={`resource-action-review__line resource-action-review__line--${line.kind}`}>
+            <span aria-hidden="true">{line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : '~'}</span>{' '}
+            <span className="ui-visually-hidden">{line.kind === 'added' ? 'Add' : line.kind === 'removed' ? 'Remove' : 'Change'} </span>
+            {line.text}
+            {line.code ? (
+              <>
+                {' '}
+                <code className="resource-action-review__code">{line.code}</code>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className="ui-dialog__actions">
+        <Button variant="secondary" onPress={onBack} isDisabled={busy}>
+          Back
+        </Button>
+        <Button variant={action.variant === 'danger' ? 'danger' : 'primary'} onPress={onConfirm} isPending={busy} autoFocus>
+          Confirm
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
+import { LIVE_SESSION_TOPIC } from '@domain/live-event';
+import { subscribeLiveChanges } from '@data/live-events';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { SessionContext, type SessionApi } from './session-context';
 import { createSessionLogic, loginHref, nextPathFrom, type SessionLogic } from './session-logic';
@@ -55,7 +57,7 @@ function Redirect({ to }: { to: string }) {
 /**
  * Runs the session machine for the app: while the stored key is checked a full-page loading indicator,
  * signed out the sign-in page (every other path goes to /login?next=…), signed in the children with the
- * SessionContext. Window focus asks the server about the key again.
+ * SessionContext. Window focus, and the live stream's `session` event, ask the server about the key again.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -82,7 +84,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
     window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
+    // The live stream says this user's permissions changed (a role edited, a mapping added or removed): read the
+    // session again now, as on focus, so the menu and screens follow without signing in again.
+    const stopLive = subscribeLiveChanges((change) => {
+      if (change.topic === LIVE_SESSION_TOPIC) actor.send({ type: 'WINDOW_FOCUSED' });
+    });
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      stopLive();
+    };
   }, [actor]);
 
   const session = useMemo<SessionApi | null>(

@@ -326,6 +326,24 @@ export const roleResource = defineResource({
   views: [{ path: `${CZO}/all-roles`, title: 'All Roles' }],
   createPath: `${CZO}/all-roles/add`,
   related: [{ resource: 'user-roles', field: 'roleId', title: 'Staff with this role' }],
+  actions: [
+    {
+      // auth-service `role/permission`: the whole new set; the server works out what is added and removed.
+      name: 'permission',
+      title: 'Edit permissions',
+      permission: 'ROLE_EDIT_ROLE_PERMISSIONS',
+      on: 'record',
+      fields: {
+        id: f.relation('Role', 'roles', { idType: 'uuid', required: true }),
+        permissions: f.permissions('Permissions', permissionSchema, { required: true }),
+      },
+      fromRecord: ['id'],
+      edit: ['permissions'],
+      review: true,
+      confirm: 'Staff holding this role get the new permissions on their next request; their menu changes without signing in again.',
+      variant: 'primary',
+    },
+  ],
 });
 
 /** Which staff user holds which role; removing a mapping inactivates it (the foundation's user_roles table). */

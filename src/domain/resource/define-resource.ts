@@ -97,6 +97,10 @@ export interface ResourceAction {
   fields: Readonly<Record<string, FieldDef>>;
   /** Record actions: body fields copied from the record and shown, not edited. */
   fromRecord?: readonly string[];
+  /** Record actions: body fields that start from the record's value and are edited in the dialog. */
+  edit?: readonly string[];
+  /** Show what the edited fields change (added and removed items, old and new values) before the confirm. */
+  review?: boolean;
   /** Record actions: offered only while the record's field holds this value. */
   when?: { field: string; equals: string | number | boolean };
   /** What the action does, in words, shown before the user confirms it. */
@@ -309,8 +313,12 @@ export function defineResource(input: ResourceInput): Resource {
       known(field, `action ${action.name}`);
       if (!action.fields[field]) problems.push(`action ${action.name} takes "${field}" from the record but has no such field`);
     }
+    for (const field of action.edit ?? []) {
+      known(field, `action ${action.name}`);
+      if (!action.fields[field]) problems.push(`action ${action.name} edits "${field}" but has no such field`);
+    }
     if (action.when) known(action.when.field, `action ${action.name}`);
-    if (action.on === 'list' && (action.fromRecord?.length || action.when)) problems.push(`action ${action.name} is offered on the list: it has no record to read`);
+    if (action.on === 'list' && (action.fromRecord?.length || action.edit?.length || action.when)) problems.push(`action ${action.name} is offered on the list: it has no record to read`);
   }
   if (problems.length > 0) throw new Error(`Resource ${input.name}: ${problems.join('; ')}`);
 

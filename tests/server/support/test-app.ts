@@ -60,7 +60,7 @@ export function createTestApp(
     ...env,
   });
   const authCache = createAuthCache(config.session.cacheSeconds * 1_000);
-  void watchEmbeddedAuthChanges(database, authCache);
+  void watchEmbeddedAuthChanges(database, authCache, options.bus);
   const clock = options.clock ?? testClock();
   const smsLines: string[] = [];
   const errors: unknown[][] = [];
