@@ -13,7 +13,9 @@ async function roleManagementEntries(page: Page): Promise<string[]> {
   return nav.getByRole('link', { name: /^(CZO Access|All Roles|User Roles)$/ }).allInnerTexts();
 }
 
-test.setTimeout(60_000);
+// Two browsers and two sign-ins: about 15 s on an idle machine; the margin is for a loaded CI machine (38-57 s seen
+// at a load average of 12-15 on 2 cores).
+test.setTimeout(90_000);
 
 test('an admin edits a role’s permissions through a review of what changes, and the staff member’s menu follows without signing in again', async ({ page, browser, request }) => {
   const run = stamp();
