@@ -25,7 +25,11 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
   const [query, setQuery] = useState('');
   useEffect(() => setText(value.label), [value.label]);
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(text === value.label ? '' : text), 250);
+    // Once an option is chosen its label fills the input: keep the options of what was typed. Going back to every
+    // record changed the list under the input, which reopened it with its first option focused, and Tab or Enter
+    // then chose that one instead (an RFID card went to the wrong user).
+    if (text !== '' && text === value.label) return;
+    const timer = setTimeout(() => setQuery(text), 250);
     return () => clearTimeout(timer);
   }, [text, value.label]);
 
