@@ -33,6 +33,7 @@ import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
 import { registerRfidCardRoutes } from './users/rfid-card-routes';
 import { registerRoleRoutes } from './users/role-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
+import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
 
@@ -100,6 +101,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerWorkflowRoutes(registry);
   registerCreateChargerRoute(registry);
   registerTransferDeviceRoutes(registry);
+  registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);
   registerTicketActionRoutes(registry);

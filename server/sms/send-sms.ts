@@ -5,7 +5,8 @@ import type { SmsTemplate } from './sms-provider';
 
 /**
  * Sends an SMS through the configured provider and records it in sms_notification_logs with the number
- * masked and the message as given in `maskedMessage` (never the code). Returns false when sending failed.
+ * masked and the message as given in `maskedMessage` (never the code), under `logTemplate` (default: the
+ * provider's template). Returns false when sending failed.
  */
 export async function sendSms(
   deps: ResolvedDeps,
@@ -13,6 +14,7 @@ export async function sendSms(
   message: string,
   maskedMessage: string,
   template: SmsTemplate,
+  logTemplate: string = template,
 ): Promise<boolean> {
   let status: 'sent' | 'failed' = 'sent';
   try {
@@ -26,7 +28,7 @@ export async function sendSms(
   await deps.db.insert(smsNotificationLogs).values({
     mobileNumber: maskMobile(national10Digits),
     message: maskedMessage,
-    template,
+    template: logTemplate,
     provider: deps.sms.name,
     status,
     createdAt: deps.now(),

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { hasPermission } from '@domain/permissions';
-import { routeFor, viewPermission, type ListView, type Resource } from '@domain/resource/define-resource';
+import { viewPermission, type ListView, type Resource } from '@domain/resource/define-resource';
 import { ROW_SIZES, listParamsToSearch } from '@domain/resource/list-query';
 import { queryKeys } from '@data/query-keys';
 import { errorMessage } from '@data/api-client';
@@ -22,6 +22,7 @@ import { FilterBar } from './filter-bar';
 import { GatedAction } from './gated-action';
 import { ResourceActionButton } from './resource-action';
 import { NoAccess } from './no-access';
+import { recordHref } from './record-href';
 import { useListState } from './use-list-state';
 import { ExportButton } from '@workflows/downloads/export-button';
 import { ACTIVE_DOWNLOAD_STATUSES, downloadActionsColumn } from '@workflows/downloads/download-actions';
@@ -186,7 +187,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   );
   const shownColumns = useMemo(() => (resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns), [resource.name, columns]);
 
-  const detailOf = (row: ApiRecord) => routeFor(`${view.path}/:id`, String(row[resource.idField]));
+  const detailOf = (row: ApiRecord) => recordHref(resource, view.path, String(row[resource.idField]));
   const onOpen = (row: ApiRecord, _index: number, newTab: boolean) => {
     if (newTab) window.open(detailOf(row), '_blank', 'noopener');
     else navigate(detailOf(row));

@@ -1,7 +1,8 @@
 import { lazy, type ComponentType } from 'react';
-import type { RouteComponentProps } from 'wouter';
+import { useSearch, type RouteComponentProps } from 'wouter';
 import type { ListView, Resource } from '@domain/resource/define-resource';
 import { resources } from '@domain/resource/registry';
+import { queryDetailPath } from './record-href';
 
 /** A console route generated from a resource definition. */
 export interface ResourceRoute {
@@ -17,6 +18,15 @@ const formPage = (resource: Resource, mode: 'create' | 'edit') =>
   lazy(() => import('./form-page').then((m) => ({ default: (p: Params) => <m.FormPage key={p.params.id ?? 'new'} resource={resource} mode={mode} id={p.params.id} /> })));
 const detailPage = (resource: Resource) =>
   lazy(() => import('./detail-page').then((m) => ({ default: (p: Params) => <m.DetailPage key={p.params.id} resource={resource} id={p.params.id!} /> })));
+/** The record named by `?id=`, else the list to choose one from (resources with `detailByQuery`). */
+const queryDetailPage = (resource: Resource, path: string) => {
+  const List = listPage(resource, { path, title: `${resource.title} details` });
+  const Detail = lazy(() => import('./detail-page').then((m) => ({ default: ({ id }: { id: string }) => <m.DetailPage key={id} resource={resource} id={id} /> })));
+  return function QueryDetailPage() {
+    const id = new URLSearchParams(useSearch()).get('id');
+    return id ? <Detail id={id} /> : <List />;
+  };
+};
 const summaryPage = (resource: Resource) =>
   lazy(() => import('./summary-page').then((m) => ({ default: () => <m.SummaryPage resource={resource} summary={resource.summary!} /> })));
 
@@ -33,6 +43,8 @@ export function resourceRoutes(all: readonly Resource[] = resources): ResourceRo
     // The generic add form only where there are generic fields to add; otherwise createPath is a workflow's own
     // screen (create charger, settlement add), declared in src/app/routes.ts.
     if (resource.createPath && resource.createFields.length > 0) fixed.push({ path: resource.createPath, component: formPage(resource, 'create') as ComponentType<RouteComponentProps> });
+    const byQuery = queryDetailPath(resource);
+    if (byQuery) fixed.push({ path: byQuery, component: queryDetailPage(resource, byQuery) as ComponentType<RouteComponentProps> });
     withId.push({ path: resource.editPath, component: formPage(resource, 'edit') as ComponentType<RouteComponentProps> });
     // A record opens below the list it was opened from (its breadcrumbs stay), and at its canonical path.
     const details = new Set([resource.detailPath, ...resource.views.map((v) => `${v.path}/:id`)]);

@@ -79,6 +79,8 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // Block and unblock of Unblock User (tests/server/unblock-user.test.ts).
       'POST /auth-service/blocked-numbers/block': { kind: 'permission', permission: 'ROLE_UNBLOCK_MOBILE_NUMBER' },
       'POST /auth-service/blocked-numbers/unblock': { kind: 'permission', permission: 'ROLE_UNBLOCK_MOBILE_NUMBER' },
+      // Send test of a notification template (tests/server/notification-template-send-test.test.ts).
+      'POST /notification-service/template/send-test': { kind: 'permission', permission: 'ROLE_UPDATE_TEMPLATES' },
       // The live channel and the OCPP routes (tests/server/live, tests/server/ocpp).
       'GET /events': { kind: 'signed-in' },
       'GET /ocpp/dev/simulator-chargers': { kind: 'public' },

@@ -490,6 +490,19 @@ export const notificationTemplateResource = defineResource({
   views: [{ path: `${GD}/notification-templates`, title: 'Notification Templates' }],
   createPath: `${GD}/notification-templates/add-notification`,
   detailPath: `${GD}/notification-templates/notification-template-details/:id`,
+  detailByQuery: true,
+  actions: [
+    {
+      name: 'send-test',
+      title: 'Send test',
+      permission: 'ROLE_UPDATE_TEMPLATES',
+      on: 'record',
+      fields: { templateId: f.code('Template id', { required: true, max: 80 }), mobileNumber: f.phone('Mobile number', { required: true }) },
+      fromRecord: ['templateId'],
+      confirm:
+        'Sends this template once to the number, marked as a test, through the notification service: an SMS template appears in the SMS Notification Logs, a WhatsApp template in the WhatsApp Notification Logs.',
+    },
+  ],
 });
 
 const DM = '/downloads-management';

@@ -184,6 +184,11 @@ export interface ResourceInput {
   otherCreatePaths?: readonly { path: string; title: string }[];
   /** Console route of a record (default `<first view>/:id`). */
   detailPath?: string;
+  /**
+   * The record page also answers at detailPath without its `/:id`, the record named by `?id=` (spec routes such
+   * as …/notification-template-details), and without one lists the records to choose from; lists open records there.
+   */
+  detailByQuery?: boolean;
   related?: readonly RelatedList[];
   summary?: SummaryView;
   /** Read-only lists (logs): no form, no create or update routes. */
