@@ -158,6 +158,29 @@ describe.each(testDrivers)('rfid cards on %s', (driver) => {
     ).rejects.toThrow();
   });
 
+  it("refuses (403) a card change on a staff member's account by a caller lacking one of their permissions", async () => {
+    const role = await call(env.t, 'POST', '/auth-service/role', {
+      authKey: admin,
+      body: { name: 'RFID desk', description: 'Issues RFID cards', permissions: ['ROLE_VIEW_USERS', 'ROLE_ADD_RFID_CARD', 'ROLE_REMOVE_RFID_CARD'] },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const deskUserId = demoStaffUserId('9000000007');
+    expect((await call(env.t, 'POST', '/auth-service/admin/user-role', { authKey: admin, body: { userId: deskUserId, roleId: role.body.id } })).status).toBe(201);
+    const desk = (await env.signInAs('9000000007')).authKey;
+
+    const toAdmin = await add({ userId: adminId, cardNumber: card(6) }, desk);
+    expect(toAdmin.status).toBe(403);
+    expect(toAdmin.body.detail).toMatch(/You cannot change the RFID cards of this staff member/);
+    expect(await held(card(6))).toEqual([]);
+    expect((await add({ userId: adminId, cardNumber: card(6) })).status).toBe(201);
+    const removeAdmins = await remove({ cardNumber: card(6), reason: 'Not mine to remove' }, desk);
+    expect(removeAdmins.status).toBe(403);
+    expect(await held(card(6))).toEqual([{ user_id: adminId, blocked: false }]);
+    // A customer's card is theirs to give and take.
+    expect((await add({ userId: customers[2]!.id, cardNumber: card(7) }, desk)).status).toBe(201);
+    expect((await remove({ cardNumber: card(7), reason: 'Issued by mistake' }, desk)).status).toBe(200);
+  });
+
   it('OCPP Authorize accepts a held card and refuses it once removed', async () => {
     const cardNumber = card(5);
     const [charger] = await q(sql`select id from chargers order by id limit 1`);
