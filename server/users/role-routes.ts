@@ -8,6 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleResource, userRoleResource } from '@domain/entities/users';
+import { actionOf } from '@domain/resource/define-resource';
 import { permissionChanges } from '@domain/permission-labels';
 import { problemSchema } from '@domain/problem';
 import { assertMayChange, assertMayChangeUser } from '@server/auth/who-may-change-whom';
@@ -18,21 +19,8 @@ import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 
-/** Users one bulk assignment takes at most. */
-export const BULK_ASSIGN_MAX = 200;
-
 /** Path of the bulk assignment (auth-service `user-role/role`). */
-export const BULK_ASSIGN_PATH = '/auth-service/user-role/role';
-
-/** Body of the bulk assignment: one role, distinct users. */
-export const bulkAssignBodySchema = z.strictObject({
-  roleId: z.guid('Choose a role'),
-  userIds: z
-    .array(z.guid('Not a user id'))
-    .min(1, 'Choose at least one staff user')
-    .max(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} staff users at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'A user is listed twice'),
-});
+export const BULK_ASSIGN_PATH = actionOf(userRoleResource, 'bulk-assign').apiPath;
 
 /** What happened to one user of a bulk assignment. */
 export const bulkAssignResultSchema = z.object({
@@ -40,6 +28,8 @@ export const bulkAssignResultSchema = z.object({
   status: z.enum(['assigned', 'unchanged', 'refused']),
   /** Why it was refused (refused only). */
   reason: z.string().optional(),
+  /** The user as people read it: name and mobile number. */
+  label: z.string().optional(),
   /** The mapping's id (assigned, unchanged). */
   mappingId: z.number().optional(),
 });
@@ -87,31 +77,27 @@ export function registerRoleRoutes(registry: RouteRegistry): void {
     },
   });
 
-  registry.route({
-    method: 'POST',
-    path: BULK_ASSIGN_PATH,
-    access: { kind: 'permission', permission: 'ROLE_BULK_ASSIGN_ROLES' },
-    body: bulkAssignBodySchema,
+  registerResourceAction(registry, userRoleResource, 'bulk-assign', {
     summary:
-      'Assign one role to many staff users in one request. Each user is checked on their own: assigned, unchanged (they hold it already) or refused with the reason (not a staff user, or holding a permission the caller lacks). The whole request is refused (403) when the caller lacks a permission of the role. Needs ROLE_BULK_ASSIGN_ROLES.',
+      'Assign one role to many staff users in one request. Each user is checked on their own: assigned, unchanged (they hold it already) or refused with the reason (not a staff user, or holding a permission the caller lacks). The whole request is refused (403) when the caller lacks a permission of the role.',
     responses: {
       200: { description: 'What happened to each user', schema: bulkAssignAnswerSchema },
-      400: { description: 'Invalid input (field paths in errors)', schema: problemSchema },
-      403: { description: 'Needs ROLE_BULK_ASSIGN_ROLES and every permission of the role', schema: problemSchema },
       404: { description: 'No such role', schema: problemSchema },
     },
     handler: async ({ c, body, session, deps }) => {
-      const { roleId, userIds } = body;
+      const roleId = String(body.roleId);
+      const userIds = body.userIds as string[];
       const [role] = await deps.db.select({ id: roles.id, name: roles.name, permissions: roles.permissions, isActive: roles.isActive }).from(roles).where(eq(roles.id, roleId)).limit(1);
       if (!role) throw new HttpProblem({ type: '/problems/not-found', status: 404, title: 'Not Found', detail: 'There is no role with this id.', errors: [{ path: 'roleId', message: 'No such role' }] });
       // The role's permissions are handed to everyone: lacking one refuses the whole request (the same rule as one mapping).
       await assertMayChange(deps.db, session, userRoleResource.name, 'create', undefined, { roleId });
       const staff = await deps.db
-        .select({ userId: users.id, staffActive: czoUsers.isActive })
+        .select({ userId: users.id, name: users.name, mobileNumber: users.mobileNumber, staffActive: czoUsers.isActive })
         .from(users)
         .leftJoin(czoUsers, eq(czoUsers.userId, users.id))
         .where(inArray(users.id, userIds));
       const staffOf = new Map(staff.map((s) => [s.userId, s.staffActive]));
+      const labelOf = new Map(staff.map((s) => [s.userId, `${s.name?.trim() || 'Unnamed'} · ${s.mobileNumber}`]));
       const now = deps.now();
       const results: z.infer<typeof bulkAssignResultSchema>[] = [];
       await deps.db.transaction(async (tx) => {
@@ -154,7 +140,8 @@ export function registerRoleRoutes(registry: RouteRegistry): void {
       });
       deps.authCache.clear();
       const count = (status: string) => results.filter((r) => r.status === status).length;
-      return c.json({ roleId, assigned: count('assigned'), unchanged: count('unchanged'), refused: count('refused'), results }, 200);
+      const labelled = results.map((r) => (labelOf.has(r.userId) ? { ...r, label: labelOf.get(r.userId) } : r));
+      return c.json({ roleId, assigned: count('assigned'), unchanged: count('unchanged'), refused: count('refused'), results: labelled }, 200);
     },
   });
 }

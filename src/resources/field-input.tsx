@@ -222,6 +222,8 @@ export function FieldInput(props: FieldInputProps) {
       return <ItemsInput {...props} />;
     case 'permissions':
       return <PermissionPicker {...props} />;
+    case 'relations':
+      return <RelationsInput {...props} />;
     default:
       return text();
   }
@@ -411,6 +413,51 @@ function PermissionPicker({ path, def, value, onChange, errors }: FieldInputProp
           </CheckboxGroup>
         );
       })}
+      {errors[path] ? <span className="ui-field__error">{errors[path]}</span> : null}
+    </fieldset>
+  );
+}
+
+/** Several records of another resource: found one at a time with the relation picker, listed with Remove buttons. */
+function RelationsInput({ path, def, value, onChange, errors, isRequired }: FieldInputProps) {
+  const chosen = value as { id: string | number; label: string }[];
+  const [picker, setPicker] = useState<{ id: string | number | null; label: string }>({ id: null, label: '' });
+  return (
+    <fieldset className="field-group">
+      <legend className="ui-field__label">
+        {def.label} ({chosen.length} chosen)
+        {isRequired ? <Required /> : null}
+      </legend>
+      {chosen.length === 0 ? (
+        <p className="ui-field__description">None chosen yet.</p>
+      ) : (
+        <ul className="field-relations" aria-label={`Chosen ${def.label.toLowerCase()}`}>
+          {chosen.map((item) => (
+            <li key={String(item.id)}>
+              <span>{item.label}</span>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${item.label}`} onPress={() => onChange(chosen.filter((c) => c.id !== item.id))}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RelationPicker
+        key={chosen.length}
+        label={`Add to ${def.label.toLowerCase()}`}
+        resource={def.relation!}
+        value={picker}
+        onChange={(next) => {
+          if (next.id === null) {
+            setPicker(next);
+            return;
+          }
+          const id = next.id;
+          if (!chosen.some((c) => c.id === id)) onChange([...chosen, { id, label: next.label }]);
+          setPicker({ id: null, label: '' });
+        }}
+        description={def.help}
+      />
       {errors[path] ? <span className="ui-field__error">{errors[path]}</span> : null}
     </fieldset>
   );

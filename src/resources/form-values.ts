@@ -10,6 +10,7 @@ export type RawValue =
   | ImageRef[]
   | RawItem[]
   | { id: string | number | null; label: string }
+  | { id: string | number; label: string }[]
   | { valueIn: string; value: string };
 
 /** One item of an items field, as raw values by item field. */
@@ -22,6 +23,7 @@ export function emptyRaw(def: FieldDef): RawValue {
       return def.defaultValue === true;
     case 'multiSelect':
     case 'permissions':
+    case 'relations':
       return [];
     case 'images':
     case 'items':
@@ -53,6 +55,8 @@ export function toRaw(def: FieldDef, value: unknown, label?: string | null): Raw
       return formatCoordinates(value as { latitude: number; longitude: number });
     case 'relation':
       return { id: value as string | number, label: label ?? String(value) };
+    case 'relations':
+      return (value as (string | number)[]).map((id) => ({ id, label: String(id) }));
     case 'lakhs': {
       const v = value as { valueIn: string; value: number };
       return { valueIn: v.valueIn, value: String(v.value) };
@@ -87,6 +91,8 @@ export function fromRaw(def: FieldDef, raw: RawValue): unknown {
     case 'permissions':
     case 'images':
       return raw;
+    case 'relations':
+      return (raw as { id: string | number }[]).map((r) => r.id);
     case 'items':
       return (raw as RawItem[]).map((item) =>
         Object.fromEntries(

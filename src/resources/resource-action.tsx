@@ -59,6 +59,8 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
   const [busy, setBusy] = useState(false);
   // Actions with `review`: the body checked and waiting for the user to confirm what it changes.
   const [reviewing, setReviewing] = useState<Record<string, unknown>>();
+  // Actions over many records answer per record (`results`): shown before the dialog closes.
+  const [outcome, setOutcome] = useState<RecordResult[]>();
 
   const bodyOf = (): Record<string, unknown> | undefined => {
     const body: Record<string, unknown> = {};
@@ -93,10 +95,16 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
     if (!body) return;
     setBusy(true);
     try {
-      await apiRequest(action.apiPath, { method: 'POST', body });
+      const answer = await apiRequest(action.apiPath, { method: 'POST', body });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
       if (record) await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, String(record[resource.idField])] });
       pushToast(`${action.title}: done`, 'success');
+      const results = resultsOf(answer);
+      if (results) {
+        setBusy(false);
+        setOutcome(results);
+        return;
+      }
       onClose();
     } catch (error) {
       setBusy(false);
@@ -120,7 +128,9 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
               action.title
             )}
           </Heading>
-          {reviewing && record ? (
+          {outcome ? (
+            <ResultsStep results={outcome} onClose={onClose} />
+          ) : reviewing && record ? (
             <ReviewStep
               action={action}
               record={record}
@@ -241,6 +251,53 @@ function ReviewStep({ action, record, body, busy, onBack, onConfirm }: { action:
         </Button>
         <Button variant={action.variant === 'danger' ? 'danger' : 'primary'} onPress={onConfirm} isPending={busy} autoFocus>
           Confirm
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** One record's result of an action over many records: done, unchanged, or refused with the reason. */
+interface RecordResult {
+  status: string;
+  label?: string;
+  reason?: string;
+  userId?: string;
+}
+
+/** The per-record results of an answer (`{ results: [{ status, label?, reason? }] }`), if it has them. */
+function resultsOf(answer: unknown): RecordResult[] | undefined {
+  const results = (answer as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results) || !results.every((r) => typeof r === 'object' && r !== null && typeof (r as RecordResult).status === 'string')) return undefined;
+  return results as RecordResult[];
+}
+
+const STATUS_TEXT: Readonly<Record<string, string>> = { assigned: 'Assigned', unchanged: 'Already held it', refused: 'Refused' };
+
+/** What happened to each record, refused ones first, then Close. */
+function ResultsStep({ results, onClose }: { results: RecordResult[]; onClose: () => void }) {
+  const order = (r: RecordResult) => (r.status === 'refused' ? 0 : r.status === 'unchanged' ? 2 : 1);
+  const counts = Object.entries(
+    results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}),
+  ).map(([status, n]) => `${n} ${(STATUS_TEXT[status] ?? status).toLowerCase()}`);
+  return (
+    <div className="resource-action-review">
+      <p className="ui-dialog__body" role="status">
+        {counts.join(', ')}.
+      </p>
+      <ul className="resource-action-review__list" aria-label="Results">
+        {[...results]
+          .sort((a, b) => order(a) - order(b))
+          .map((r, index) => (
+            <li key={`${r.userId ?? r.label ?? ''}-${index}`} className={`resource-action-review__line resource-action-review__line--${r.status === 'refused' ? 'removed' : r.status === 'assigned' ? 'added' : 'changed'}`}>
+              <strong>{STATUS_TEXT[r.status] ?? r.status}</strong> {r.label ?? r.userId ?? ''}
+              {r.reason ? <span className="resource-action-review__code">{r.reason}</span> : null}
+            </li>
+          ))}
+      </ul>
+      <div className="ui-dialog__actions">
+        <Button variant="primary" onPress={onClose} autoFocus>
+          Close
         </Button>
       </div>
     </div>

@@ -371,6 +371,23 @@ export const userRoleResource = defineResource({
   activeField: 'isActive',
   views: [{ path: `${CZO}/user-roles`, title: 'User Roles' }],
   createPath: `${CZO}/user-roles/add`,
+  actions: [
+    {
+      // auth-service `user-role/role`: one role to many staff in one request, answered per user (who got it, who
+      // had it, who was refused and why); server/users/role-routes.ts.
+      name: 'bulk-assign',
+      path: 'user-role/role',
+      title: 'Bulk assign role',
+      permission: 'ROLE_BULK_ASSIGN_ROLES',
+      on: 'list',
+      fields: {
+        roleId: f.relation('Role', 'roles', { idType: 'uuid', required: true }),
+        userIds: f.relations('Staff users', 'users', { required: true, max: 200, help: 'Find each staff user by name or mobile number; users who are not staff are refused.' }),
+      },
+      confirm: 'Each staff user gets the role on their next request. Users you may not change are refused one by one; the others are assigned.',
+      variant: 'primary',
+    },
+  ],
 });
 
 /** Why a number is blocked: too many wrong sign-in codes (server/auth/blocked-numbers.ts) or a staff member's block. */

@@ -88,6 +88,8 @@ export interface SummaryView {
 export interface ResourceAction {
   /** kebab-case name: the last segment of its route and the audit action. */
   name: string;
+  /** Its API path below the service prefix, when the spec names one (default: the resource's path, then the name). */
+  path?: string;
   /** Button and dialog title ("Block number"). */
   title: string;
   permission: Permission;
@@ -345,7 +347,7 @@ export function defineResource(input: ResourceInput): Resource {
   const apiPath = `${input.service}/${input.path}`;
   return {
     ...rest,
-    actions: actions.map((action) => ({ ...action, apiPath: `${apiPath}/${action.name}`, bodySchema: actionBodySchema(action) })),
+    actions: actions.map((action) => ({ ...action, apiPath: action.path ? `${input.service}/${action.path}` : `${apiPath}/${action.name}`, bodySchema: actionBodySchema(action) })),
     idField,
     idType,
     allFields,

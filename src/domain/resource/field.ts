@@ -47,6 +47,7 @@ export type InputKind =
   | 'items'
   | 'boolean'
   | 'relation'
+  | 'relations'
   | 'lakhs'
   | 'permissions'
   | 'keyValues';
@@ -244,6 +245,17 @@ export const f = {
     const idType = opts.idType ?? 'bigint';
     const input = idType === 'uuid' ? z.guid('Choose a record') : idType === 'text' ? requiredText(100) : z.number({ error: REQUIRED }).int().positive('Choose a record');
     return make(label, { input, output: idType === 'bigint' ? z.number() : z.string(), storage: idType, display: 'relation', inputKind: 'relation', relation: resource }, opts);
+  },
+  /** Several distinct ids of records of another resource, chosen one by one (action bodies, e.g. bulk assign). */
+  relations: (label: string, resource: string, opts: Opts & { idType?: 'bigint' | 'uuid'; max?: number } = {}): FieldDef => {
+    const id = opts.idType === 'bigint' ? z.number().int().positive('Choose a record') : z.guid('Choose a record');
+    const max = opts.max ?? 200;
+    const input = z
+      .array(id)
+      .min(opts.required ? 1 : 0, 'Choose at least one')
+      .max(max, `At most ${max} at once`)
+      .refine((ids) => new Set(ids).size === ids.length, 'A record is chosen twice');
+    return make(label, { input, output: z.array(opts.idType === 'bigint' ? z.number() : z.string()), storage: 'jsonb', display: 'badges', inputKind: 'relations', relation: resource }, opts);
   },
   /** A list of items with their own fields (sockets, key-value pairs), stored as JSON. */
   items: (label: string, itemFields: Readonly<Record<string, FieldDef>>, opts: Opts & { maxItems?: number; minItems?: number } = {}): FieldDef => {

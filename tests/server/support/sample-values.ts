@@ -128,6 +128,8 @@ async function candidates(def: FieldDef, ctx: SampleContext, variant: number): P
       return [[{ id: `sample-${RUN}-${n}`, relativePath: `uploads/2026/11/sample-${RUN}-${n}.png`, name: 'site-photo.png' }]];
     case 'relation':
       return def.relation ? [...(await ctx.relationIds(def.relation))].slice(variant) : [];
+    case 'relations':
+      return def.relation ? [[...(await ctx.relationIds(def.relation))].slice(variant, variant + 1)] : [];
     case 'items':
     case 'keyValues': {
       if (!def.itemFields) return [[{ key: `key${n}`, value: `value ${n}` }], {}];
