@@ -321,6 +321,9 @@ export const roleResource = defineResource({
     { title: 'Role', fields: ['name', 'description'] },
     { title: 'Permissions', fields: ['permissions'] },
   ],
+  // A role's permissions change only through Edit permissions, which shows what is added and removed first.
+  update: ['name', 'description'],
+  owned: { permissions: 'the Edit permissions action' },
   permissions: { view: 'ROLE_VIEW_ROLES', create: 'ROLE_CREATE_ROLE', update: 'ROLE_EDIT_ROLE_PERMISSIONS', activate: 'ROLE_ACTIVATE_INACTIVATE_ROLE' },
   activeField: 'isActive',
   views: [{ path: `${CZO}/all-roles`, title: 'All Roles' }],

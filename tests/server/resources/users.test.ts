@@ -89,7 +89,9 @@ describe.each(testDrivers)('users, staff and roles on %s', (driver) => {
     expect((await session()).body.permissions).toHaveLength(2);
 
     // Neither does a removed (inactive) mapping; editing the role's permissions applies at once.
-    await call(env.t, 'PUT', `/auth-service/role/${role.body.id}`, { authKey: admin, body: { permissions: ['ROLE_VIEW_USERS'] } });
+    // (The generic update refuses permissions: Edit permissions owns them.)
+    expect((await call(env.t, 'PUT', `/auth-service/role/${role.body.id}`, { authKey: admin, body: { permissions: ['ROLE_VIEW_USERS'] } })).status).toBe(400);
+    expect((await call(env.t, 'POST', '/auth-service/role/permission', { authKey: admin, body: { id: role.body.id, permissions: ['ROLE_VIEW_USERS'] } })).status).toBe(200);
     expect((await session()).body.permissions).toEqual(['ROLE_VIEW_USERS']);
     await call(env.t, 'PATCH', `/auth-service/admin/user-role/${mapping.body.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect((await session()).body.permissions).toEqual([]);

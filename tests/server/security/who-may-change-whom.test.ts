@@ -78,11 +78,13 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
     // Escalate self: map the Super Admin role to oneself.
     expect((await call(env.t, 'POST', '/auth-service/admin/user-role', { authKey: clerk, body: { userId: clerkId, roleId: superAdminRole } })).status).toBe(403);
     // Give one's own role more permissions.
-    const widen = await call(env.t, 'PUT', `/auth-service/role/${clerkRole}`, { authKey: clerk, body: { permissions: [...clerkPermissions, 'ROLE_VIEW_PAYOUTS'] } });
+    const widen = await call(env.t, 'POST', '/auth-service/role/permission', { authKey: clerk, body: { id: clerkRole, permissions: [...clerkPermissions, 'ROLE_VIEW_PAYOUTS'] } });
     expect(widen.status).toBe(403);
     expect(widen.body.detail).toMatch(/ROLE_VIEW_PAYOUTS/);
     // Edit or disable a stronger role, or touch a stronger user's access.
-    expect((await call(env.t, 'PUT', `/auth-service/role/${superAdminRole}`, { authKey: clerk, body: { permissions: clerkPermissions } })).status).toBe(403);
+    expect((await call(env.t, 'POST', '/auth-service/role/permission', { authKey: clerk, body: { id: superAdminRole, permissions: clerkPermissions } })).status).toBe(403);
+    // Nor rename it: a stronger role is not the clerk's to change at all.
+    expect((await call(env.t, 'PUT', `/auth-service/role/${superAdminRole}`, { authKey: clerk, body: { description: 'Mine now' } })).status).toBe(403);
     const adminMapping = rowsOf<Row>(await env.database.db.execute(sql`select id from user_roles where user_id = ${superAdminId} limit 1`))[0]!;
     expect((await call(env.t, 'PATCH', `/auth-service/admin/user-role/${String(adminMapping.id)}/activate-inactivate`, { authKey: clerk, body: { active: false } })).status).toBe(403);
     expect((await call(env.t, 'PATCH', `/user-service/czo-user/${superAdminId}/activate-inactivate`, { authKey: clerk, body: { active: false } })).status).toBe(403);
@@ -92,7 +94,7 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
     const customer = rowsOf<Row>(await env.database.db.execute(sql`select id from users u where not exists (select 1 from user_roles r where r.user_id = u.id) order by id desc limit 1`))[0]!;
     const granted = await call(env.t, 'POST', '/auth-service/admin/user-role', { authKey: clerk, body: { userId: customer.id, roleId: clerkRole } });
     expect(granted.status, JSON.stringify(granted.body)).toBe(201);
-    const narrowed = await call(env.t, 'PUT', `/auth-service/role/${clerkRole}`, { authKey: clerk, body: { permissions: clerkPermissions.slice(0, -1) } });
+    const narrowed = await call(env.t, 'POST', '/auth-service/role/permission', { authKey: clerk, body: { id: clerkRole, permissions: clerkPermissions.slice(0, -1) } });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
   });
 
