@@ -514,6 +514,8 @@ export const investmentOpportunityResource = defineResource({
     { path: `${SC}/exclusive-prime-deals`, title: 'Opportunity' },
     { path: `${SC}/finance-management`, title: 'Finance Management', scope: 'funding' },
   ],
+  // Data insights: how many opportunities each city has in each status.
+  summary: { path: `${SC}/data-insights`, title: 'Data Insights', groupBy: ['city', 'status'] },
   createPath: `${SC}/add`,
 });
 
