@@ -50,6 +50,12 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       [`GET ${sessionPaths.globalData}`]: { kind: 'signed-in' },
       [`PUT ${sessionPaths.pinnedItems}`]: { kind: 'signed-in' },
       'GET /auth-service/role/permission': { kind: 'permission', permission: 'ROLE_VIEW_ROLES' },
+      // A role's permissions and bulk role assignment have their own actions (tests/server/role-permissions.test.ts).
+      'POST /auth-service/role/permission': { kind: 'permission', permission: 'ROLE_EDIT_ROLE_PERMISSIONS' },
+      'POST /auth-service/user-role/role': { kind: 'permission', permission: 'ROLE_BULK_ASSIGN_ROLES' },
+      // RFID cards: add and remove (tests/server/rfid-cards.test.ts).
+      'POST /user-service/rfid-card/add': { kind: 'permission', permission: 'ROLE_ADD_RFID_CARD' },
+      'POST /user-service/rfid-card/remove': { kind: 'permission', permission: 'ROLE_REMOVE_RFID_CARD' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
       'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
       // A signed link carries no session: the route checks the link or the Authorization header itself (uploads tests).
