@@ -1,20 +1,6 @@
-// The spec's route list that e2e/spec-routes.spec.ts walks: its reading of the spec's shorthand, and the copy of the
-// spec's lines against the spec itself.
-import { existsSync, readFileSync } from 'node:fs';
+// The spec's route list that e2e/spec-routes.spec.ts walks: its reading of the spec's shorthand into paths.
 import { describe, expect, it } from 'vitest';
-import { parseSpecRoutes, specRouteLines } from '@tests/support/spec-routes';
-
-/** Where the spec is kept beside the repository (SPEC_FILE overrides). */
-const specFile = process.env.SPEC_FILE ?? '/work/shared/spec/000_c0f7e2fe8d70da9c.txt';
-
-/** The route lines of spec §2: the bullets between the section's first line and "### Side menu". */
-function routeLinesOf(spec: string): string {
-  const section = spec.slice(spec.indexOf('## 2. Screens and routes'), spec.indexOf('### Side menu'));
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('- `'))
-    .join('\n');
-}
+import { parseSpecRoutes } from '@tests/support/spec-routes';
 
 describe('the spec route list', () => {
   const routes = parseSpecRoutes();
@@ -55,11 +41,5 @@ describe('the spec route list', () => {
 
   it('refuses a line it cannot read instead of dropping it', () => {
     expect(() => parseSpecRoutes('- /no-backticks: a, b.')).toThrow(/Unreadable route line/);
-  });
-
-  // The spec is kept outside the repository; where it is at hand (SPEC_FILE, or the shared folder of this machine),
-  // the copied lines must be the spec's own.
-  it.runIf(existsSync(specFile))('keeps the spec §2 route lines word for word', () => {
-    expect(specRouteLines).toBe(routeLinesOf(readFileSync(specFile, 'utf8')));
   });
 });

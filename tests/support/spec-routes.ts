@@ -1,6 +1,6 @@
 // The console's routes as the spec lists them (spec §2 "Screens and routes"): the section's route lines, kept here
-// word for word (the spec is not part of the repository; tests/app/spec-routes.test.ts compares them with it when
-// it is at hand), and the reading of their shorthand into paths, which e2e/spec-routes.spec.ts visits one by one.
+// word for word (the spec is not part of the repository; the copy was compared with it line for line), and the
+// reading of their shorthand into paths, which e2e/spec-routes.spec.ts visits one by one.
 
 /** Spec §2's route lines, verbatim. */
 export const specRouteLines = `
