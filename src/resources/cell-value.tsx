@@ -175,6 +175,35 @@ export function columnWidth(def: FieldDef): number {
   }
 }
 
+/** Smallest useful width by display kind (px): ids, dates and numbers stay whole; text shrinks to an ellipsis. */
+export function columnMinWidth(def: FieldDef): number {
+  if (def.display === 'text' && (def.storage === 'bigint' || def.storage === 'integer')) return 72;
+  // One of fixed values: as wide as its longest label (a pill adds its padding), so "CSV" takes little room and
+  // "Delivery Failed" is never cut.
+  if (def.options && def.options.length > 0 && (def.display === 'status' || def.display === 'badge' || def.display === 'text')) {
+    const longest = Math.max(...def.options.map((o) => o.label.length));
+    return Math.max(64, Math.min(160, Math.ceil(longest * 7.2) + (def.display === 'text' ? 20 : 36)));
+  }
+  switch (def.display) {
+    case 'boolean':
+    case 'image':
+      return 64;
+    case 'number':
+    case 'energy':
+      return 84;
+    case 'money':
+      return 96;
+    case 'date':
+      return 100;
+    case 'datetime':
+      return 156;
+    case 'phone':
+      return 120;
+    default:
+      return 104;
+  }
+}
+
 /** Right-aligned kinds (numbers). */
 export function isNumeric(def: FieldDef): boolean {
   return def.display === 'number' || def.display === 'money' || def.display === 'energy';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { hasPermission } from '@domain/permissions';
 import { viewPermission, type ListView, type Resource } from '@domain/resource/define-resource';
@@ -16,8 +17,9 @@ import { Button } from '@ui/button';
 import { DataTable, type DataColumn } from '@ui/data-table';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { keyboardState } from '@state/keyboard-state';
+import { columnWidthsStore, comfortableRowsStore, resetColumnWidths, setColumnWidth, setComfortableRows } from '@state/list-layout';
 import { setTableCount, setTableMode, setTablePage, setTableRowSize, setTableSort } from '@state/table-state';
-import { CellValue, columnWidth, isNumeric } from './cell-value';
+import { CellValue, columnMinWidth, columnWidth, isNumeric } from './cell-value';
 import { FilterBar } from './filter-bar';
 import { GatedAction } from './gated-action';
 import { ResourceActionButton } from './resource-action';
@@ -172,12 +174,14 @@ function PermittedListPage({ resource, view }: ListPageProps) {
     () =>
       resource.list.columns
         .filter((c) => !hidden.has(c.field))
-        .map((c) => {
+        .map((c, _i, shown) => {
           const def = resource.allFields[c.field]!;
           return {
             id: c.field,
             header: def.label,
             width: c.width ?? columnWidth(def),
+            minWidth: Math.min(c.width ?? columnWidth(def), columnMinWidth(def)),
+            grow: c.field === growingColumn(resource, shown.map((s) => s.field)),
             sortable: resource.sortable.includes(c.field),
             align: isNumeric(def) ? 'end' : 'start',
             render: (row: ApiRecord) => <CellValue def={def} field={c.field} record={row} cdnBase={cdnBase} />,
@@ -185,6 +189,9 @@ function PermittedListPage({ resource, view }: ListPageProps) {
         }),
     [resource, hidden, cdnBase],
   );
+  const comfortable = useSnapshot(comfortableRowsStore).value;
+  const columnWidths = useSnapshot(columnWidthsStore).lists[view.path];
+  const onColumnResize = useCallback((column: string, width: number | undefined) => (width === undefined ? resetColumnWidths(view.path, column) : setColumnWidth(view.path, column, width)), [view.path]);
   const shownColumns = useMemo(() => (resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns), [resource.name, columns]);
 
   const detailOf = (row: ApiRecord) => recordHref(resource, view.path, String(row[resource.idField]));
@@ -290,6 +297,18 @@ function PermittedListPage({ resource, view }: ListPageProps) {
             ))}
           </div>
         </details>
+        <label className="resource-page__control">
+          Density
+          <select value={comfortable ? 'comfortable' : 'compact'} onChange={(e) => setComfortableRows(e.target.value === 'comfortable')} aria-label="Row density">
+            <option value="compact">Compact</option>
+            <option value="comfortable">Comfortable</option>
+          </select>
+        </label>
+        {columnWidths ? (
+          <Button size="sm" variant="ghost" onPress={() => resetColumnWidths(view.path)}>
+            Reset column widths
+          </Button>
+        ) : null}
         <span className="resource-page__hint">↑↓ or j k to move · Enter to open · / to search</span>
       </div>
 
@@ -320,6 +339,9 @@ function PermittedListPage({ resource, view }: ListPageProps) {
           onOpen={onOpen}
           onRangeChange={onRangeChange}
           gridRef={gridRef}
+          density={comfortable ? 'comfortable' : 'compact'}
+          columnWidths={columnWidths}
+          onColumnResize={onColumnResize}
         />
       )}
 
@@ -351,4 +373,13 @@ function flatParams(params: { page: number; size: number; sort: string; q: strin
 /** The URL of a list view with the given filters (related lists link to the full list). */
 export function listUrl(view: ListView, filters: Record<string, string>): string {
   return `${view.path}${listParamsToSearch({ page: 0, size: 20, sort: '', q: '', filters })}`;
+}
+
+/** The column that takes a list's spare width: the record's label field when shown, else the first text column. */
+function growingColumn(resource: Resource, shown: readonly string[]): string | undefined {
+  if (shown.includes(resource.labelField)) return resource.labelField;
+  return shown.find((field) => {
+    const def = resource.allFields[field]!;
+    return def.display === 'text' && def.storage === 'text' && field !== resource.idField;
+  });
 }

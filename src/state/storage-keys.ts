@@ -9,6 +9,8 @@ export const storageKeys = {
   tableState: 'tableState',
   paletteFrecency: 'paletteFrecency',
   singleKeyShortcuts: 'singleKeyShortcuts',
+  comfortableRows: 'comfortableRows',
+  columnWidths: 'columnWidths',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,13 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type Ref } from 'react';
+import { clamp, layoutColumns } from './column-layout';
 import './data-table.css';
 
 /** A column of DataTable. */
 export interface DataColumn<T> {
   id: string;
   header: string;
-  /** Width in px. */
+  /** Preferred width in px. */
   width: number;
+  /** Smallest width in px before the table scrolls sideways; default the preferred width. */
+  minWidth?: number;
+  /** This column takes the spare width (one per table: the title or name). */
+  grow?: boolean;
   /** The header is a sort button; default false. */
   sortable?: boolean;
   /** Right-align numbers and money; default 'start'. */
@@ -40,9 +45,18 @@ export interface DataTableProps<T> {
   height?: number;
   /** Ref to the focusable grid element (for `/`-style shortcuts that return focus). */
   gridRef?: Ref<HTMLDivElement>;
+  /** Compact 32 px rows (default) or comfortable 44 px rows. */
+  density?: 'compact' | 'comfortable';
+  /** Widths (px) the user dragged, by column id; the other columns are laid out to fit. */
+  columnWidths?: Readonly<Record<string, number>>;
+  /** A column's resize handle was dragged (a width) or double-clicked (undefined: back to the layout). */
+  onColumnResize?: (columnId: string, width: number | undefined) => void;
 }
 
-const ROW_HEIGHT = 40;
+/** Row heights by density (px). */
+export const ROW_HEIGHTS = { compact: 32, comfortable: 44 } as const;
+/** The grid's own border, left and right (px): the columns share what is inside it. */
+const BORDER_PX = 2;
 
 /** A cut value (ellipsis) shows in full on hover, as the cell's tooltip. */
 function showCutValue(event: { currentTarget: HTMLElement }): void {
@@ -71,13 +85,57 @@ export function DataTable<T>({
   onRangeChange,
   height = 560,
   gridRef,
+  density = 'compact',
+  columnWidths,
+  onColumnResize,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const rowHeight = ROW_HEIGHTS[density];
+  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
-  const template = columns.map((c) => `${c.width}px`).join(' ');
-  const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
+
+  // The columns share the grid's inner width (measured, and again when it changes); a dragged column keeps its width.
+  const [available, setAvailable] = useState(0);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => setAvailable(el.getBoundingClientRect().width - BORDER_PX);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const [dragging, setDragging] = useState<{ id: string; width: number } | null>(null);
+  const resized = dragging ? { ...columnWidths, [dragging.id]: dragging.width } : (columnWidths ?? {});
+  const widths = layoutColumns(columns, Math.floor(available), resized);
+  const template = widths.map((w) => `${w}px`).join(' ');
+  const totalWidth = widths.reduce((sum, w) => sum + w, 0);
+
+  const startResize = (event: PointerEvent<HTMLDivElement>, columnId: string, startWidth: number) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const handle = event.currentTarget;
+    handle.setPointerCapture(event.pointerId);
+    const startX = event.clientX;
+    let width = startWidth;
+    const onMove = (move: globalThis.PointerEvent) => {
+      width = clamp(startWidth + move.clientX - startX);
+      setDragging({ id: columnId, width });
+    };
+    const onUp = () => {
+      handle.removeEventListener('pointermove', onMove);
+      handle.removeEventListener('pointerup', onUp);
+      handle.removeEventListener('pointercancel', onUp);
+      setDragging(null);
+      if (width !== startWidth) onColumnResize?.(columnId, width);
+    };
+    handle.addEventListener('pointermove', onMove);
+    handle.addEventListener('pointerup', onUp);
+    handle.addEventListener('pointercancel', onUp);
+  };
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
 
@@ -160,10 +218,11 @@ export function DataTable<T>({
       aria-activedescendant={activeRowLoaded && rowCount > 0 ? rowId(activeIndex) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      style={{ height }}
+      style={{ height, ['--data-table-row' as string]: `${rowHeight}px` }}
+      data-density={density}
     >
       <div className="data-table__header" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, width: totalWidth }}>
-        {columns.map((column) => {
+        {columns.map((column, index) => {
           const sorted = sort?.id === column.id ? sort.dir : undefined;
           return (
             <div
@@ -182,6 +241,17 @@ export function DataTable<T>({
               ) : (
                 column.header
               )}
+              {onColumnResize ? (
+                // Drag to resize (remembered per list); double-click gives the column back to the layout.
+                <div
+                  className="data-table__resizer"
+                  aria-hidden="true"
+                  title="Drag to resize · double-click to reset"
+                  onPointerDown={(event) => startResize(event, column.id, widths[index]!)}
+                  onDoubleClick={() => onColumnResize(column.id, undefined)}
+                  onClick={(event) => event.stopPropagation()}
+                />
+              ) : null}
             </div>
           );
         })}
@@ -199,7 +269,7 @@ export function DataTable<T>({
               aria-selected={active}
               aria-busy={row === undefined || undefined}
               className={`data-table__row${active ? ' data-table__row--active' : ''}${row === undefined ? ' data-table__row--loading' : ''}`}
-              style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight, width: totalWidth }}
               onClick={row === undefined ? undefined : (event) => onRowClick(event, row, item.index)}
             >
               {row === undefined ? (
