@@ -574,7 +574,7 @@ export const downloadResource = defineResource({
     finishedAt: f.datetime('Finished at'),
   },
   list: {
-    columns: [{ field: 'id' }, { field: 'reportType' }, { field: 'filtersSummary' }, { field: 'format' }, { field: 'status' }, { field: 'rowCount' }, { field: 'requestedBy' }, { field: 'requestedAt' }, { field: 'finishedAt' }, { field: 'filePath', hidden: true }],
+    columns: [{ field: 'id' }, { field: 'reportType' }, { field: 'filtersSummary' }, { field: 'format' }, { field: 'status' }, { field: 'rowCount' }, { field: 'requestedBy' }, { field: 'requestedAt' }, { field: 'finishedAt', hidden: true }, { field: 'filePath', hidden: true }],
     filters: [{ field: 'status', kind: 'select' }, { field: 'reportType', kind: 'select' }, { field: 'requestedBy', kind: 'relation' }, { field: 'requestedAt', kind: 'dateRange' }],
     defaultSort: { field: 'requestedAt', dir: 'desc' },
   },

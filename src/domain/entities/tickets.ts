@@ -247,6 +247,8 @@ interface KindSpec {
   fields: Record<string, FieldDef>;
   /** Kind-specific list columns (after the title). */
   columns: readonly string[];
+  /** Columns hidden until the user shows them (Columns menu), so the list fits 1440 px: City always (it is a filter). */
+  hiddenColumns?: readonly string[];
   exact?: readonly string[];
   text?: readonly string[];
   view: Permission;
@@ -297,12 +299,12 @@ function kindResource(spec: KindSpec): Resource {
       columns: [
         { field: 'id' },
         { field: 'title' },
-        ...spec.columns.map((field) => ({ field })),
+        ...spec.columns.map((field) => ({ field, ...(spec.hiddenColumns?.includes(field) ? { hidden: true } : {}) })),
         { field: 'status' },
         { field: 'priority' },
         { field: 'assignee' },
-        { field: 'city' },
-        { field: 'dueDate' },
+        { field: 'city', hidden: true },
+        { field: 'dueDate', ...(spec.hiddenColumns?.includes('dueDate') ? { hidden: true } : {}) },
         { field: 'tags', hidden: true },
         { field: 'createdBy', hidden: true },
         { field: 'createdAt' },
@@ -523,6 +525,7 @@ export const bookingAnomalyTicketResource = kindResource({
     meteredEnergy: f.energy('Metered energy'),
   },
   columns: ['booking', 'anomalyType', 'billedEnergy', 'meteredEnergy'],
+  hiddenColumns: ['dueDate'],
   view: 'ROLE_VIEW_BOOKING_ANOMALY_TICKETS',
   create: 'ROLE_ADD_BOOKING_ANOMALY_TICKET',
   update: 'ROLE_UPDATE_BOOKING_ANOMALY_TICKET',
@@ -552,6 +555,7 @@ export const deliveryTicketResource = kindResource({
     items: f.items('Items', deliveryItemFields, { readOnly: true, maxItems: 100 }),
   },
   columns: ['deliveryTicketType', 'orderId', 'courier', 'awbNumber'],
+  hiddenColumns: ['orderId'],
   exact: ['awbNumber'],
   view: 'ROLE_VIEW_DELIVERY_TICKETS',
   create: 'ROLE_ADD_DELIVERY_TICKET',
@@ -615,6 +619,7 @@ export const installationTicketResource = kindResource({
     purposeOfAssigning: f.choice('Purpose', optionsOf(installationPurposes), { required: true, display: 'badge' }),
   },
   columns: ['uniqueId', 'phoneNumber', 'purposeOfAssigning', 'chargePointOperatorId'],
+  hiddenColumns: ['chargePointOperatorId'],
   exact: ['phoneNumber', 'uniqueId'],
   view: 'ROLE_VIEW_CHARGER_INSTALLATION_TICKETS',
   // Created through the API for now; the console's tickets/{id}/installation/add flow is the workflow issue's.
@@ -729,7 +734,7 @@ export const orderResource = defineResource({
       { field: 'quantity' },
       { field: 'amount' },
       { field: 'status' },
-      { field: 'tags' },
+      { field: 'tags', hidden: true },
       { field: 'city' },
       { field: 'assignee' },
       { field: 'deliveryAddress', hidden: true },
