@@ -32,10 +32,21 @@ async function expectRows(page: Page, title: string) {
 }
 
 test.describe('resource screens', () => {
-  test('every side-menu entry of the resource screens shows real rows to the super admin', async ({ page }) => {
+  test('every side-menu entry of the resource screens shows real rows to the super admin, every list fitting 1440 px', async ({ page }) => {
     test.setTimeout(240_000);
     expect(resourceEntries.length).toBeGreaterThan(50);
+    // The screen users compare us at: a list's default columns fit without sideways scrolling (issue 17).
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, staff.superAdmin);
+    const tooWide: string[] = [];
+    let measured = 0;
+    const measure = async (path: string) => {
+      const grid = page.getByRole('grid');
+      if ((await grid.count()) === 0) return;
+      measured += 1;
+      const { table, pageOverflow } = await grid.evaluate((el) => ({ table: el.scrollWidth - el.clientWidth, pageOverflow: document.documentElement.scrollWidth - window.innerWidth }));
+      if (table > 1 || pageOverflow > 1) tooWide.push(`${path}: table ${table} px, page ${pageOverflow} px too wide`);
+    };
     for (const entry of resourceEntries) {
       // In-app navigation, as a menu click does (no reload per page): the router follows the history API. The page's
       // own heading, then no fetch under way, before its rows are read (never the previous page's).
@@ -43,7 +54,18 @@ test.describe('resource screens', () => {
       await expect(page.getByRole('heading', { level: 1, name: headingOf(entry.path), exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
       await expectRows(page, `${entry.trail.join(' › ')} › ${entry.title} (${entry.path})`);
+      await measure(entry.path);
     }
+    // The lists no menu entry opens (scoped views such as My Orders or a module's open tickets) fit as well.
+    const menuPaths = new Set(resourceEntries.map((e) => e.path));
+    for (const view of resources.flatMap((r) => r.views).filter((v) => !menuPaths.has(v.path) && !v.path.includes(':'))) {
+      await page.evaluate((path) => window.history.pushState(null, '', path), view.path);
+      await expect(page.getByRole('heading', { level: 1, name: view.title, exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
+      await measure(view.path);
+    }
+    expect(measured).toBeGreaterThan(80);
+    expect(tooWide).toEqual([]);
   });
 
   test('a vendor created through the form is found in its list, and opens with its history', async ({ page }) => {
