@@ -52,10 +52,10 @@ test('every signed-in page kind has no serious or critical accessibility violati
     found[kind] = await seriousViolations(page);
   };
 
+  // Home as a user opens it. (Straight after sign-in, react-aria's live announcer still holds, for 7 s, its
+  // announcement of the sign-in button, named by a node that is gone: axe flags that, the page does not cause it.)
+  await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // react-aria's live announcer says a pending button's label through a role="img" node naming it; the sign-in
-  // button is gone once home shows, so axe flags the announcement until the announcer clears it (7 s).
-  await expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
   await check('home');
 
   await page.goto('/booking-management/all-bookings');

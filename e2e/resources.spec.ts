@@ -1,23 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { coordinatesMessages } from '@domain/coordinates';
-import { flattenMenu } from '@domain/menu';
 import { resources } from '@domain/resource/registry';
+import { headingOf, resourceEntries } from './menu-walk';
 import { apiKey, signIn, staff } from './support';
-
-/** Side-menu entries whose page is a list or summary the resource definitions declare (this issue's screens). */
-const resourceEntries = flattenMenu().filter((entry) =>
-  resources.some((r) => r.views.some((v) => v.path === entry.path) || r.summary?.path === entry.path),
-);
-
-/** The h1 of a list view or summary page at `path`. */
-function headingOf(path: string): string {
-  for (const r of resources) {
-    const view = r.views.find((v) => v.path === path);
-    if (view) return view.title;
-    if (r.summary?.path === path) return r.summary.title;
-  }
-  throw new Error(`No resource page at ${path}`);
-}
 
 async function expectRows(page: Page, title: string) {
   const grid = page.getByRole('grid');
