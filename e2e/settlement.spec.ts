@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settlementMachine } from '@machines/settlement.machine';
 import { shortestPaths, shortestPathVia, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
-import { signIn, staff } from './support';
+import { signIn, staff, typeDate } from './support';
 import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
 
@@ -135,11 +135,12 @@ test(`settlement added by hand, then ${byHand!.steps.map((s) => s.event.type).jo
         await p.goto('/finance-management/settlement-history/add');
         await p.getByRole('combobox', { name: /Host/ }).fill(found.hostId);
         await p.getByRole('option', { name: new RegExp(found.hostId) }).click();
-        await p.getByLabel(/Period from/).fill('2026-02-01');
-        await p.getByLabel(/Period to/).fill('2026-01-01');
+        await p.getByRole('combobox', { name: /Host/ }).press('Escape');
+        await typeDate(p.getByRole('group', { name: /Period from/ }), '2026-02-01');
+        await typeDate(p.getByRole('group', { name: /Period to/ }), '2026-01-01');
         await p.getByRole('button', { name: 'Create settlement' }).click();
         await expect(p.getByText('The period must end on or after its first day')).toBeVisible();
-        await p.getByLabel(/Period to/).fill('2026-02-15');
+        await typeDate(p.getByRole('group', { name: /Period to/ }), '2026-02-15');
         await p.getByRole('button', { name: 'Create settlement' }).click();
         await expect(p.getByText('Settlement created')).toBeVisible();
         await expect(workflowPanel(p)).toContainText('Submit: Settle at least one booking before submitting.');

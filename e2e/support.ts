@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** The run's folder and the e2e server's log (playwright.config.ts). */
 const e2eDir = process.env.E2E_DIR ?? '.tmp/e2e';
@@ -167,4 +167,14 @@ export function testSignedInAs(mobileNumber: string) {
     ],
     storageState: ({ signedInState }, use) => use(signedInState),
   });
+}
+
+/**
+ * Types a date (YYYY-MM-DD) into a console date field, as a user does: the day segment, then DDMMYYYY (each segment
+ * moves on by itself). `field` is the field's group (getByRole('group', { name: label })).
+ */
+export async function typeDate(field: Locator, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(`${day}${month}${year}`);
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chargerServicingMachine } from '@machines/charger-servicing.machine';
 import { shortestPaths, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
-import { signIn, staff } from './support';
+import { signIn, staff, typeDate } from './support';
 import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
 const actions = (page: Page) => page.getByRole('region', { name: 'Ticket actions' });
@@ -41,7 +41,7 @@ test('assign to me with today’s due date → in Today’s Tickets; comment; cl
   await actions(page).getByRole('button', { name: 'Assign to me' }).click();
   await expect(page.getByText('Assign: saved').first()).toBeVisible();
   await expect(actions(page).getByRole('button', { name: 'Assign to me' })).toBeDisabled();
-  await actions(page).getByRole('form', { name: 'Due date' }).locator('input[type="date"]').fill(istToday());
+  await typeDate(actions(page).getByRole('form', { name: 'Due date' }).getByRole('group', { name: 'Due date' }), istToday());
   await actions(page).getByRole('button', { name: 'Set due date' }).click();
   await expect(page.getByText('Due date: saved')).toBeVisible();
   const history = page.getByRole('region', { name: 'History' });
@@ -96,7 +96,7 @@ const adapter: ScreenAdapter = {
   perform: {
     SET_AVAILABLE_DATE: async (page, event) => {
       const dialog = await openAction(page, 'Set Available Date');
-      await dialog.getByLabel(/Available from/).fill(String(event.availableDate));
+      await typeDate(dialog.getByRole('group', { name: /Available from/ }), String(event.availableDate));
       await dialog.getByRole('button', { name: 'Set Available Date' }).click();
     },
     SCHEDULE: async (page) => (await openAction(page, 'Schedule')).getByRole('button', { name: 'Schedule' }).click(),

@@ -23,6 +23,7 @@ import { uploadKindOfField } from '@domain/upload-kinds';
 import { errorMessage } from '@data/api-client';
 import { uploadFile } from '@data/resource-api';
 import { Button } from '@ui/button';
+import { DateField } from '@ui/date-field';
 import { PermissionBadge } from '@ui/permission-badge';
 import { TextField } from '@ui/text-field';
 import { emptyRaw, type RawItem, type RawValue } from './form-values';
@@ -98,9 +99,19 @@ export function FieldInput(props: FieldInputProps) {
     case 'money':
       return text({ inputMode: 'decimal', description: description ?? 'In rupees (₹)' });
     case 'date':
-      return text({ type: 'date' });
     case 'datetime':
-      return text({ type: 'datetime-local' });
+      return (
+        <DateField
+          label={def.label}
+          name={path}
+          value={value as string}
+          onChange={(v) => onChange(v)}
+          granularity={def.inputKind === 'date' ? 'day' : 'minute'}
+          isRequired={isRequired}
+          errorMessage={error}
+          description={description}
+        />
+      );
     case 'coordinates': {
       const shown = error ?? (value !== '' ? validateCoordinates(value as string) : undefined);
       return (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { FilterDef, Resource } from '@domain/resource/define-resource';
 import { filterKeys } from '@domain/resource/list-query';
 import { Button } from '@ui/button';
+import { DateField } from '@ui/date-field';
 import { TextField } from '@ui/text-field';
 import { clearTableFilters, setTableFilter, setTableSearch, type TableState } from '@state/table-state';
 import { RelationPicker } from './relation-picker';
@@ -145,8 +146,8 @@ function FilterControl({ resource, filter, data, setFilter }: { resource: Resour
     case 'dateRange':
       return (
         <div className="filter-bar__range">
-          <TextField label={dateRangeLabels(label)[0]} type="date" value={data[key] ?? ''} onChange={(v) => setFilter(key, v)} />
-          <TextField label={dateRangeLabels(label)[1]} type="date" value={data[second!] ?? ''} onChange={(v) => setFilter(second!, v)} />
+          <DateField label={dateRangeLabels(label)[0]} value={data[key] ?? ''} onChange={(v) => setFilter(key, v)} />
+          <DateField label={dateRangeLabels(label)[1]} value={data[second!] ?? ''} onChange={(v) => setFilter(second!, v)} />
         </div>
       );
     case 'numberRange': {

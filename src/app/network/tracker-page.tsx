@@ -18,6 +18,7 @@ import { NoAccess } from '@resources/no-access';
 import { RelationPicker } from '@resources/relation-picker';
 import { Button } from '@ui/button';
 import { ChartPanel, TableView, type ChartTable } from '@ui/chart/chart-panel';
+import { DateField } from '@ui/date-field';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { useSession } from '../session/session-context';
 import '@resources/resources.css';
@@ -122,14 +123,23 @@ function PermittedTracker({ period }: { period: Period }) {
         </div>
       </header>
       <div className="tracker-filters">
-        <label className="ui-field">
-          <span className="ui-field__label">From</span>
-          <input className="ui-field__input" type={period === 'day' ? 'date' : 'month'} value={state.from} onChange={(e) => e.target.value && set({ from: e.target.value })} />
-        </label>
-        <label className="ui-field">
-          <span className="ui-field__label">To</span>
-          <input className="ui-field__input" type={period === 'day' ? 'date' : 'month'} value={state.to} onChange={(e) => e.target.value && set({ to: e.target.value })} />
-        </label>
+        {period === 'day' ? (
+          <>
+            <DateField label="From" value={state.from} onChange={(v) => v && set({ from: v })} />
+            <DateField label="To" value={state.to} onChange={(v) => v && set({ to: v })} />
+          </>
+        ) : (
+          <>
+            <label className="ui-field">
+              <span className="ui-field__label">From</span>
+              <input className="ui-field__input" type="month" value={state.from} onChange={(e) => e.target.value && set({ from: e.target.value })} />
+            </label>
+            <label className="ui-field">
+              <span className="ui-field__label">To</span>
+              <input className="ui-field__input" type="month" value={state.to} onChange={(e) => e.target.value && set({ to: e.target.value })} />
+            </label>
+          </>
+        )}
         <RelationPicker
           label="City"
           resource="cities"

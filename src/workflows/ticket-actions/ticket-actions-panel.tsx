@@ -11,6 +11,7 @@ import { queryKeys } from '@data/query-keys';
 import type { ApiRecord } from '@data/resource-api';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
+import { DateField } from '@ui/date-field';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { pushToast } from '@state/toasts';
 import { GatedAction } from '@resources/gated-action';
@@ -191,11 +192,7 @@ function DueDateAction({ action, record, onSend }: ActionProps) {
   const { message, busy, run } = useSender(action, onSend);
   return (
     <ActionBox action={action} submit={() => run(dueDate === '' ? null : dueDate)} submitLabel={busy ? 'Saving…' : 'Set due date'} message={message}>
-      <label className="ui-field">
-        <span className="ui-field__label">Due date</span>
-        <input type="date" className="ui-field__input" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-        <span className="ui-field__description">Leave empty to clear it.</span>
-      </label>
+      <DateField label="Due date" value={dueDate} onChange={setDueDate} description="Leave empty to clear it." />
     </ActionBox>
   );
 }
