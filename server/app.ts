@@ -31,6 +31,7 @@ import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
 import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
 import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
 import { registerRfidCardRoutes } from './users/rfid-card-routes';
+import { registerUserNameRoutes } from './users/user-name-routes';
 import { registerRoleRoutes } from './users/role-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
@@ -109,6 +110,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerChangeMobileNumberRoutes(registry);
   registerBlockedNumberRoutes(registry);
   registerRfidCardRoutes(registry);
+  registerUserNameRoutes(registry);
   registerRoleRoutes(registry);
   registerUploadRoutes(registry);
   registerLiveEventsRoute(registry);

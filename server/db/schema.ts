@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PinnedItem } from '@domain/pinned-item';
+import { userApprovalStates } from '@machines/user-approval.machine';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -30,11 +31,19 @@ export const users = pgTable(
     image: text('image'),
     referralCode: text('referral_code'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The user approval machine's state (machines/user-approval.machine.ts); accounts made before it are approved. */
+    approvalStatus: text('approval_status').notNull().default('APPROVED'),
+    /** Optimistic lock of the approval workflow and of every generic edit. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_mobile_number_key').on(t.mobileNumber),
+    // Stored states are the machine's states; the name is the one build-tables gives a workflow's CHECK.
+    check('users_approval_status_user_approval_states', sql`${t.approvalStatus} in (${sql.raw(userApprovalStates.map((s) => `'${s}'`).join(', '))})`),
+    // The pending users (All Users filtered by approval), newest first.
+    index('users_approval_status_created_at_id_idx').on(t.approvalStatus, t.createdAt, t.id),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     check('users_mobile_number_format', sql`${t.mobileNumber} ~ '^[0-9]{10}$'`),
     // Palette lookups by part of a name.

@@ -9,6 +9,7 @@ import {
   check,
   date,
   doublePrecision,
+  getTableConfig,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
   uuid,
   type AnyPgColumn,
   type PgColumnBuilderBase,
+  type PgTable,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@domain/resource/field';
@@ -125,8 +127,14 @@ export function buildTables(
     const r = byName.get(w.resource);
     if (!r) throw new Error(`Workflow ${w.machine.id} is bound to unknown resource "${w.resource}"`);
     if (!r.allFields[w.stateField]) throw new Error(`Workflow ${w.machine.id}: ${w.resource} has no field "${w.stateField}"`);
-    // A foundation table is declared by hand, so a CHECK generated here could never reach it.
-    if (existing[r.table]) throw new Error(`Workflow ${w.machine.id}: ${r.table} is a foundation table; its state CHECK cannot be generated`);
+    // A foundation table is declared by hand, so a CHECK generated here could never reach it: it must declare the
+    // CHECK itself, under the name generated here (the users' approval status, server/db/schema.ts).
+    if (existing[r.table]) {
+      const name = constraintName(r.table, [w.stateField, w.machine.id], 'states');
+      if (!getTableConfig(existing[r.table] as unknown as PgTable).checks.some((c) => c.name === name)) {
+        throw new Error(`Workflow ${w.machine.id}: ${r.table} is a foundation table; declare its state CHECK ${name} in server/db/schema.ts`);
+      }
+    }
   }
   const built = new Map<string, BuiltTable>();
   const idTypeOf = (resourceName: string) => {

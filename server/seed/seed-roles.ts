@@ -111,6 +111,8 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_VIEW_HOSTS',
       'ROLE_VIEW_HOST_SUPPORT',
       'ROLE_CHANGE_USER_NAME',
+      'ROLE_APPROVE_PENDING_USER',
+      'ROLE_REJECT_PENDING_USER',
       'ROLE_CHANGE_USER_MOBILE_NUMBER',
       'ROLE_UNBLOCK_MOBILE_NUMBER',
       'ROLE_GET_WALLET',

@@ -56,6 +56,8 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // RFID cards: add and remove (tests/server/rfid-cards.test.ts).
       'POST /user-service/rfid-card/add': { kind: 'permission', permission: 'ROLE_ADD_RFID_CARD' },
       'POST /user-service/rfid-card/remove': { kind: 'permission', permission: 'ROLE_REMOVE_RFID_CARD' },
+      // Change name of a user (tests/server/user-name-and-approval.test.ts).
+      'POST /user-service/user/name': { kind: 'permission', permission: 'ROLE_CHANGE_USER_NAME' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
       'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
       // A signed link carries no session: the route checks the link or the Authorization header itself (uploads tests).

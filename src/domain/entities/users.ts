@@ -1,11 +1,21 @@
 import { permissionSchema } from '../permissions';
 import { defineResource, type Resource } from '../resource/define-resource';
 import { f, optionsOf } from '../resource/field';
+import { PERSON_NAME_MAX, personNameSchema } from '../person-name';
 
 const UM = '/user-management';
 const CZO = '/czo-management';
 
-/** Everyone with an account (customers, hosts, staff): the foundation's users table. */
+/** The approval states of a user (machines/user-approval.machine.ts): a new sign-up waits as PENDING. */
+export const USER_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/** The permission of Change name (spec §6 "change user name"). */
+export const CHANGE_USER_NAME_PERMISSION = 'ROLE_CHANGE_USER_NAME' as const;
+
+/**
+ * Everyone with an account (customers, hosts, staff): the foundation's users table. The name changes only through
+ * Change name (server/users/user-name-routes.ts), the sign-in number through its own action, and the approval
+ * status only along the user approval machine (its `version` is the optimistic lock of every generic edit).
+ */
 export const userResource = defineResource({
   name: 'users',
   title: 'User',
@@ -22,21 +32,33 @@ export const userResource = defineResource({
     email: f.email('Email'),
     image: f.image('Photo'),
     referralCode: f.code('Referral code', { readOnly: true }),
+    approvalStatus: f.choice('Approval', optionsOf(USER_APPROVAL_STATUSES, { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' }), { defaultValue: 'APPROVED' }),
     isActive: f.boolean('Active', { defaultValue: true }),
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
-    columns: [{ field: 'image' }, { field: 'name' }, { field: 'mobileNumber' }, { field: 'email' }, { field: 'referralCode', hidden: true }, { field: 'isActive' }, { field: 'createdAt' }],
-    filters: [{ field: 'name', kind: 'text' }, { field: 'isActive', kind: 'boolean' }, { field: 'createdAt', kind: 'dateRange' }],
+    columns: [
+      { field: 'image' },
+      { field: 'name' },
+      { field: 'mobileNumber' },
+      { field: 'email' },
+      { field: 'referralCode', hidden: true },
+      { field: 'approvalStatus' },
+      { field: 'isActive' },
+      { field: 'createdAt' },
+    ],
+    filters: [{ field: 'name', kind: 'text' }, { field: 'approvalStatus', kind: 'select' }, { field: 'isActive', kind: 'boolean' }, { field: 'createdAt', kind: 'dateRange' }],
     sortable: ['name', 'createdAt'],
   },
   search: { exact: ['id', 'mobileNumber', 'referralCode'], text: ['name'] },
   form: [{ title: 'User', fields: ['name', 'mobileNumber', 'email', 'image'] }],
-  update: ['name', 'email', 'image'],
+  update: ['email', 'image'],
   // The mobile number is the sign-in identity: it changes only through its own action, confirmed by a code sent to
   // the new number (server/users/change-mobile-number-routes.ts).
-  owned: { mobileNumber: 'the Change sign-in number action' },
-  permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: 'ROLE_CHANGE_USER_NAME', activate: 'ROLE_BLOCK_USER' },
+  owned: { name: 'the Change name action', mobileNumber: 'the Change sign-in number action', approvalStatus: 'the user approval workflow' },
+  permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: CHANGE_USER_NAME_PERMISSION, activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
+  scopes: { pending: { title: 'Pending users', where: [{ field: 'approvalStatus', op: 'eq', value: 'PENDING' }] } },
   views: [{ path: UM, title: 'All Users' }],
   createPath: `${UM}/add`,
   detailPath: `${UM}/users/:id`,
@@ -45,6 +67,23 @@ export const userResource = defineResource({
     { resource: 'rfid-cards', field: 'userId', title: 'RFID cards' },
     { resource: 'rfid-history', field: 'userId', title: 'RFID history' },
     { resource: 'bookings', field: 'userId', title: 'Bookings' },
+  ],
+  actions: [
+    {
+      // user-service `user/name`: the user's id and the new name; server/users/user-name-routes.ts.
+      name: 'name',
+      title: 'Change name',
+      permission: CHANGE_USER_NAME_PERMISSION,
+      on: 'record',
+      fields: {
+        id: f.relation('User', 'users', { idType: 'uuid', required: true }),
+        name: { ...f.text('Name', { required: true, max: PERSON_NAME_MAX, help: 'As the person writes it, in any script (Hindi too).' }), input: personNameSchema },
+      },
+      fromRecord: ['id'],
+      edit: ['name'],
+      confirm: 'The new name shows everywhere the user appears, and the old one stays in the user’s history.',
+      variant: 'secondary',
+    },
   ],
 });
 

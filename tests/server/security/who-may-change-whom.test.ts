@@ -52,8 +52,8 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
     const takeover = await call(env.t, 'PUT', `/user-service/user/${superAdminId}`, { authKey: support, body: { mobileNumber: '9811122233' } });
     expect(takeover.status).toBe(400);
     expect(takeover.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'mobileNumber', message: 'Unknown field' })]));
-    // Not by the name either: staff accounts are not changed through the users list.
-    const rename = await call(env.t, 'PUT', `/user-service/user/${superAdminId}`, { authKey: support, body: { name: 'Mallory' } });
+    // Not by the email either: staff accounts are not changed through the users list.
+    const rename = await call(env.t, 'PUT', `/user-service/user/${superAdminId}`, { authKey: support, body: { email: 'mallory@example.com', version: before.version } });
     expect(rename.status).toBe(403);
     expect(rename.body.detail).toMatch(/staff account/);
     expect((await call(env.t, 'GET', `/user-service/user/${superAdminId}`, { authKey: admin })).body).toEqual(before);
@@ -66,10 +66,10 @@ describe.each(testDrivers)('who may change whom on %s', (driver) => {
   it('the users list refuses staff accounts even to the Super Admin (CZO Access is their screen)', async () => {
     const block = await call(env.t, 'PATCH', `/user-service/user/${clerkId}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect(block.status).toBe(403);
-    const customer = rowsOf<Row>(await env.database.db.execute(sql`select id from users u where not exists (select 1 from czo_users c where c.user_id = u.id) and not exists (select 1 from user_roles r where r.user_id = u.id) limit 1`))[0]!;
-    const renamed = await call(env.t, 'PUT', `/user-service/user/${String(customer.id)}`, { authKey: support, body: { name: 'Renamed Customer' } });
+    const customer = rowsOf<Row>(await env.database.db.execute(sql`select id, version from users u where not exists (select 1 from czo_users c where c.user_id = u.id) and not exists (select 1 from user_roles r where r.user_id = u.id) and u.approval_status = 'APPROVED' limit 1`))[0]!;
+    const renamed = await call(env.t, 'PUT', `/user-service/user/${String(customer.id)}`, { authKey: support, body: { email: 'renamed.customer@example.com', version: customer.version } });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.name).toBe('Renamed Customer');
+    expect(renamed.body.email).toBe('renamed.customer@example.com');
   });
 
   it('a caller cannot grant, remove or edit access beyond their own permissions', async () => {
