@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { FilterDef, Resource } from '@domain/resource/define-resource';
 import { filterKeys } from '@domain/resource/list-query';
 import { Button } from '@ui/button';
@@ -8,6 +8,9 @@ import { clearTableFilters, setTableFilter, setTableSearch, type TableState } fr
 import { RelationPicker } from './relation-picker';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Filters shown beside the search; the others open with "More filters". */
+export const INLINE_FILTERS = 3;
 
 /** Props of FilterBar. */
 export interface FilterBarProps {
@@ -74,6 +77,13 @@ export function FilterBar({ resource, listKey, state, update, searchRef, onSubmi
   const setFilter = (key: string, value: string) => update(() => setTableFilter(listKey, key, value));
   const search = useTypedFilter(state.wholeFilter, (v) => update(() => setTableSearch(listKey, v)));
   const active = state.wholeFilter !== '' || Object.keys(state.data).length > 0;
+  // The search and the first filters on one line; the rest behind "More filters", which says how many of them are on
+  // (four rows of filters came before the first ticket at 800 px).
+  const inline = resource.filters.slice(0, INLINE_FILTERS);
+  const more = resource.filters.slice(INLINE_FILTERS);
+  const moreOn = more.filter((filter) => filterKeys(filter).some((key) => (state.data[key] ?? '') !== '')).length;
+  const [showMore, setShowMore] = useState(() => moreOn > 0);
+  const moreId = useId();
   return (
     <div className="filter-bar" role="search" aria-label={`Filter ${resource.plural.toLowerCase()}`}>
       {resource.search?.exact?.length || resource.search?.text?.length ? (
@@ -96,13 +106,26 @@ export function FilterBar({ resource, listKey, state, update, searchRef, onSubmi
           }}
         />
       ) : null}
-      {resource.filters.map((filter) => (
+      {inline.map((filter) => (
         <FilterControl key={filter.field} resource={resource} filter={filter} data={state.data} setFilter={setFilter} />
       ))}
+      {more.length > 0 ? (
+        <Button size="sm" variant="ghost" className="filter-bar__more" aria-expanded={showMore} aria-controls={moreId} onPress={() => setShowMore((open) => !open)}>
+          {showMore ? 'Fewer filters' : 'More filters'}
+          {moreOn > 0 ? ` · ${moreOn} on` : ''}
+        </Button>
+      ) : null}
       {active ? (
         <Button size="sm" variant="ghost" onPress={() => update(() => clearTableFilters(listKey))}>
           Clear filters
         </Button>
+      ) : null}
+      {more.length > 0 && showMore ? (
+        <div className="filter-bar__rest" id={moreId}>
+          {more.map((filter) => (
+            <FilterControl key={filter.field} resource={resource} filter={filter} data={state.data} setFilter={setFilter} />
+          ))}
+        </div>
       ) : null}
     </div>
   );

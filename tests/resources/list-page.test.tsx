@@ -71,6 +71,25 @@ describe('the list page', () => {
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
   });
 
+  it('shows the first filters beside the search and the rest behind More filters, which counts those that are on', async () => {
+    stubApi();
+    const withMore = { ...vendorResource, filters: [...vendorResource.filters, { field: 'contactName', kind: 'text' as const }, { field: 'gstin', kind: 'text' as const }] };
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?gstin=29ABCDE`);
+    render(<ListPage resource={withMore} view={view} />, { wrapper: Wrapper });
+    await screen.findByRole('grid');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Active' })).toBeInTheDocument();
+    // A filter set by the URL among the rest: they start open, and the button says how many are on.
+    const more = screen.getByRole('button', { name: 'Fewer filters · 1 on' });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: 'GSTIN' })).toHaveValue('29ABCDE');
+    expect(screen.getByRole('textbox', { name: 'Contact person' })).toBeInTheDocument();
+    await userEvent.click(more);
+    expect(screen.queryByRole('textbox', { name: 'GSTIN' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Contact person' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More filters · 1 on' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('writes a filter change into the URL and goes back to page 0', async () => {
     stubApi(200);
     const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?page=4`);
