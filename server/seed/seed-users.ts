@@ -3,7 +3,7 @@
 // picks (deterministic, seconds for tens of thousands of rows); a re-run only tops up to the target sizes.
 import { sql } from 'drizzle-orm';
 import { HOST_BUSINESS_TYPES } from '@domain/entities/users';
-import { appliedReferrals, hostBankDetails, hostSupportRequests, hosts, userGroups } from '@server/db/tables/users';
+import { appliedReferrals, hostBankDetails, hostSupportRequests, hosts, userGroupMembers, userGroups } from '@server/db/tables/users';
 import { businesses, firstNames, lastNames, localities, scaled, seededRandom, sqlBetween, sqlHash, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
 import { CUSTOMER_PREFIX, g, HOST_PREFIX, sqlCityId, sqlNow } from './seed-users-shared';
@@ -126,12 +126,24 @@ const groupBases = [
   'Euler HiLoad Operators',
 ] as const;
 
-/** Seeds the 40 user groups (fleets, societies, employers) with an admin, members and a discount. */
+/** Groups that get members besides their admin, and how many (a few realistic fleets and societies). */
+const GROUPS_WITH_MEMBERS = 8;
+
+/**
+ * Seeds the 40 user groups (fleets, societies, employers) with a discount and an admin who is a member; the first
+ * few also get a handful of members. Members go only to groups this run inserts, so a re-run keeps staff's changes;
+ * each group's member count is its member rows.
+ */
 export const seedGroups: SeedStep = {
   name: 'user groups',
   async run({ tx, now }) {
     const admins = rowsOf<{ id: string }>(
       await tx.execute(sql`select id from users where mobile_number like ${`${CUSTOMER_PREFIX}%`} and is_active order by mobile_number limit ${userSeedSizes.groups}`),
+    );
+    const pool = rowsOf<{ id: string }>(
+      await tx.execute(
+        sql`select id from users where mobile_number like ${`${CUSTOMER_PREFIX}%`} and is_active order by mobile_number offset ${userSeedSizes.groups} limit ${GROUPS_WITH_MEMBERS * 5}`,
+      ),
     );
     const cityNames = ['Bengaluru', 'Mumbai', 'New Delhi', 'Hyderabad', 'Pune', 'Chennai'];
     const random = seededRandom(4040);
@@ -142,14 +154,32 @@ export const seedGroups: SeedStep = {
       return {
         name: i < groupBases.length ? base : `${base} ${city}`,
         adminUserId: admins.length > 0 ? admins[i % admins.length]!.id : null,
-        memberCount: 5 + Math.floor(random() * 400),
+        memberCount: 0,
         discountPercent: [0, 5, 5, 10, 10, 15, 20][Math.floor(random() * 7)]!,
         isActive: i % 13 !== 12,
         createdAt: created,
         updatedAt: created,
       };
     });
-    await tx.insert(userGroups).values(values).onConflictDoNothing();
+    const inserted = await tx
+      .insert(userGroups)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: userGroups.id, name: userGroups.name, adminUserId: userGroups.adminUserId, createdAt: userGroups.createdAt });
+    const members = inserted.flatMap((group) => {
+      const i = values.findIndex((v) => v.name === group.name);
+      const joined = new Date((group.createdAt as Date).getTime() + 86_400_000);
+      const others = i < GROUPS_WITH_MEMBERS ? pool.slice(i * 5, i * 5 + 2 + (i % 4)).map((u) => u.id) : [];
+      const ids = [...(group.adminUserId ? [String(group.adminUserId)] : []), ...others];
+      return ids.map((userId) => ({ groupId: Number(group.id), userId, addedAt: joined, createdAt: joined, updatedAt: joined }));
+    });
+    if (members.length > 0) {
+      await tx.insert(userGroupMembers).values(members).onConflictDoNothing();
+      const ids = inserted.map((group) => Number(group.id));
+      await tx.execute(sql`
+        update user_groups g set member_count = (select count(*)::int from user_group_members m where m.group_id = g.id)
+        where g.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    }
     return userSeedSizes.groups;
   },
 };

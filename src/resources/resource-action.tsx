@@ -97,6 +97,8 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
     try {
       const answer = await apiRequest(action.apiPath, { method: 'POST', body });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
+      // An action may change the record page's related lists too (a group's members).
+      for (const related of resource.related ?? []) await queryClient.invalidateQueries({ queryKey: queryKeys.resource(related.resource).all });
       if (record) await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, String(record[resource.idField])] });
       pushToast(`${action.title}: done`, 'success');
       const results = resultsOf(answer);
@@ -120,7 +122,12 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
       <Modal className="ui-modal workflow-modal">
         <Dialog role="alertdialog" className="ui-dialog workflow-dialog">
           <Heading slot="title" className="ui-dialog__title">
-            {record && action.fromRecord?.length ? (
+            {record && action.fromRecord?.[0] === resource.idField && record[resource.labelField] != null ? (
+              // A record's id names it badly; its label does ("Add member Green Fleet?").
+              <>
+                {action.title} {String(record[resource.labelField])}?
+              </>
+            ) : record && action.fromRecord?.length ? (
               <>
                 {action.title} <CellValue def={resource.allFields[action.fromRecord[0]!]!} field={action.fromRecord[0]!} record={record} cdnBase={globalConfig?.imageCDNUrl} />?
               </>

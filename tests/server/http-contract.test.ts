@@ -58,6 +58,10 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /user-service/rfid-card/remove': { kind: 'permission', permission: 'ROLE_REMOVE_RFID_CARD' },
       // Change name of a user (tests/server/user-name-and-approval.test.ts).
       'POST /user-service/user/name': { kind: 'permission', permission: 'ROLE_CHANGE_USER_NAME' },
+      // Group membership: add, remove, make admin (tests/server/group-members.test.ts).
+      'POST /user-service/group/member/add': { kind: 'permission', permission: 'ROLE_UPDATE_GROUP' },
+      'POST /user-service/group/member/remove': { kind: 'permission', permission: 'ROLE_UPDATE_GROUP' },
+      'POST /user-service/group/admin': { kind: 'permission', permission: 'ROLE_MAKE_GROUP_ADMIN' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
       'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
       // A signed link carries no session: the route checks the link or the Authorization header itself (uploads tests).

@@ -8,3 +8,4 @@ export const userGroups = resourceTable('user_groups');
 export const hostBankDetails = resourceTable('host_bank_details');
 export const appliedReferrals = resourceTable('applied_referrals');
 export const blockedNumbers = resourceTable('blocked_numbers');
+export const userGroupMembers = resourceTable('user_group_members');

@@ -210,7 +210,18 @@ export const hostSupportRequestResource = defineResource({
   views: [{ path: `${UM}/host-support`, title: 'Host Support' }],
 });
 
-/** User groups (fleets, societies, companies) with a shared discount and an admin. */
+/** The permission of Add member and Remove member (spec §6 has no member permission of its own). */
+export const UPDATE_GROUP_PERMISSION = 'ROLE_UPDATE_GROUP' as const;
+/** The permission of Make group admin (spec §6 "make group admin"). */
+export const MAKE_GROUP_ADMIN_PERMISSION = 'ROLE_MAKE_GROUP_ADMIN' as const;
+
+const groupOfRecord = f.relation('Group', 'groups', { required: true });
+
+/**
+ * User groups (fleets, societies, companies) with a shared discount and an admin. Members change only through Add
+ * member and Remove member (server/users/group-member-routes.ts), which keep `memberCount` equal to the member rows;
+ * the admin is a member and changes only through Make group admin. A new group starts with no members and no admin.
+ */
 export const groupResource = defineResource({
   name: 'groups',
   title: 'Group',
@@ -232,11 +243,77 @@ export const groupResource = defineResource({
     sortable: ['name', 'memberCount'],
   },
   search: { exact: ['id'], text: ['name'] },
-  form: [{ title: 'Group', fields: ['name', 'adminUserId', 'discountPercent'] }],
-  permissions: { view: 'ROLE_VIEW_GROUPS', create: 'ROLE_CREATE_GROUP', update: 'ROLE_UPDATE_GROUP', activate: 'ROLE_UPDATE_GROUP' },
+  form: [{ title: 'Group', fields: ['name', 'discountPercent'] }],
+  owned: { adminUserId: 'the Make group admin action', memberCount: 'the Add member and Remove member actions' },
+  permissions: { view: 'ROLE_VIEW_GROUPS', create: 'ROLE_CREATE_GROUP', update: UPDATE_GROUP_PERMISSION, activate: UPDATE_GROUP_PERMISSION },
   activeField: 'isActive',
   views: [{ path: `${UM}/groups`, title: 'User Groups' }],
   createPath: `${UM}/groups/add-group`,
+  related: [{ resource: 'group-members', field: 'groupId', title: 'Members' }],
+  actions: [
+    {
+      name: 'add-member',
+      path: 'group/member/add',
+      title: 'Add member',
+      permission: UPDATE_GROUP_PERMISSION,
+      on: 'record',
+      fields: { id: groupOfRecord, userId: f.relation('User', 'users', { idType: 'uuid', required: true }) },
+      fromRecord: ['id'],
+      confirm: 'The user gets the group’s discount from their next booking.',
+      variant: 'primary',
+    },
+    {
+      name: 'make-admin',
+      path: 'group/admin',
+      title: 'Make group admin',
+      permission: MAKE_GROUP_ADMIN_PERMISSION,
+      on: 'record',
+      fields: { id: groupOfRecord, userId: f.relation('Member', 'users', { idType: 'uuid', required: true, help: 'The admin must be a member of the group.' }) },
+      fromRecord: ['id'],
+      confirm: 'The member becomes the group’s admin in place of the current one.',
+    },
+    {
+      name: 'remove-member',
+      path: 'group/member/remove',
+      title: 'Remove member',
+      permission: UPDATE_GROUP_PERMISSION,
+      on: 'record',
+      fields: { id: groupOfRecord, userId: f.relation('Member', 'users', { idType: 'uuid', required: true }) },
+      fromRecord: ['id'],
+      confirm: 'The user loses the group’s discount. This cannot be undone: to have them back, add them again. Removing the admin leaves the group without one.',
+      variant: 'danger',
+    },
+  ],
+});
+
+/**
+ * Who belongs to which group (user-service `group-member`): one row per user and group (a unique index, migration
+ * 0014), written and deleted only by the group's Add member and Remove member actions.
+ */
+export const groupMemberResource = defineResource({
+  name: 'group-members',
+  title: 'Group member',
+  plural: 'Group members',
+  service: '/user-service',
+  // Not `group/member`: that would answer at the groups' `group/:id`.
+  path: 'group-member',
+  table: 'user_group_members',
+  labelField: 'userId',
+  fields: {
+    groupId: f.relation('Group', 'groups', { required: true }),
+    userId: f.relation('Member', 'users', { idType: 'uuid', required: true }),
+    addedAt: f.datetime('Added', { required: true, readOnly: true }),
+    addedById: f.relation('Added by', 'users', { idType: 'uuid' }),
+  },
+  list: {
+    columns: [{ field: 'userId' }, { field: 'groupId' }, { field: 'addedAt' }, { field: 'addedById' }],
+    filters: [{ field: 'groupId', kind: 'relation' }, { field: 'userId', kind: 'relation' }, { field: 'addedAt', kind: 'dateRange' }],
+    defaultSort: { field: 'addedAt', dir: 'desc' },
+  },
+  search: { exact: ['id'] },
+  permissions: { view: 'ROLE_VIEW_GROUPS' },
+  views: [{ path: `${UM}/groups/members`, title: 'Group Members' }],
+  readOnly: true,
 });
 
 /**
@@ -514,6 +591,7 @@ export const userResources: readonly Resource[] = [
   hostResource,
   hostSupportRequestResource,
   groupResource,
+  groupMemberResource,
   bankDetailResource,
   appliedReferralResource,
   walletResource,
