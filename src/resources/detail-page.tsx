@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import { formatDateTime } from '@domain/format-date';
-import { formatIndianMobile } from '@domain/phone';
 import { anyViewPermissions, routeFor, type RelatedList, type Resource } from '@domain/resource/define-resource';
 import { humanise, type FieldDef } from '@domain/resource/field';
 import { findResource, ownResourceOf } from '@domain/resource/registry';
@@ -16,7 +15,7 @@ import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
-import { CellValue } from './cell-value';
+import { CellValue, formatFieldText } from './cell-value';
 import { NotFoundPage } from '@app/not-found-page';
 import { workflowOf } from '@machines/workflow-registry';
 import { acceptsEdit } from '@machines/workflow-snapshot';
@@ -80,8 +79,10 @@ function RecordDetail({ resource, id }: DetailPageProps) {
   const owner = ownResourceOf(resource, data);
   const workflow = workflowOf(owner.name);
   const label = data[resource.labelField];
-  // A phone label (a blocked number) reads as people write it: +91 98450 22222.
-  const heading = label ? (resource.allFields[resource.labelField]?.display === 'phone' ? formatIndianMobile(String(label)) : String(label)) : `${resource.title} ${id}`;
+  const labelDef = resource.allFields[resource.labelField];
+  // The label as staff read it anywhere else: a person's name, not their id (CZO Access, User Roles); a report
+  // type's name, not its code (downloads); a number as people write it (+91 98450 22222).
+  const heading = label !== null && label !== undefined && label !== '' ? (labelDef ? formatFieldText(labelDef, label, data, resource.labelField) : String(label)) : `${resource.title} ${id}`;
   const active = resource.activeField ? Boolean(data[resource.activeField]) : undefined;
 
   const sectioned = new Set((resource.form ?? []).flatMap((s) => s.fields));
