@@ -35,6 +35,7 @@ import { registerUserNameRoutes } from './users/user-name-routes';
 import { registerGroupMemberRoutes } from './users/group-member-routes';
 import { registerRoleRoutes } from './users/role-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
+import { registerChargerActionRoutes } from './chargers/charger-action-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
@@ -103,6 +104,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerWorkflowRoutes(registry);
   registerCreateChargerRoute(registry);
   registerTransferDeviceRoutes(registry);
+  registerChargerActionRoutes(registry);
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);

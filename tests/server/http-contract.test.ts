@@ -62,6 +62,11 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /user-service/group/member/add': { kind: 'permission', permission: 'ROLE_UPDATE_GROUP' },
       'POST /user-service/group/member/remove': { kind: 'permission', permission: 'ROLE_UPDATE_GROUP' },
       'POST /user-service/group/admin': { kind: 'permission', permission: 'ROLE_MAKE_GROUP_ADMIN' },
+      // Charger actions: QR code, always-on, protected network, replace hardware (tests/server/charger-actions.test.ts).
+      'POST /charger-service/qr-code': { kind: 'permission', permission: 'ROLE_UPDATE_QR_CODE' },
+      'POST /charger-service/admin/charger/always-on': { kind: 'permission', permission: 'ROLE_UPDATE_ALWAYS_ON' },
+      'POST /charger-service/admin/charger/protected-network': { kind: 'permission', permission: 'ROLE_UPDATE_PROTECTED_NETWORK' },
+      'POST /charger-service/admin/charger/replace-hardware': { kind: 'permission', permission: 'ROLE_REPLACE_HARDWARE' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
       'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
       // A signed link carries no session: the route checks the link or the Authorization header itself (uploads tests).

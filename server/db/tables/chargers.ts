@@ -13,3 +13,4 @@ export const operationalZones = resourceTable('operational_zones');
 export const rfidCards = resourceTable('rfid_cards');
 export const rfidCardHistory = resourceTable('rfid_card_history');
 export const rfidAuthorizeRequests = resourceTable('rfid_authorize_requests');
+export const chargerHardwareReplacements = resourceTable('charger_hardware_replacements');

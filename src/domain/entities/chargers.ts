@@ -231,6 +231,32 @@ const socketFields = {
   value: f.decimal('Power', { required: true, max: 400, unit: 'kW' }),
 };
 
+/** The permissions of spec §6 "replace hardware, update QR code, always-on, protected network". */
+export const UPDATE_QR_CODE_PERMISSION = 'ROLE_UPDATE_QR_CODE' as const;
+export const UPDATE_ALWAYS_ON_PERMISSION = 'ROLE_UPDATE_ALWAYS_ON' as const;
+export const UPDATE_PROTECTED_NETWORK_PERMISSION = 'ROLE_UPDATE_PROTECTED_NETWORK' as const;
+export const REPLACE_HARDWARE_PERMISSION = 'ROLE_REPLACE_HARDWARE' as const;
+
+/** What a charger's QR code value may be. */
+export const QR_CODE_MESSAGE = 'Use 6 to 64 letters, digits or hyphens (e.g. CZ-QR-000123)';
+
+/** A charger's QR code value: 6 to 64 letters, digits or hyphens, trimmed. */
+const qrCodeField = (opts: { required?: boolean; unique?: boolean } = {}): FieldDef => ({
+  ...f.code('QR code', { max: 64, help: 'The value printed in the charger’s QR code: 6 to 64 letters, digits or hyphens.', ...opts }),
+  input: z
+    .string({ error: 'This field is required' })
+    .trim()
+    .min(1, { error: 'This field is required', abort: true })
+    .regex(/^[A-Za-z0-9-]{6,64}$/, QR_CODE_MESSAGE),
+});
+
+const chargerOfRecord = () => f.relation('Charger', 'chargers', { required: true });
+const chargerActionReason = () => f.longText('Reason', { required: true, max: 500, help: 'Kept in the charger’s history.' });
+const oldUnitStatusOptions: FieldOption[] = [
+  { value: 'IN_STOCK', label: 'Stock (it works)' },
+  { value: 'UNDER_REPAIR', label: 'Repair (faulty)' },
+];
+
 /** Charging stations of the network (created by the create-charger workflow; edited and toggled here). */
 export const chargerResource = defineResource({
   name: 'chargers',
@@ -266,6 +292,11 @@ export const chargerResource = defineResource({
     }),
     lastHeartbeatAt: f.datetime('Last heartbeat', { readOnly: true }),
     usageType: f.choice('Usage type', optionsOf(usageTypes), { defaultValue: 'PUBLIC', display: 'badge' }),
+    qrCodeValue: qrCodeField({ unique: true }),
+    alwaysOn: f.boolean('Always on', { defaultValue: false }),
+    protectedNetwork: f.boolean('Protected network', { defaultValue: false }),
+    // One charger per unit: a unit installed in one charger cannot be installed in another (unique index, 0016).
+    hardwareId: f.relation('Hardware unit', 'hardware', { unique: true }),
     isActive: isActive(),
   },
   list: {
@@ -281,6 +312,10 @@ export const chargerResource = defineResource({
       { field: 'hostId', hidden: true },
       { field: 'deviceId', hidden: true },
       { field: 'imeiNumber', hidden: true },
+      { field: 'qrCodeValue', hidden: true },
+      { field: 'hardwareId', hidden: true },
+      { field: 'alwaysOn', hidden: true },
+      { field: 'protectedNetwork', hidden: true },
       { field: 'lastHeartbeatAt' },
       { field: 'isActive' },
       { field: 'createdAt', hidden: true },
@@ -312,7 +347,14 @@ export const chargerResource = defineResource({
   create: [],
   update: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType', 'powerType', 'sockets', 'ocppCustomisationType', 'mqttBrokerKey'],
   // The host changes only by Transfer device (a preview, a row lock against a stale "from", an audit row of from and to).
-  owned: { hostId: 'the Transfer device action (server/chargers/transfer-device-routes.ts)' },
+  // Spec §6 "host mapping" is this action too: there is no second way to map a charger to a host.
+  owned: {
+    hostId: 'the Transfer device action (server/chargers/transfer-device-routes.ts)',
+    qrCodeValue: 'the Update QR code action (server/chargers/charger-action-routes.ts)',
+    alwaysOn: 'the Always-on action',
+    protectedNetwork: 'the Protected network action',
+    hardwareId: 'the Replace hardware action',
+  },
   permissions: { view: 'ROLE_SEARCH_CHARGER', create: 'ROLE_CREATE_CHARGER', update: 'ROLE_UPDATE_CHARGER', activate: 'ROLE_ACTIVATE_INACTIVATE_CHARGER' },
   activeField: 'isActive',
   scopes: {
@@ -327,7 +369,89 @@ export const chargerResource = defineResource({
   related: [
     { resource: 'bookings', field: 'chargerId', title: 'Bookings' },
     { resource: 'transactions', field: 'chargerId', title: 'Transactions' },
+    { resource: 'hardware-replacements', field: 'chargerId', title: 'Hardware replacements' },
   ],
+  actions: [
+    {
+      name: 'update-qr-code',
+      path: 'qr-code',
+      title: 'Update QR code',
+      permission: UPDATE_QR_CODE_PERMISSION,
+      on: 'record',
+      fields: { id: chargerOfRecord(), qrCodeValue: qrCodeField({ required: true }) },
+      fromRecord: ['id'],
+      edit: ['qrCodeValue'],
+      confirm: 'Drivers who scan the new code reach this charger; the old code no longer does. A code belongs to one charger.',
+      variant: 'primary',
+    },
+    {
+      name: 'always-on',
+      title: 'Always-on',
+      permission: UPDATE_ALWAYS_ON_PERMISSION,
+      on: 'record',
+      fields: { id: chargerOfRecord(), alwaysOn: f.boolean('Always on', { required: true }), reason: chargerActionReason() },
+      fromRecord: ['id'],
+      edit: ['alwaysOn'],
+      confirm: 'Turns always-on on or off for this charger. The reason is kept in its history.',
+    },
+    {
+      name: 'protected-network',
+      title: 'Protected network',
+      permission: UPDATE_PROTECTED_NETWORK_PERMISSION,
+      on: 'record',
+      fields: { id: chargerOfRecord(), protectedNetwork: f.boolean('Protected network', { required: true }), reason: chargerActionReason() },
+      fromRecord: ['id'],
+      edit: ['protectedNetwork'],
+      confirm: 'Puts the charger on the protected network or takes it off. The reason is kept in its history.',
+    },
+    {
+      name: 'replace-hardware',
+      title: 'Replace hardware',
+      permission: REPLACE_HARDWARE_PERMISSION,
+      on: 'record',
+      fields: {
+        id: chargerOfRecord(),
+        hardwareId: f.relation('New hardware unit', 'hardware', { required: true, help: 'A unit in stock, of the charger’s type.' }),
+        oldUnitStatus: f.choice('The old unit goes to', oldUnitStatusOptions, { required: true, display: 'text' }),
+        reason: chargerActionReason(),
+      },
+      fromRecord: ['id'],
+      confirm: 'The new unit is installed in this charger; the old one goes back to stock, or to repair when faulty. Recorded in Hardware replacements.',
+      variant: 'danger',
+    },
+  ],
+});
+
+/** Where the unit taken out of a charger goes: back to stock when it works, to repair when it is faulty. */
+export const oldUnitStatuses = ['IN_STOCK', 'UNDER_REPAIR'] as const;
+
+/** Hardware swaps of chargers, each with the unit taken out, the unit put in and why (read-only log). */
+export const hardwareReplacementResource = defineResource({
+  name: 'hardware-replacements',
+  title: 'Hardware replacement',
+  plural: 'Hardware replacements',
+  service: '/charger-service',
+  path: 'hardware-replacement',
+  table: 'charger_hardware_replacements',
+  labelField: 'id',
+  fields: {
+    chargerId: f.relation('Charger', 'chargers', { required: true }),
+    fromHardwareId: f.relation('Unit taken out', 'hardware'),
+    toHardwareId: f.relation('Unit put in', 'hardware', { required: true }),
+    oldUnitStatus: f.choice('Old unit went to', oldUnitStatusOptions, { display: 'text' }),
+    reason: f.longText('Reason', { required: true, max: 500 }),
+    replacedById: f.relation('By', 'users', { idType: 'uuid' }),
+    replacedAt: f.datetime('At', { required: true }),
+  },
+  list: {
+    columns: [{ field: 'chargerId' }, { field: 'fromHardwareId' }, { field: 'toHardwareId' }, { field: 'oldUnitStatus' }, { field: 'reason' }, { field: 'replacedById' }, { field: 'replacedAt' }],
+    filters: [{ field: 'chargerId', kind: 'relation' }, { field: 'replacedAt', kind: 'dateRange' }],
+    defaultSort: { field: 'replacedAt', dir: 'desc' },
+  },
+  search: { exact: ['id'] },
+  permissions: { view: 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS' },
+  views: [{ path: `${CM}/hardware-inventory/replacements`, title: 'Hardware Replacements' }],
+  readOnly: true,
 });
 
 export const transactionProtocols = ['OCPP', 'FLEXTRON', 'GSM'] as const;
@@ -700,6 +824,7 @@ export const chargerResources: readonly Resource[] = [
   locationResource,
   otherNetworkChargerResource,
   // RFID History before RFID cards: its list `rfid-card/history` is registered before the cards' `rfid-card/:id`.
+  hardwareReplacementResource,
   rfidHistoryResource,
   rfidCardResource,
   authorizeHistoryResource,
