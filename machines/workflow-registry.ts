@@ -7,9 +7,13 @@ import { customerSupportWorkflow } from './customer-support.workflow';
 import { demoWorkflow } from './demo.workflow';
 import { hardwareServicingWorkflow } from './hardware-servicing.workflow';
 import { consignmentWorkflow } from './consignment.workflow';
+import { cpoAccessRequestWorkflow } from './cpo-access-request.workflow';
+import { cpoLeadWorkflow } from './cpo-lead.workflow';
 import { deliveryWorkflow } from './delivery.workflow';
 import { downloadWorkflow } from './download.workflow';
 import { installationWorkflow } from './installation.workflow';
+import { locationBankWorkflow } from './location-bank.workflow';
+import { opportunityLeadWorkflow } from './opportunity-lead.workflow';
 import { orderWorkflow } from './order.workflow';
 import { payoutWorkflow } from './payout.workflow';
 import { settlementWorkflow } from './settlement.workflow';
@@ -18,7 +22,8 @@ import { userApprovalWorkflow } from './user-approval.workflow';
 
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
-  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow];
+  customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -239,6 +239,9 @@ export const permissionFamilies = {
     'ROLE_VIEW_SUSTAIN_CAPITAL_LEADS',
     'ROLE_UPDATE_SUSTAIN_CAPITAL_LEADS',
     'ROLE_VIEW_CPO_ACCESS_REQUEST',
+    // Not named in the spec's catalogue (it lists "CPO access request"): approve or reject one, like pending users.
+    'ROLE_APPROVE_CPO_ACCESS_REQUEST',
+    'ROLE_REJECT_CPO_ACCESS_REQUEST',
   ],
   'Sustain capital': [
     'ROLE_VIEW_INVESTMENT_OPPORTUNITY',

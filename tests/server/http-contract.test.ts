@@ -62,6 +62,9 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /user-service/group/member/add': { kind: 'permission', permission: 'ROLE_UPDATE_GROUP' },
       'POST /user-service/group/member/remove': { kind: 'permission', permission: 'ROLE_UPDATE_GROUP' },
       'POST /user-service/group/admin': { kind: 'permission', permission: 'ROLE_MAKE_GROUP_ADMIN' },
+      // Change lead level, on all leads and on utilization leads (tests/server/leads-and-cpo-actions.test.ts).
+      'POST /lms/lead/level': { kind: 'permission', permission: 'ROLE_UPDATE_LEAD_LEVEL' },
+      'POST /lms/utilization-lead/level': { kind: 'permission', permission: 'ROLE_UPDATE_LEAD_LEVEL' },
       // Charger actions: QR code, always-on, protected network, replace hardware (tests/server/charger-actions.test.ts).
       'POST /charger-service/qr-code': { kind: 'permission', permission: 'ROLE_UPDATE_QR_CODE' },
       'POST /charger-service/admin/charger/always-on': { kind: 'permission', permission: 'ROLE_UPDATE_ALWAYS_ON' },

@@ -540,6 +540,8 @@ export const opportunityLeadResource = defineResource({
       { defaultValue: 'NEW' },
     ),
     notes: f.longText('Notes', { max: 2000 }),
+    // Optimistic lock of the opportunity lead workflow and of every generic edit.
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -561,10 +563,11 @@ export const opportunityLeadResource = defineResource({
     sortable: ['amountInLakhs', 'investorName'],
   },
   search: { exact: ['id', 'phone'], text: ['investorName'] },
-  form: [{ title: 'Follow-up', fields: ['status', 'notes'] }],
-  // Leads arrive from the investor app; staff only move their status and keep notes.
+  form: [{ title: 'Follow-up', fields: ['notes'] }],
+  // Leads arrive from the investor app; staff keep notes and move their status along the opportunity lead machine.
   create: [],
-  update: ['status', 'notes'],
+  update: ['notes'],
+  owned: { status: 'the opportunity lead workflow' },
   permissions: { view: 'ROLE_VIEW_SUSTAIN_CAPITAL_LEADS', update: 'ROLE_UPDATE_SUSTAIN_CAPITAL_LEADS' },
   views: [{ path: `${SC}/opportunity-leads`, title: 'Opportunity Leads' }],
 });

@@ -1,4 +1,4 @@
-import { defineResource, type Resource } from '../resource/define-resource';
+import { defineResource, type Resource, type ResourceAction } from '../resource/define-resource';
 import { f, optionsOf, type FieldDef } from '../resource/field';
 
 const LM = '/lead-management';
@@ -11,6 +11,26 @@ export const leadSources = ['WEBSITE', 'REFERRAL', 'WALK_IN', 'CAMPAIGN', 'PARTN
 export const leadLevels = ['COLD', 'WARM', 'HOT', 'CONVERTED', 'LOST'] as const;
 
 const levelOptions = optionsOf(leadLevels, { COLD: 'info', WARM: 'warning', HOT: 'danger', CONVERTED: 'success', LOST: 'neutral' });
+
+/** The permission of Change lead level (spec §6 leads: "update lead level"). */
+export const UPDATE_LEAD_LEVEL_PERMISSION = 'ROLE_UPDATE_LEAD_LEVEL' as const;
+/** The level a lead's level never leaves: a converted lead is a customer (Change lead level answers 409). */
+export const FINAL_LEAD_LEVEL = 'CONVERTED' as const;
+
+/** Change lead level of a lead (`POST {lead path}/level`), one declaration per lead resource so each page offers it. */
+function changeLevelAction(resource: 'leads' | 'utilization-leads'): ResourceAction {
+  return {
+    name: 'level',
+    title: 'Change lead level',
+    permission: UPDATE_LEAD_LEVEL_PERMISSION,
+    on: 'record',
+    fields: { id: f.relation('Lead', resource, { required: true }), leadLevel: f.choice('Lead level', levelOptions, { required: true }) },
+    fromRecord: ['id'],
+    edit: ['leadLevel'],
+    confirm: 'The lead’s level changes for everyone who follows it up; the old level stays in its history. A converted lead keeps its level.',
+    variant: 'secondary',
+  };
+}
 
 /** Fields every lead has; `required` is false for the cross-type resource (it never creates). */
 function leadFields(required: boolean): Record<string, FieldDef> {
@@ -59,10 +79,13 @@ export const leadResource = defineResource({
     ],
   },
   search: { exact: ['id', 'phone'], text: ['name'] },
-  form: [{ title: 'Follow-up', fields: ['leadLevel', 'owner', 'notes'] }],
+  form: [{ title: 'Follow-up', fields: ['owner', 'notes'] }],
   create: [],
-  update: ['leadLevel', 'owner', 'notes'],
-  permissions: { view: 'ROLE_VIEW_LEADS', update: 'ROLE_UPDATE_LEAD_LEVEL' },
+  update: ['owner', 'notes'],
+  // The level changes only through Change lead level (server/leads/lead-level-routes.ts), audited.
+  owned: { leadLevel: 'the Change lead level action' },
+  actions: [changeLevelAction('leads')],
+  permissions: { view: 'ROLE_VIEW_LEADS', update: UPDATE_LEAD_LEVEL_PERMISSION },
   scopes: { inbound: { title: 'Inbound leads', where: [{ field: 'leadType', op: 'eq', value: 'INBOUND' }] } },
   views: [
     { path: `${LM}/all-leads`, title: 'All Leads' },
@@ -111,7 +134,11 @@ export const utilizationLeadResource = defineResource({
     { title: 'Charger', fields: ['charger', 'expectedSessionsPerDay'] },
     { title: 'Follow-up', fields: ['leadLevel', 'owner', 'notes'] },
   ],
-  permissions: { view: 'ROLE_VIEW_UTILIZATION_LEADS', create: 'ROLE_ADD_UTILIZATION_LEAD', update: 'ROLE_UPDATE_LEAD_LEVEL' },
+  // A new lead is added at a level (COLD by default); the level then changes only through Change lead level.
+  update: ['name', 'phone', 'email', 'city', 'source', 'charger', 'expectedSessionsPerDay', 'owner', 'notes'],
+  owned: { leadLevel: 'the Change lead level action' },
+  actions: [changeLevelAction('utilization-leads')],
+  permissions: { view: 'ROLE_VIEW_UTILIZATION_LEADS', create: 'ROLE_ADD_UTILIZATION_LEAD', update: UPDATE_LEAD_LEVEL_PERMISSION },
   scopes: { mine: { title: 'My leads', where: [{ field: 'owner', op: 'isCurrentUser' }], permission: 'ROLE_VIEW_MY_OUTBOUND_LEADS' } },
   views: [
     { path: `${LM}/utilization-leads`, title: 'Utilization Leads' },

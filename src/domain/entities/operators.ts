@@ -142,7 +142,10 @@ export const whiteLabelApplicationResource = defineResource({
   createPath: `${CPO}/white-label/add`,
 });
 
-/** Requests from operators' staff for access to the console (read-only list). */
+/**
+ * Requests from operators' staff for access to the console: read-only but for their status, which moves only along
+ * the CPO access request machine (approve, or reject with a reason; machines/cpo-access-request.machine.ts).
+ */
 export const cpoAccessRequestResource = defineResource({
   name: 'cpo-access-requests',
   title: 'CPO access request',
@@ -157,6 +160,8 @@ export const cpoAccessRequestResource = defineResource({
     requesterPhone: f.phone('Requester phone', { required: true }),
     requesterEmail: f.email('Requester email'),
     status: f.choice('Status', optionsOf(accessRequestStatuses, { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' }), { defaultValue: 'PENDING' }),
+    // Optimistic lock of the CPO access request workflow (every transition sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -176,6 +181,7 @@ export const cpoAccessRequestResource = defineResource({
   },
   search: { exact: ['id', 'requesterPhone'], text: ['requesterName'] },
   permissions: { view: 'ROLE_VIEW_CPO_ACCESS_REQUEST' },
+  owned: { status: 'the CPO access request workflow' },
   views: [{ path: `${CPO}/cpo-access-request`, title: 'CPO Access Request' }],
   readOnly: true,
 });
@@ -203,6 +209,8 @@ export const cpoLeadResource = defineResource({
     ),
     notes: f.longText('Notes', { max: 2000 }),
     isActive: f.boolean('Active', { defaultValue: true }),
+    // Optimistic lock of the CPO lead workflow and of every generic edit.
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -228,16 +236,18 @@ export const cpoLeadResource = defineResource({
     sortable: ['companyName', 'fleetSize'],
   },
   search: { exact: ['id', 'phone'], text: ['companyName', 'contactName'] },
-  form: [{ title: 'Follow-up', fields: ['status', 'notes'] }],
-  // Leads arrive from the website form; staff move their status, keep notes and inactivate spam.
+  form: [{ title: 'Follow-up', fields: ['notes'] }],
+  // Leads arrive from the website form; staff move their status along the CPO lead machine, keep notes and
+  // inactivate spam.
   create: [],
-  update: ['status', 'notes'],
+  update: ['notes'],
+  owned: { status: 'the CPO lead workflow' },
   permissions: { view: 'ROLE_VIEW_CPO_LEADS', update: 'ROLE_UPDATE_CPO_LEAD_STATUS', activate: 'ROLE_UPDATE_CPO_LEAD_STATUS' },
   activeField: 'isActive',
   views: [{ path: `${CPO}/cpo-leads`, title: 'CPO Leads' }],
 });
 
-/** Candidate sites for new charge points (the location bank), with the landlord's terms. */
+/** Candidate sites for new charge points (the location bank), with the landlord's terms (machines/location-bank.machine.ts). */
 export const locationBankResource = defineResource({
   name: 'location-banks',
   title: 'Location bank site',
@@ -261,6 +271,8 @@ export const locationBankResource = defineResource({
       { defaultValue: 'IDENTIFIED' },
     ),
     isActive: f.boolean('Active', { defaultValue: true }),
+    // Optimistic lock of the location bank workflow and of every generic edit.
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -289,8 +301,10 @@ export const locationBankResource = defineResource({
   search: { exact: ['id', 'ownerPhone'], text: ['name'] },
   form: [
     { title: 'Site', fields: ['name', 'address', 'cityId', 'coordinates', 'areaSqFt'] },
-    { title: 'Owner and terms', fields: ['ownerName', 'ownerPhone', 'monthlyRent', 'status'] },
+    { title: 'Owner and terms', fields: ['ownerName', 'ownerPhone', 'monthlyRent'] },
   ],
+  // A new site starts as identified; its status then moves only along the location bank machine.
+  owned: { status: 'the location bank workflow' },
   permissions: { view: 'ROLE_VIEW_LOCATION_BANK', create: 'ROLE_UPDATE_LOCATION_BANK', update: 'ROLE_UPDATE_LOCATION_BANK', activate: 'ROLE_UPDATE_LOCATION_BANK' },
   activeField: 'isActive',
   views: [{ path: `${SC}/location-banks`, title: 'Location Bank' }],
