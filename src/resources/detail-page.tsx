@@ -32,6 +32,9 @@ import { ResourceActionButton } from './resource-action';
 import { listUrl } from './list-page';
 import './resources.css';
 
+/** A ticket's source fields, shown in its Source section. */
+const TICKET_SOURCE_FIELDS = ['sourceType', 'sourceId', 'sourceName', 'sourceUser', 'sourceDeliveryTicket'];
+
 /** Workflow events the ticket actions panel offers on every ticket page (Close, with the spec's close reasons). */
 const ticketPanelEvents = ['CLOSE'] as const;
 
@@ -84,6 +87,7 @@ function RecordDetail({ resource, id }: DetailPageProps) {
   // type's name, not its code (downloads); a number as people write it (+91 98450 22222).
   const heading = label !== null && label !== undefined && label !== '' ? (labelDef ? formatFieldText(labelDef, label, data, resource.labelField) : String(label)) : `${resource.title} ${id}`;
   const active = resource.activeField ? Boolean(data[resource.activeField]) : undefined;
+  const hasSide = Boolean(workflow) || resource.table === 'tickets';
 
   const sectioned = new Set((resource.form ?? []).flatMap((s) => s.fields));
   const sections = [
@@ -91,7 +95,8 @@ function RecordDetail({ resource, id }: DetailPageProps) {
     {
       title: 'Details',
       // The version is the workflow's concurrency token, not something staff read or act on.
-      fields: Object.keys(resource.allFields).filter((f) => !sectioned.has(f) && !['createdAt', 'updatedAt', 'version'].includes(f)),
+      // A ticket's source fields have their own section (TicketSource), so they are not listed twice.
+      fields: Object.keys(resource.allFields).filter((f) => !sectioned.has(f) && !['createdAt', 'updatedAt', 'version'].includes(f) && !(resource.table === 'tickets' && TICKET_SOURCE_FIELDS.includes(f))),
     },
     { title: 'Record', fields: ['createdAt', 'updatedAt'] },
   ].filter((s) => s.fields.length > 0);
@@ -147,8 +152,15 @@ function RecordDetail({ resource, id }: DetailPageProps) {
         </div>
       </header>
 
-      {workflow ? <WorkflowPanel workflow={workflow} resource={owner} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
-      {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
+      <div className={hasSide ? 'resource-page__split' : 'resource-page__body'}>
+        {hasSide ? (
+          // What staff do to the record beside what it is: the details stay above the fold (narrow screens: on top).
+          <aside className="resource-page__side" aria-label="Work on this record">
+            {workflow ? <WorkflowPanel workflow={workflow} resource={owner} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
+            {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
+          </aside>
+        ) : null}
+        <div className="resource-page__main">
       {resource.name === userResource.name ? <ChangeNumberPanel record={data} /> : null}
       {resource.name === 'chargers' ? <ChargerLivePanel chargerId={Number(data.id)} /> : null}
 
@@ -180,6 +192,8 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       ))}
 
       <AuditTimeline resource={owner} id={id} />
+        </div>
+      </div>
     </section>
   );
 }
