@@ -16,43 +16,57 @@ async function expectRows(page: Page, title: string) {
   await expect(grid.getByRole('row').nth(1)).not.toHaveAttribute('aria-busy', 'true');
 }
 
-test.describe('resource screens', () => {
-  test('every side-menu entry of the resource screens shows real rows to the super admin, every list fitting 1440 px', async ({ page }) => {
-    test.setTimeout(240_000);
+/** What the walk opens: every side-menu list or summary (its rows checked), then the lists no menu entry opens. */
+const menuPaths = new Set(resourceEntries.map((e) => e.path));
+const walk = [
+  ...resourceEntries.map((entry) => ({ path: entry.path, title: headingOf(entry.path), name: `${entry.trail.join(' › ')} › ${entry.title} (${entry.path})`, rows: true })),
+  ...resources
+    .flatMap((r) => r.views)
+    .filter((v) => !menuPaths.has(v.path) && !v.path.includes(':'))
+    .map((v) => ({ path: v.path, title: v.title, name: v.path, rows: false })),
+];
+/** In parts of 30, each its own test, spread over both workers: a slow machine slows one part, not the walk. */
+const walkParts: (typeof walk)[] = [];
+for (let i = 0; i < walk.length; i += 30) walkParts.push(walk.slice(i, i + 30));
+
+test.describe('the menu walk', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  test('takes every side-menu list and every other list view', () => {
     expect(resourceEntries.length).toBeGreaterThan(50);
-    // The screen users compare us at: a list's default columns fit without sideways scrolling (issue 17).
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, staff.superAdmin);
-    const tooWide: string[] = [];
-    let measured = 0;
-    const measure = async (path: string) => {
-      const grid = page.getByRole('grid');
-      if ((await grid.count()) === 0) return;
-      measured += 1;
-      const { table, pageOverflow } = await grid.evaluate((el) => ({ table: el.scrollWidth - el.clientWidth, pageOverflow: document.documentElement.scrollWidth - window.innerWidth }));
-      if (table > 1 || pageOverflow > 1) tooWide.push(`${path}: table ${table} px, page ${pageOverflow} px too wide`);
-    };
-    for (const entry of resourceEntries) {
-      // In-app navigation, as a menu click does (no reload per page): the router follows the history API. The page's
-      // own heading, then no fetch under way, before its rows are read (never the previous page's).
-      await page.evaluate((path) => window.history.pushState(null, '', path), entry.path);
-      await expect(page.getByRole('heading', { level: 1, name: headingOf(entry.path), exact: true })).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
-      await expectRows(page, `${entry.trail.join(' › ')} › ${entry.title} (${entry.path})`);
-      await measure(entry.path);
-    }
-    // The lists no menu entry opens (scoped views such as My Orders or a module's open tickets) fit as well.
-    const menuPaths = new Set(resourceEntries.map((e) => e.path));
-    for (const view of resources.flatMap((r) => r.views).filter((v) => !menuPaths.has(v.path) && !v.path.includes(':'))) {
-      await page.evaluate((path) => window.history.pushState(null, '', path), view.path);
-      await expect(page.getByRole('heading', { level: 1, name: view.title, exact: true })).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
-      await measure(view.path);
-    }
-    expect(measured).toBeGreaterThan(80);
-    expect(tooWide).toEqual([]);
+    expect(walk.length).toBeGreaterThan(90);
+    expect(walkParts.flat()).toEqual(walk);
   });
 
+  for (const part of walkParts) {
+    test(`from ${part[0]!.path} (${part.length}): each shows real rows to the super admin and fits 1440 px`, async ({ page }) => {
+      test.setTimeout(180_000);
+      // The screen users compare us at: a list's default columns fit without sideways scrolling (issue 17).
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, staff.superAdmin);
+      const tooWide: string[] = [];
+      let measured = 0;
+      for (const item of part) {
+        // In-app navigation, as a menu click does (no reload per page): the router follows the history API. The
+        // page's own heading, then no fetch under way, before its rows are read (never the previous page's).
+        await page.evaluate((path) => window.history.pushState(null, '', path), item.path);
+        await expect(page.getByRole('heading', { level: 1, name: item.title, exact: true })).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
+        if (item.rows) await expectRows(page, item.name);
+        const grid = page.getByRole('grid');
+        if ((await grid.count()) === 0) continue;
+        measured += 1;
+        const { table, pageOverflow } = await grid.evaluate((el) => ({ table: el.scrollWidth - el.clientWidth, pageOverflow: document.documentElement.scrollWidth - window.innerWidth }));
+        if (table > 1 || pageOverflow > 1) tooWide.push(`${item.path}: table ${table} px, page ${pageOverflow} px too wide`);
+      }
+      // Nearly every page of the walk is a list (a few are summaries without a grid).
+      expect(measured).toBeGreaterThan(part.length / 2);
+      expect(tooWide).toEqual([]);
+    });
+  }
+});
+
+test.describe('resource screens', () => {
   test('a vendor created through the form is found in its list, and opens with its history', async ({ page }) => {
     await signIn(page, staff.superAdmin);
     await page.goto('/global-data-management/vendor-management');
