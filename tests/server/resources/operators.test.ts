@@ -85,13 +85,17 @@ describe.each(testDrivers)('charge point operator resources on %s', (driver) => 
     expect(bad.body.errors).toEqual([{ path: 'coordinates', message: 'Latitude must be in range from -90 to 90' }]);
   });
 
-  it('lets staff move a CPO lead and inactivate it, but not create one', async () => {
-    const [lead] = (await get('/cpo-service/cpo-lead?isActive=true&size=1')).items;
+  it('lets staff move a CPO lead along its machine (not by the edit form) and inactivate it, but not create one', async () => {
+    const [lead] = (await get('/cpo-service/cpo-lead?isActive=true&status=NEW&size=1')).items;
     const found = await get(`/cpo-service/cpo-lead?q=${lead.phone}`);
     expect(found.items[0].id).toBe(lead.id);
-    const moved = await call(env.t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { status: 'ONBOARDED', notes: 'Signed the partner agreement' } });
+    const put = await call(env.t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { status: 'ONBOARDED', version: lead.version } });
+    expect(put.status).toBe(400);
+    const noted = await call(env.t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { notes: 'Signed the partner agreement', version: lead.version } });
+    expect(noted.status).toBe(200);
+    const moved = await call(env.t, 'POST', `/cpo-service/cpo-lead/${lead.id}/transition`, { authKey: admin, body: { type: 'CONTACT', version: noted.body.version } });
     expect(moved.status).toBe(200);
-    expect(moved.body.status).toBe('ONBOARDED');
+    expect(moved.body).toMatchObject({ status: 'CONTACTED', notes: 'Signed the partner agreement' });
     const off = await call(env.t, 'PATCH', `/cpo-service/cpo-lead/${lead.id}/activate-inactivate`, { authKey: admin, body: { active: false } });
     expect(off.body.isActive).toBe(false);
     const renamed = await call(env.t, 'PUT', `/cpo-service/cpo-lead/${lead.id}`, { authKey: admin, body: { companyName: 'Other' } });
