@@ -1,29 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { coordinatesMessages } from '@domain/coordinates';
 import { resources } from '@domain/resource/registry';
 import { headingOf, resourceEntries } from './menu-walk';
 import { apiKey, signIn, staff } from './support';
 
-async function expectRows(page: Page, title: string) {
-  const grid = page.getByRole('grid');
-  const summary = page.locator('table.summary-table');
-  await expect(grid.or(summary).first(), `${title} shows its rows`).toBeVisible({ timeout: 15_000 });
-  if (await summary.isVisible()) {
-    await expect(summary.locator('tbody tr').first()).toBeVisible();
-    return;
-  }
-  await expect(grid.getByRole('row').nth(1), `${title} has at least one real row`).toBeVisible();
-  await expect(grid.getByRole('row').nth(1)).not.toHaveAttribute('aria-busy', 'true');
-}
-
 /** What the walk opens: every side-menu list or summary (its rows checked), then the lists no menu entry opens. */
 const menuPaths = new Set(resourceEntries.map((e) => e.path));
 const walk = [
-  ...resourceEntries.map((entry) => ({ path: entry.path, title: headingOf(entry.path), name: `${entry.trail.join(' › ')} › ${entry.title} (${entry.path})`, rows: true })),
+  ...resourceEntries.map((entry) => ({ path: entry.path, title: headingOf(entry.path), rows: true })),
   ...resources
     .flatMap((r) => r.views)
     .filter((v) => !menuPaths.has(v.path) && !v.path.includes(':'))
-    .map((v) => ({ path: v.path, title: v.title, name: v.path, rows: false })),
+    .map((v) => ({ path: v.path, title: v.title, rows: false })),
 ];
 /** In parts of 30, each its own test, spread over both workers: a slow machine slows one part, not the walk. */
 const walkParts: (typeof walk)[] = [];
@@ -32,8 +20,9 @@ for (let i = 0; i < walk.length; i += 30) walkParts.push(walk.slice(i, i + 30));
 test.describe('the menu walk', () => {
   test.describe.configure({ mode: 'parallel' });
 
-  test('takes every side-menu list and every other list view', () => {
+  test('takes every side-menu list and every other list view, each with a title of its own', () => {
     expect(resourceEntries.length).toBeGreaterThan(50);
+    for (const [i, item] of walk.entries()) if (i > 0) expect(item.title, item.path).not.toBe(walk[i - 1]!.title);
     expect(walk.length).toBeGreaterThan(90);
     expect(walkParts.flat()).toEqual(walk);
   });
@@ -44,24 +33,50 @@ test.describe('the menu walk', () => {
       // The screen users compare us at: a list's default columns fit without sideways scrolling (issue 17).
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, staff.superAdmin);
-      const tooWide: string[] = [];
-      let measured = 0;
-      for (const item of part) {
-        // In-app navigation, as a menu click does (no reload per page): the router follows the history API. The
-        // page's own heading, then no fetch under way, before its rows are read (never the previous page's).
-        await page.evaluate((path) => window.history.pushState(null, '', path), item.path);
-        await expect(page.getByRole('heading', { level: 1, name: item.title, exact: true })).toBeVisible({ timeout: 15_000 });
-        await expect(page.getByRole('status').filter({ hasText: /Loading|Refreshing/ })).toHaveCount(0, { timeout: 15_000 });
-        if (item.rows) await expectRows(page, item.name);
-        const grid = page.getByRole('grid');
-        if ((await grid.count()) === 0) continue;
-        measured += 1;
-        const { table, pageOverflow } = await grid.evaluate((el) => ({ table: el.scrollWidth - el.clientWidth, pageOverflow: document.documentElement.scrollWidth - window.innerWidth }));
-        if (table > 1 || pageOverflow > 1) tooWide.push(`${item.path}: table ${table} px, page ${pageOverflow} px too wide`);
-      }
+      // The walk runs in the page, page after page with the console's own router (as a menu click does): navigate,
+      // then on every frame wait for the page's own heading, no fetch under way and, on a list, a first real row;
+      // then measure. One call for the part: a round trip from the test per check cost more than the pages.
+      const seen = await page.evaluate(async (items) => {
+        const open = (item: (typeof items)[number]) =>
+          new Promise<{ path: string; problem: string | null; grid: boolean; table: number; pageOverflow: number }>((resolve) => {
+            window.history.pushState(null, '', item.path);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+            let last = 'its heading';
+            const giveUp = window.setTimeout(() => resolve({ path: item.path, problem: `no ${last} within 15 s`, grid: false, table: 0, pageOverflow: 0 }), 15_000);
+            const check = () => {
+              // The walk's pages have titles of their own, so the title names the page now shown (React may reuse the
+              // previous page's h1 element for it).
+              const heading = [...document.querySelectorAll<HTMLElement>('h1')].find((h) => h.innerText.trim() === item.title);
+              if (!heading) return void window.requestAnimationFrame(check);
+              last = 'end of loading';
+              if ([...document.querySelectorAll<HTMLElement>('[role="status"]')].some((el) => /Loading|Refreshing/.test(el.textContent ?? ''))) return void window.requestAnimationFrame(check);
+              const grid = document.querySelector<HTMLElement>('[role="grid"]');
+              const summaryRow = document.querySelector('table.summary-table tbody tr');
+              if (item.rows && !summaryRow) {
+                last = 'real row';
+                const first = grid?.querySelectorAll('[role="row"]')[1];
+                if (!first || first.getAttribute('aria-busy') === 'true') return void window.requestAnimationFrame(check);
+              }
+              window.clearTimeout(giveUp);
+              resolve({
+                path: item.path,
+                problem: null,
+                grid: Boolean(grid),
+                table: grid ? grid.scrollWidth - grid.clientWidth : 0,
+                pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+              });
+            };
+            check();
+          });
+        const results = [];
+        for (const item of items) results.push(await open(item));
+        return results;
+      }, part);
+      expect(seen.map((s) => s.path)).toEqual(part.map((item) => item.path));
+      expect(seen.filter((s) => s.problem).map((s) => `${s.path}: ${s.problem}`), 'pages that did not show their rows').toEqual([]);
       // Nearly every page of the walk is a list (a few are summaries without a grid).
-      expect(measured).toBeGreaterThan(part.length / 2);
-      expect(tooWide).toEqual([]);
+      expect(seen.filter((s) => s.grid).length).toBeGreaterThan(part.length / 2);
+      expect(seen.filter((s) => s.table > 1 || s.pageOverflow > 1).map((s) => `${s.path}: table ${s.table} px, page ${s.pageOverflow} px too wide`)).toEqual([]);
     });
   }
 });
