@@ -116,12 +116,18 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
     try {
       const id = String(record[resource.idField]);
       await apiRequest(`${resource.apiPath}/${encodeURIComponent(id)}/transition`, { method: 'POST', body });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
-      // A server effect of the event may have written related records too (e.g. a settlement's bookings).
-      for (const related of resource.related ?? []) await queryClient.invalidateQueries({ queryKey: queryKeys.resource(related.resource).all });
-      await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
+      // The record itself (any resource's view of it: a ticket opened from My Tickets too) is read again before the
+      // dialog closes, so the next event is offered from the new state and version; lists, related records and the
+      // history refetch behind it (waiting for all of them kept the dialog on "Working…" on a busy server).
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === 'one' && query.queryKey[2] === id });
       pushToast(`${humanise(type)}: done`, 'success');
       onClose();
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all }),
+        // A server effect of the event may have written related records too (e.g. a settlement's bookings).
+        ...(resource.related ?? []).map((related) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(related.resource).all })),
+        queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] }),
+      ]);
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.problem.errors?.length) setErrors(Object.fromEntries(error.problem.errors.map((e) => [e.path, e.message])));
