@@ -38,6 +38,11 @@ export async function assertMayChangeUser(db: Database, session: AuthenticatedSe
   if (lacking.length > 0) refuseFor(what, lacking);
 }
 
+/** Refuses (403) a change of a staff member (`what` of them) by a caller lacking one of their permissions; anyone else's passes. */
+export async function assertMayChangeStaffMember(db: Database, session: AuthenticatedSession, userId: string, what: string): Promise<void> {
+  if (await isStaffAccount(db, userId)) await assertMayChangeUser(db, session, userId, what);
+}
+
 async function rolePermissions(db: Database, roleId: string): Promise<string[]> {
   const [role] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, roleId)).limit(1);
   return role?.permissions ?? [];

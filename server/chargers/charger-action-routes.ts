@@ -9,7 +9,7 @@ import { chargerResource, hardwareReplacementResource } from '@domain/entities/c
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
-import { HttpProblem, notFoundProblem, problemTypes } from '@server/http/problem';
+import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
@@ -32,8 +32,7 @@ interface HardwareRow {
   status: string;
 }
 
-const conflict = (path: string, message: string, detail: string) =>
-  new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, errors: [{ path, message }] });
+const conflict = (path: string, message: string, detail: string) => conflictProblem(detail, [{ path, message }]);
 
 /** The charger's row, locked until the transaction ends (404 when there is none). */
 async function lockCharger(tx: Database, id: number): Promise<ChargerRow> {

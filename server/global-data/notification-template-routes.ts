@@ -10,7 +10,7 @@ import { problemSchema } from '@domain/problem';
 import { logLine, type ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
 import { notificationTemplates, whatsappNotificationLogs } from '@server/db/tables/global-data';
-import { HttpProblem, problemTypes } from '@server/http/problem';
+import { conflictProblem, HttpProblem, problemTypes } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { sendSms } from '@server/sms/send-sms';
@@ -33,9 +33,7 @@ export function testSmsText(smsText: string): string {
   return `${TEST_MESSAGE_PREFIX}${smsText.replace(/\{#var#\}/gi, 'TEST')}`;
 }
 
-function conflict(detail: string): HttpProblem {
-  return new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, errors: [{ path: 'templateId', message: detail }] });
-}
+const conflict = (detail: string) => conflictProblem(detail, [{ path: 'templateId', message: detail }]);
 
 /** The WhatsApp log provider: prints the send on stdout and records it, number masked, in the WhatsApp log. */
 async function sendWhatsappThroughLog(deps: ResolvedDeps, national10Digits: string, templateName: string): Promise<string> {

@@ -53,6 +53,11 @@ export function forbiddenProblem(detail: string): HttpProblem {
 }
 
 /** 404 for a path no route answers. */
+/** 409: the request is valid but the record's current state refuses it; `errors` name the fields involved. */
+export function conflictProblem(detail: string, errors: { path: string; message: string }[] = []): HttpProblem {
+  return new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, ...(errors.length > 0 ? { errors } : {}) });
+}
+
 export function notFoundProblem(detail: string): HttpProblem {
   return new HttpProblem({ type: problemTypes.notFound, status: 404, title: 'Not Found', detail });
 }

@@ -5,18 +5,16 @@ import { and, eq } from 'drizzle-orm';
 import { blockedNumberResource } from '@domain/entities/users';
 import { problemSchema } from '@domain/problem';
 import { blockNumber } from '@server/auth/blocked-numbers';
-import { assertMayChangeUser, isStaffAccount, revokeSessionsOf } from '@server/auth/who-may-change-whom';
+import { assertMayChangeStaffMember, revokeSessionsOf } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';
 import { users } from '@server/db/schema';
 import { blockedNumbers } from '@server/db/tables/users';
-import { HttpProblem, problemTypes, validationProblem } from '@server/http/problem';
+import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 
-function conflict(detail: string, message: string): HttpProblem {
-  return new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, errors: [{ path: 'mobileNumber', message }] });
-}
+const conflict = (detail: string, message: string) => conflictProblem(detail, [{ path: 'mobileNumber', message }]);
 
 /** Registers Block number and Unblock of the blocked numbers. */
 export function registerBlockedNumberRoutes(registry: RouteRegistry): void {
@@ -32,7 +30,7 @@ export function registerBlockedNumberRoutes(registry: RouteRegistry): void {
       const reason = String(body.reason);
       const [owner] = await deps.db.select({ id: users.id }).from(users).where(eq(users.mobileNumber, mobileNumber)).limit(1);
       if (owner?.id === session.userId) throw validationProblem([{ path: 'mobileNumber', message: 'You cannot block your own sign-in number' }]);
-      if (owner && (await isStaffAccount(deps.db, owner.id))) await assertMayChangeUser(deps.db, session, owner.id, 'the number of this staff member');
+      if (owner) await assertMayChangeStaffMember(deps.db, session, owner.id, 'the number of this staff member');
       const now = deps.now();
       const id = await deps.db.transaction(async (tx) => {
         const blocked = await blockNumber(tx, { mobileNumber, source: 'STAFF', reason, actorUserId: session.userId }, now);

@@ -5,36 +5,29 @@
 // admin leaves the group without one (rather than refusing): a group may have no admin, as a new group does.
 import { and, eq, sql } from 'drizzle-orm';
 import { groupResource } from '@domain/entities/users';
-import { formatIndianMobile } from '@domain/phone';
+import { nameWithNumber } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
-import { assertMayChangeUser, isStaffAccount } from '@server/auth/who-may-change-whom';
+import { assertMayChangeStaffMember } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { users } from '@server/db/schema';
 import { userGroupMembers, userGroups } from '@server/db/tables/users';
-import { HttpProblem, notFoundProblem, problemTypes } from '@server/http/problem';
+import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 
 type Tx = Database;
 
-function conflict(detail: string, message: string): HttpProblem {
-  return new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, errors: [{ path: 'userId', message }] });
-}
-
-/** "Aarav Sharma (+91 90000 00001)": how a refusal names a user. */
-function nameOf(user: { name: string | null; mobileNumber: string }): string {
-  const phone = formatIndianMobile(user.mobileNumber);
-  return user.name ? `${user.name} (${phone})` : phone;
-}
+const conflict = (detail: string, message: string) => conflictProblem(detail, [{ path: 'userId', message }]);
+const nameOf = nameWithNumber;
 
 /** The user named by the body (404 when there is none); a staff member only for a caller holding all they hold. */
 async function userOf(db: Database, session: AuthenticatedSession, userId: string): Promise<{ name: string | null; mobileNumber: string }> {
   const [user] = await db.select({ name: users.name, mobileNumber: users.mobileNumber }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFoundProblem('No user has this id.');
-  if (await isStaffAccount(db, userId)) await assertMayChangeUser(db, session, userId, 'the group memberships of this staff member');
+  await assertMayChangeStaffMember(db, session, userId, 'the group memberships of this staff member');
   return user;
 }
 

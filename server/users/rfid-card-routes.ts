@@ -4,28 +4,21 @@
 // (server/ocpp/ocpp-store.ts), and an audit row, in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import { normaliseCardNumber, rfidCardResource } from '@domain/entities/chargers';
-import { formatIndianMobile } from '@domain/phone';
+import { nameWithNumber } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
-import { assertMayChangeUser, isStaffAccount } from '@server/auth/who-may-change-whom';
+import { assertMayChangeStaffMember } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { users } from '@server/db/schema';
 import { rfidCardHistory, rfidCards } from '@server/db/tables/chargers';
-import { HttpProblem, problemTypes, validationProblem } from '@server/http/problem';
+import type { HttpProblem} from '@server/http/problem';
+import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 
-function conflict(detail: string, path: string, message: string): HttpProblem {
-  return new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, errors: [{ path, message }] });
-}
-
-/** "Aarav Sharma (+91 90000 00001)": how a refusal names a user. */
-function nameOf(user: { name: string | null; mobileNumber: string }): string {
-  const phone = formatIndianMobile(user.mobileNumber);
-  return user.name ? `${user.name} (${phone})` : phone;
-}
+const conflict = (detail: string, path: string, message: string) => conflictProblem(detail, [{ path, message }]);
 
 /** The user holding the card now, or undefined. */
 async function holderOf(db: Database, cardNumber: string): Promise<{ userId: string; name: string | null; mobileNumber: string; blocked: boolean } | undefined> {
@@ -40,7 +33,7 @@ async function holderOf(db: Database, cardNumber: string): Promise<{ userId: str
 
 /** Refuses (403) a card change on a staff member's account by a caller lacking one of their permissions. */
 async function assertMayChangeCardsOf(db: Database, session: AuthenticatedSession, userId: string): Promise<void> {
-  if (await isStaffAccount(db, userId)) await assertMayChangeUser(db, session, userId, 'the RFID cards of this staff member');
+  await assertMayChangeStaffMember(db, session, userId, 'the RFID cards of this staff member');
 }
 
 /** 409 naming who holds the card (the same user, or another one). */
@@ -48,9 +41,9 @@ function takenProblem(cardNumber: string, holder: { userId: string; name: string
   if (holder.userId === userId) return conflict(`Card ${cardNumber} is already on this user’s account.`, 'cardNumber', 'Already on this account');
   const blocked = holder.blocked ? ' (blocked there)' : '';
   return conflict(
-    `Card ${cardNumber} is on the account of ${nameOf(holder)}${blocked}. A card belongs to one user at a time: remove it from that account first.`,
+    `Card ${cardNumber} is on the account of ${nameWithNumber(holder)}${blocked}. A card belongs to one user at a time: remove it from that account first.`,
     'cardNumber',
-    `Held by ${nameOf(holder)}`,
+    `Held by ${nameWithNumber(holder)}`,
   );
 }
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { userResource } from '@domain/entities/users';
 import { problemSchema } from '@domain/problem';
-import { assertMayChangeUser, isStaffAccount } from '@server/auth/who-may-change-whom';
+import { assertMayChangeStaffMember } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';
 import { users } from '@server/db/schema';
 import { notFoundProblem, validationProblem } from '@server/http/problem';
@@ -28,7 +28,7 @@ export function registerUserNameRoutes(registry: RouteRegistry): void {
       const user = await loadVisibleRecord(deps.db, userResource, session, String(body.id), now);
       const id = String(user.id);
       const name = String(body.name);
-      if (await isStaffAccount(deps.db, id)) await assertMayChangeUser(deps.db, session, id, 'the name of this staff member');
+      await assertMayChangeStaffMember(deps.db, session, id, 'the name of this staff member');
       await deps.db.transaction(async (tx) => {
         const [before] = await tx.select({ name: users.name }).from(users).where(eq(users.id, id)).for('update');
         if (!before) throw notFoundProblem('There is no user with this id.');

@@ -22,6 +22,12 @@ export function formatIndianMobile(national: string | null | undefined): string 
 }
 
 /** Masks all but the last four digits: "******3210". */
+/** "Aarav Sharma (+91 90000 00001)", or the number alone: how a message names a person. */
+export function nameWithNumber(person: { name: string | null; mobileNumber: string }): string {
+  const phone = formatIndianMobile(person.mobileNumber);
+  return person.name ? `${person.name} (${phone})` : phone;
+}
+
 export function maskMobile(national: string): string {
   return national.length <= 4 ? national : '*'.repeat(national.length - 4) + national.slice(-4);
 }
