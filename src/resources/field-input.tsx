@@ -24,6 +24,7 @@ import { errorMessage } from '@data/api-client';
 import { uploadFile } from '@data/resource-api';
 import { Button } from '@ui/button';
 import { DateField } from '@ui/date-field';
+import { RequiredMark } from '@ui/field-label';
 import { PermissionBadge } from '@ui/permission-badge';
 import { TextField } from '@ui/text-field';
 import { emptyRaw, type RawItem, type RawValue } from './form-values';
@@ -125,7 +126,7 @@ export function FieldInput(props: FieldInputProps) {
         <AriaTextField className="ui-field" value={value as string} onChange={(v) => onChange(v)} isRequired={isRequired} isInvalid={Boolean(error)} name={path}>
           <Label className="ui-field__label">
             {def.label}
-            {isRequired ? <Required /> : null}
+            {isRequired ? <RequiredMark /> : null}
           </Label>
           <TextArea className="ui-field__input ui-field__textarea" rows={4} />
           {description ? (
@@ -158,7 +159,7 @@ export function FieldInput(props: FieldInputProps) {
         >
           <Label className="ui-field__label">
             {def.label}
-            {isRequired ? <Required /> : null}
+            {isRequired ? <RequiredMark /> : null}
           </Label>
           <AriaButton className="ui-field__input field-select__button">
             <SelectValue />
@@ -210,7 +211,7 @@ export function FieldInput(props: FieldInputProps) {
         <fieldset className="field-group">
           <legend className="ui-field__label">
             {def.label}
-            {isRequired ? <Required /> : null}
+            {isRequired ? <RequiredMark /> : null}
           </legend>
           <div className="field-group__row">
             <TextField label="Amount" value={amount.value} inputMode="decimal" onChange={(v) => onChange({ ...amount, value: v })} errorMessage={errors[`${path}.value`] ?? error} />
@@ -240,14 +241,6 @@ export function FieldInput(props: FieldInputProps) {
   }
 }
 
-function Required() {
-  return (
-    <span className="ui-field__required" aria-hidden="true">
-      *
-    </span>
-  );
-}
-
 function ImageUpload({ path, def, value, onChange, errors, cdnBase, isRequired }: FieldInputProps) {
   const [busy, setBusy] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
@@ -257,7 +250,7 @@ function ImageUpload({ path, def, value, onChange, errors, cdnBase, isRequired }
     <div className="ui-field">
       <label className="ui-field__label" htmlFor={id}>
         {def.label}
-        {isRequired ? <Required /> : null}
+        {isRequired ? <RequiredMark /> : null}
       </label>
       {value ? <UploadedImage cdnBase={cdnBase} relativePath={value as string} requestWidth={200} alt={def.label} /> : null}
       <input
@@ -437,7 +430,7 @@ function RelationsInput({ path, def, value, onChange, errors, isRequired }: Fiel
     <fieldset className="field-group">
       <legend className="ui-field__label">
         {def.label} ({chosen.length} chosen)
-        {isRequired ? <Required /> : null}
+        {isRequired ? <RequiredMark /> : null}
       </legend>
       {chosen.length === 0 ? (
         <p className="ui-field__description">None chosen yet.</p>

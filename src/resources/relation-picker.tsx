@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Button as AriaButton, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { Button as AriaButton, ComboBox, FieldError, Input, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { resourceByName } from '@domain/resource/registry';
 import { queryKeys } from '@data/query-keys';
 import { errorMessage } from '@data/api-client';
 import { fetchList } from '@data/resource-api';
+import { FieldLabel } from '@ui/field-label';
 
 /** Props of RelationPicker. */
 export interface RelationPickerProps {
@@ -64,14 +65,7 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
       menuTrigger="focus"
       allowsEmptyCollection
     >
-      <Label className="ui-field__label">
-        {label}
-        {isRequired ? (
-          <span className="ui-field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       <div className="relation-picker__control">
         <Input className="ui-field__input" placeholder={`Search ${target.plural.toLowerCase()}`} />
         <AriaButton className="relation-picker__toggle" aria-label={`Show ${target.plural.toLowerCase()}`}>

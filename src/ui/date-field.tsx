@@ -12,10 +12,10 @@ import {
   Group,
   Heading,
   I18nProvider,
-  Label,
   Popover,
   Text,
 } from 'react-aria-components';
+import { FieldLabel } from './field-label';
 import './ui.css';
 
 /** The console writes and reads dates as the spec shows them (DD/MM/YYYY, 12-hour time), whatever the browser's locale. */
@@ -80,14 +80,7 @@ export function DateField({ label, value, onChange, granularity = 'day', isRequi
         isInvalid={Boolean(errorMessage)}
         name={name}
       >
-        <Label className="ui-field__label">
-          {label}
-          {isRequired ? (
-            <span className="ui-field__required" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </Label>
+        <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
         <Group className="ui-field__input ui-date__group">
           <DateInput className="ui-date__input">{(segment) => <DateSegment segment={segment} className="ui-date__segment" />}</DateInput>
           <AriaButton className="ui-date__button" aria-label="Open calendar">

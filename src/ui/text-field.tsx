@@ -1,4 +1,5 @@
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { FieldError, Input, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { FieldLabel } from './field-label';
 import type { ReactNode, Ref } from 'react';
 import './ui.css';
 
@@ -26,14 +27,7 @@ export function TextField({ label, description, errorMessage, placeholder, class
   const invalid = isInvalid || Boolean(errorMessage);
   return (
     <AriaTextField {...props} isInvalid={invalid} className={className ? `ui-field ${className}` : 'ui-field'}>
-      <Label className="ui-field__label">
-        {label}
-        {props.isRequired ? (
-          <span className="ui-field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
       <Input className="ui-field__input" placeholder={placeholder} ref={inputRef} />
       {description ? (
         <Text slot="description" className="ui-field__description">
