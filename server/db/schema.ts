@@ -66,7 +66,7 @@ export const czoUsers = pgTable('czo_users', {
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** One credits wallet per user; credits in paise. */
+/** One credits wallet per user; credits in paise. Its ledger account has the wallet's id. */
 export const wallets = pgTable(
   'wallets',
   {
@@ -74,11 +74,20 @@ export const wallets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The balance: a cached copy of the sum of the wallet's ledger entries, written only by a posting (server/ledger). */
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+    /** Moves on with every posting: two postings on one wallet serialize on it (optimistic locking). */
+    version: integer('version').notNull().default(0),
+    /** A postpaid wallet may go below zero; a prepaid one never does. */
+    postpaid: boolean('postpaid').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('wallets_user_id_key').on(t.userId), index('wallets_created_at_id_idx').on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('wallets_user_id_key').on(t.userId),
+    index('wallets_created_at_id_idx').on(t.createdAt, t.id),
+    check('wallets_credits_check', sql`${t.credits} >= 0 or ${t.postpaid}`),
+  ],
 );
 
 /** Staff roles: named bundles of permissions (strings of the catalogue in src/domain/permissions.ts). */

@@ -31,10 +31,8 @@ export function sqlAgo(now: Date, maxSeconds: number, row: SQL, salt: string): S
   return sql`(${now.toISOString()}::timestamptz - (${sqlHash(row, salt)} % ${maxSeconds}) * interval '1 second')`;
 }
 
-/** Rows of an execute() answer on either driver (PGlite and node-postgres answer `{ rows }`; tolerate arrays). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from '@server/db/rows';
+export { rowsOf };
 
 /** The single number an SQL query answers in its column `n` (count(*) and the like); 0 when it answers nothing. */
 export async function scalar(tx: Database, query: SQL): Promise<number> {
