@@ -7,7 +7,7 @@ import type { Resource } from '@domain/resource/define-resource';
 import type { ParsedListQuery } from '@domain/resource/list-query';
 import type { Database } from '@server/db/database';
 import { resourceByName } from '@domain/resource/registry';
-import { listWhere, tableOf } from '@server/resources/resource-query';
+import { listWhere, relationSubtitle, tableOf } from '@server/resources/resource-query';
 
 /** The rows of one list query, as an export reads them. */
 export interface ExportSource {
@@ -68,10 +68,9 @@ function labelCache(db: Database, resource: Resource, fields: readonly string[])
         const target = resourceByName(resource.allFields[field]!.relation!);
         const targetTable = tableOf(target);
         const idColumn = targetTable[target.idField] as AnyPgColumn;
-        const subtitle = target.subtitleField ? (targetTable[target.subtitleField] as AnyPgColumn) : undefined;
         const ids = target.idType === 'bigint' ? missing.map(Number) : missing;
         const found = await db
-          .select({ id: idColumn, label: sql<string | null>`${targetTable[target.labelField] as AnyPgColumn}::text`, subtitle: subtitle ? sql<string | null>`${subtitle}::text` : sql<null>`null` })
+          .select({ id: idColumn, label: sql<string | null>`${targetTable[target.labelField] as AnyPgColumn}::text`, subtitle: relationSubtitle(target, targetTable[target.subtitleField ?? target.idField] as AnyPgColumn) })
           .from(targetTable)
           .where(inArray(idColumn, ids));
         for (const id of missing) cache.set(id, null);

@@ -166,9 +166,8 @@ export async function withLabels(db: Database, resource: Resource, rows: Record<
       const target = resourceByName(def.relation!);
       const targetTable = tableOf(target);
       const idColumn = col(targetTable, target.idField);
-      const subtitle = target.subtitleField ? col(targetTable, target.subtitleField) : undefined;
       const labelled = await db
-        .select({ id: idColumn, label: sql<string | null>`${col(targetTable, target.labelField)}::text`, subtitle: subtitle ? sql<string | null>`${subtitle}::text` : sql<null>`null` })
+        .select({ id: idColumn, label: sql<string | null>`${col(targetTable, target.labelField)}::text`, subtitle: relationSubtitle(target, col(targetTable, target.subtitleField ?? target.idField)) })
         .from(targetTable)
         .where(inArray(idColumn, ids as (string | number)[]));
       for (const r of labelled) found.set(String(r.id), [r.label, r.subtitle].filter(Boolean).join(' · ') || null);
@@ -180,6 +179,16 @@ export async function withLabels(db: Database, resource: Resource, rows: Record<
     out._labels = Object.fromEntries(relations.map(([field]) => [field, row[field] == null ? null : (labelsByField.get(field)!.get(String(row[field])) ?? null)]));
     return out;
   });
+}
+
+/**
+ * The text after a relation's label ("Rohan Verma · +91 90000 00003"): the target's subtitle field as text, a phone
+ * number written as the console writes one (formatIndianMobile in src/domain/phone.ts); SQL null without a subtitle.
+ */
+export function relationSubtitle(target: Resource, column: SQL | AnyPgColumn): SQL<string | null> {
+  if (!target.subtitleField) return sql<null>`null`;
+  if (target.allFields[target.subtitleField]?.display !== 'phone') return sql<string | null>`${column}::text`;
+  return sql<string | null>`(case when ${column} ~ '^[0-9]{10}$' then '+91 ' || substr(${column}, 1, 5) || ' ' || substr(${column}, 6) else ${column}::text end)`;
 }
 
 /** A row as the API answers it: instants as ISO strings, relation labels under `_labels`. */
@@ -223,7 +232,7 @@ function labelColumns(resource: Resource, source: string): Record<string, SQL> {
     const targetTable = tableOf(target);
     const alias = `label_${columnName(field)}`;
     const label = sql`nullif(${ref(alias, col(targetTable, target.labelField))}::text, '')`;
-    const text = target.subtitleField ? sql`concat_ws(' · ', ${label}, nullif(${ref(alias, col(targetTable, target.subtitleField))}::text, ''))` : label;
+    const text = target.subtitleField ? sql`concat_ws(' · ', ${label}, nullif(${relationSubtitle(target, ref(alias, col(targetTable, target.subtitleField)))}, ''))` : label;
     labels[`${field}__label`] = sql<string | null>`(select nullif(${text}, '') from ${sql.identifier(getTableName(targetTable))} as ${sql.identifier(alias)} where ${ref(alias, col(targetTable, target.idField))} = ${ref(source, col(tableOf(resource), field))})`;
   }
   return labels;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { roleResource, userRoleResource } from '@domain/entities/users';
 import { actionOf } from '@domain/resource/define-resource';
 import { permissionChanges } from '@domain/permission-labels';
+import { nameDotNumber } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import { assertMayChange, assertMayChangeUser } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';
@@ -97,7 +98,7 @@ export function registerRoleRoutes(registry: RouteRegistry): void {
         .leftJoin(czoUsers, eq(czoUsers.userId, users.id))
         .where(inArray(users.id, userIds));
       const staffOf = new Map(staff.map((s) => [s.userId, s.staffActive]));
-      const labelOf = new Map(staff.map((s) => [s.userId, `${s.name?.trim() || 'Unnamed'} · ${s.mobileNumber}`]));
+      const labelOf = new Map(staff.map((s) => [s.userId, nameDotNumber(s.name, s.mobileNumber)]));
       const now = deps.now();
       const results: z.infer<typeof bulkAssignResultSchema>[] = [];
       await deps.db.transaction(async (tx) => {

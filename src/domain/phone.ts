@@ -21,13 +21,18 @@ export function formatIndianMobile(national: string | null | undefined): string 
   return /^\d{10}$/.test(national) ? `+91 ${national.slice(0, 5)} ${national.slice(5)}` : national;
 }
 
-/** Masks all but the last four digits: "******3210". */
+/** "Aarav Sharma · +91 90000 00001": how a picker or a relation names a person (the name alone is often shared). */
+export function nameDotNumber(name: string | null | undefined, mobileNumber: string): string {
+  return `${name?.trim() || 'Unnamed'} · ${formatIndianMobile(mobileNumber)}`;
+}
+
 /** "Aarav Sharma (+91 90000 00001)", or the number alone: how a message names a person. */
 export function nameWithNumber(person: { name: string | null; mobileNumber: string }): string {
   const phone = formatIndianMobile(person.mobileNumber);
   return person.name ? `${person.name} (${phone})` : phone;
 }
 
+/** Masks all but the last four digits: "******3210". */
 export function maskMobile(national: string): string {
   return national.length <= 4 ? national : '*'.repeat(national.length - 4) + national.slice(-4);
 }

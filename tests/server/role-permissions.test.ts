@@ -236,7 +236,7 @@ describe.each(testDrivers)('roles and staff on %s', (driver) => {
     expect((await call(a, 'PATCH', `/auth-service/admin/user-role/${mappingId}/activate-inactivate`, { authKey: admin, body: { active: false } })).status).toBe(200);
     expect(await status(a, '/auth-service/role', vikram)).toBe(403);
     const again = await call(a, 'POST', BULK_ASSIGN_PATH, { authKey: admin, body: { roleId: deskRole, userIds: [vikramId] } });
-    expect(again.body.results).toEqual([{ userId: vikramId, status: 'assigned', mappingId: Number(mappingId), label: 'Vikram Singh · 9000000005' }]);
+    expect(again.body.results).toEqual([{ userId: vikramId, status: 'assigned', mappingId: Number(mappingId), label: 'Vikram Singh · +91 90000 00005' }]);
     expect(await status(a, '/auth-service/role', vikram)).toBe(200);
     // Inactivating the role takes it from every holder on their next request.
     expect((await call(a, 'PATCH', `/auth-service/role/${deskRole}/activate-inactivate`, { authKey: admin, body: { active: false } })).status).toBe(200);

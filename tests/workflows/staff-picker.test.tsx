@@ -34,17 +34,17 @@ describe('the staff picker', () => {
     const input = screen.getByRole('combobox', { name: 'Assign to' });
 
     await userEvent.type(input, 'rohan');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Rohan Das · 9845012345']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Rohan Das · +91 98450 12345']);
 
     await userEvent.clear(input);
     await userEvent.type(input, '+91 98450 12345');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Rohan Das · 9845012345']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Rohan Das · +91 98450 12345']);
 
     await userEvent.clear(input);
     await userEvent.type(input, '0 90000 00002');
     await userEvent.click(screen.getByRole('option', { name: /^Priya Nair/ }));
-    expect(picked.at(-1)).toEqual({ id: 'u-1', label: 'Priya Nair · 9000000002' });
-    expect(input).toHaveValue('Priya Nair · 9000000002');
+    expect(picked.at(-1)).toEqual({ id: 'u-1', label: 'Priya Nair · +91 90000 00002' });
+    expect(input).toHaveValue('Priya Nair · +91 90000 00002');
 
     await userEvent.clear(input);
     await userEvent.type(input, 'nobody');

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
-import { normaliseIndianMobile } from '@domain/phone';
+import { nameDotNumber, normaliseIndianMobile } from '@domain/phone';
 import { useSession } from '@app/session/session-context';
 
 /** The staff member chosen (null: nobody yet). */
@@ -24,7 +24,7 @@ export interface StaffPickerProps {
 export function StaffPicker({ label, value, onChange, description }: StaffPickerProps) {
   const { globalConfig } = useSession();
   const staff = useMemo(
-    () => (globalConfig?.czoUsers ?? []).map((s) => ({ id: s.userId, label: `${s.name} · ${s.mobileNumber}`, mobile: s.mobileNumber })),
+    () => (globalConfig?.czoUsers ?? []).map((s) => ({ id: s.userId, label: nameDotNumber(s.name, s.mobileNumber), mobile: s.mobileNumber })),
     [globalConfig],
   );
   const [text, setText] = useState(value.label);

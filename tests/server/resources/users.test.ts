@@ -61,7 +61,7 @@ describe.each(testDrivers)('users, staff and roles on %s', (driver) => {
     const listed = await call(env.t, 'GET', `/user-service/czo-user?userId=${userId}`, { authKey: admin });
     expect(listed.body.items).toHaveLength(1);
     // Relations to users show the name and the mobile number (the users resource's subtitle).
-    expect(listed.body.items[0]._labels.userId).toBe('Farhan Qureshi · 9900123456');
+    expect(listed.body.items[0]._labels.userId).toBe('Farhan Qureshi · +91 99001 23456');
     const searched = await call(env.t, 'GET', `/user-service/czo-user?q=${userId}`, { authKey: admin });
     expect(searched.body.items[0].userId).toBe(userId);
 
