@@ -39,7 +39,10 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
     queryFn: ({ signal }) => fetchList(target, { page: 0, size: 20, sort: '', q: query, filters: {} }, signal),
     staleTime: 30_000,
   });
-  const items = (options.data?.items ?? []).map((record) => {
+  // Options are shown only for the text as typed: the list of an older query, still on screen while the newer one
+  // waits for its debounce and answer, was replaced under the pointer, and a click then chose nothing (or another row).
+  const searching = text !== value.label && text !== query;
+  const items = (searching ? [] : (options.data?.items ?? [])).map((record) => {
     const id = record[target.idField] as string | number;
     const text = record[target.labelField];
     return { id: String(id), raw: id, label: text ? `${String(text)} (${String(id)})` : String(id) };
@@ -79,7 +82,7 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
       ) : null}
       <FieldError className="ui-field__error">{error}</FieldError>
       <Popover className="relation-picker__popover">
-        <ListBox className="relation-picker__list" renderEmptyState={() => <div className="relation-picker__empty">{options.isFetching ? 'Searching…' : options.error ? errorMessage(options.error) : 'No matches'}</div>}>
+        <ListBox className="relation-picker__list" renderEmptyState={() => <div className="relation-picker__empty">{searching || options.isFetching ? 'Searching…' : options.error ? errorMessage(options.error) : 'No matches'}</div>}>
           {(item: { id: string; label: string }) => (
             <ListBoxItem id={item.id} className="relation-picker__option" textValue={item.label}>
               {item.label}
