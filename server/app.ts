@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { logLine, resolveDeps, type AppDeps } from './app-deps';
 import { AUTH_CHANGED_CHANNEL } from './auth/auth-cache';
+import { announceRecordChanges } from './live/record-changes';
 import { loggableError } from './db/database-error';
 import type { AppEnv } from './http/app-env';
 import { clientAddressOf } from './http/client-address';
@@ -73,6 +74,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') deps.authCache.clear();
     }
   });
+  registry.use('*', 'A write answered 2xx announces the records it audited on the live channel (new records as "N new" in lists, changes as refreshes).', announceRecordChanges(deps.bus, (e) => deps.logger.warn(`live publish failed: ${e instanceof Error ? e.message : String(e)}`)));
   registry.use('*', 'Record the client address (rate limits, sessions).', async (c, next) => {
     c.set('clientAddress', clientAddressOf(c, deps.config.trustProxy));
     await next();

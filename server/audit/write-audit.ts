@@ -1,5 +1,6 @@
 import type { Database } from '@server/db/database';
 import { auditLog } from '@server/db/schema';
+import { noteRecordChange } from '@server/live/record-changes';
 
 /** One audit entry: who did what to which record. */
 export interface AuditEntry {
@@ -28,4 +29,5 @@ export async function writeAudit(tx: Database, entry: AuditEntry, at: Date): Pro
     changes: entry.changes ?? null,
     createdAt: at,
   });
+  noteRecordChange(entry);
 }

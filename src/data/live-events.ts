@@ -3,8 +3,8 @@
 // Query keys it names, so screens refetch what changed instead of polling.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
-import { useEffect, useSyncExternalStore } from 'react';
-import { LIVE_EVENTS_PATH } from '@domain/live-event';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { LIVE_CREATED_TOPIC, LIVE_EVENTS_PATH } from '@domain/live-event';
 import { apiBaseUrl } from './api-client';
 
 /** A change the server announced: query-key prefixes, and an optional topic with small data. */
@@ -157,6 +157,31 @@ export function subscribeLiveChanges(listener: (change: LiveChange) => void): ()
   return () => void changeListeners.delete(listener);
 }
 
+/**
+ * How many records of the resource others created since `since` changed (a list's last answer): the list offers to
+ * show them instead of moving its rows under the reader. Counts ids once.
+ */
+export function useNewRecordCount(resource: string, since: number): number {
+  const [seen, setSeen] = useState<{ since: number; ids: ReadonlySet<string> }>({ since, ids: new Set() });
+  useEffect(
+    () =>
+      subscribeLiveChanges((change) => {
+        if (change.topic !== LIVE_CREATED_TOPIC || change.data?.resource !== resource) return;
+        const id = String(change.data.id);
+        setSeen((prev) => (prev.ids.has(id) ? prev : { since: prev.since, ids: new Set([...prev.ids, id]) }));
+      }),
+    [resource],
+  );
+  const current = seen.since === since ? seen : { since, ids: new Set<string>() };
+  if (current !== seen) setSeen(current);
+  return current.ids.size;
+}
+
+/** Delivers a change to the screens listening (subscribeLiveChanges): the stream does, for each change it reads. */
+export function notifyLiveChange(change: LiveChange): void {
+  for (const l of changeListeners) l(change);
+}
+
 /** The live stream's current state, re-rendering when it changes. */
 export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(
@@ -178,7 +203,7 @@ export function useLiveUpdates(authKey: string | null): void {
       onStatus: setStatus,
       onChange: (change) => {
         applyLiveChange(queryClient, change);
-        for (const l of changeListeners) l(change);
+        notifyLiveChange(change);
       },
     });
     return () => {

@@ -36,6 +36,12 @@ export const LIVE_SESSION_KEY = 'session';
 /** Key prefix of every list and record of a resource (matches `queryKeys.resource(name).all`). */
 export const liveResourceKey = (resource: string): string[] => [resource];
 
+/** Topic of the event announcing a new record of a resource (`data`: resource, id): a list shows "N new". */
+export const LIVE_CREATED_TOPIC = 'record-created';
+
+/** Key of a `record-created` event: no query has it, so nothing refetches by itself (the list offers to show them). */
+export const liveCreatedKey = (resource: string): string[] => ['created', resource];
+
 /** Key prefix of one record of a resource (matches `queryKeys.resource(name).one(id)`). */
 export const liveRecordKey = (resource: string, id: string | number): string[] => [resource, 'one', String(id)];
 

@@ -28,7 +28,7 @@ import { recordHref } from './record-href';
 import { useListState } from './use-list-state';
 import { ExportButton } from '@workflows/downloads/export-button';
 import { ACTIVE_DOWNLOAD_STATUSES, downloadActionsColumn } from '@workflows/downloads/download-actions';
-import { useLiveStatus } from '@data/live-events';
+import { useLiveStatus, useNewRecordCount } from '@data/live-events';
 import './resources.css';
 
 /** A continuous-scroll page: where its rows sit, and the cursor it is read after or before (none for the first). */
@@ -102,6 +102,9 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   });
 
   const result = scroll ? infinite.data?.pages[infinite.data.pages.length - 1] : paged.data;
+  // Records others created since this list last answered: offered, not slipped in under the reader.
+  const answeredAt = scroll ? infinite.dataUpdatedAt : paged.dataUpdatedAt;
+  const newCount = useNewRecordCount(resource.name, answeredAt);
   const count = result?.count ?? 0;
   const countExact = result?.countExact ?? true;
   useEffect(() => {
@@ -214,6 +217,11 @@ function PermittedListPage({ resource, view }: ListPageProps) {
           <p className="resource-page__count" aria-live="polite">
             {loading ? 'Loading…' : countText(count, countExact, resource.plural)}
             {refreshing ? <LoadingIndicator size="sm" label="Refreshing" /> : null}
+            {newCount > 0 && !refreshing ? (
+              <button type="button" className="resource-page__new" onClick={() => void (scroll ? infinite.refetch() : paged.refetch())}>
+                {newCount} new · Show
+              </button>
+            ) : null}
           </p>
         </div>
         <div className="resource-page__actions">

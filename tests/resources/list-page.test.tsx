@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vendorResource } from '@domain/entities/global-data';
+import { notifyLiveChange } from '@data/live-events';
 import { ListPage } from '@resources/list-page';
 import { resetTableState, tableStateOf } from '@state/table-state';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
@@ -58,6 +59,25 @@ describe('the list page', () => {
     expect(grid).toHaveAttribute('aria-activedescendant', rows()[1]!.id);
     fireEvent.keyDown(grid, { key: 'Enter' });
     expect(location.history.at(-1)).toBe(`${view.path}/2`);
+  });
+
+  it('offers the records others created since it answered ("2 new · Show") instead of moving its rows, and shows them on request', async () => {
+    const calls = stubApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    await screen.findByRole('grid', { name: 'Vendor Management' });
+    const asked = calls.length;
+    act(() => {
+      notifyLiveChange({ keys: [['created', 'vendors']], topic: 'record-created', data: { resource: 'vendors', id: '41' } });
+      notifyLiveChange({ keys: [['created', 'vendors']], topic: 'record-created', data: { resource: 'vendors', id: '41' } });
+      notifyLiveChange({ keys: [['created', 'cities']], topic: 'record-created', data: { resource: 'cities', id: '7' } });
+      notifyLiveChange({ keys: [['created', 'vendors']], topic: 'record-created', data: { resource: 'vendors', id: '42' } });
+    });
+    const show = await screen.findByRole('button', { name: '2 new · Show' });
+    expect(calls.length).toBe(asked);
+    await userEvent.click(show);
+    await waitFor(() => expect(calls.length).toBe(asked + 1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /new · Show/ })).toBeNull());
   });
 
   it('reads the list state from the URL and sends it to the API', async () => {

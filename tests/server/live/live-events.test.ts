@@ -85,4 +85,29 @@ describe('live channel (GET /events)', () => {
     expect(JSON.parse(end.data).reason).toMatch(/signed out/);
     await events.cancel();
   }, 20_000);
+
+  it('announces a record a write created to those who may view it, a change as a refresh, and nothing for a refused write', async () => {
+    const admin = await signIn(t, '9000000001');
+    const heard: Record<string, unknown>[] = [];
+    const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(payload as Record<string, unknown>));
+    try {
+      const created = await call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: 'Live Parts Co', mobileNumber: '9876500011' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = String(created.body.id);
+      await expect.poll(() => heard.length).toBeGreaterThan(0);
+      expect(heard).toContainEqual({ keys: [['created', 'vendors']], permission: 'ROLE_VIEW_VENDOR', topic: 'record-created', data: { resource: 'vendors', id } });
+
+      heard.length = 0;
+      expect((await call(t, 'PUT', `/config/admin/vendor/${id}`, { authKey: admin.authKey, body: { contactName: 'Asha' } })).status).toBe(200);
+      await expect.poll(() => heard.length, { timeout: 3_000 }).toBeGreaterThan(0);
+      expect(heard).toEqual([{ keys: [['vendors']], permission: 'ROLE_VIEW_VENDOR' }]);
+
+      heard.length = 0;
+      expect((await call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: '' } })).status).toBe(400);
+      await new Promise((r) => setTimeout(r, 700));
+      expect(heard).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
 });

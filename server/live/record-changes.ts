@@ -1,0 +1,44 @@
+// Live record changes: every audited write of a request (server/audit/write-audit.ts) is remembered for that request,
+// and once the request has answered 2xx — its transaction committed — each changed record is announced on the live
+// channel to the consoles allowed to view it: a new record as a `record-created` topic (lists show "N new" instead
+// of moving rows under the reader), any other change by refreshing that resource's lists and records. Writes outside
+// requests (OCPP messages, jobs) announce their own changes.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
+import { LIVE_CREATED_TOPIC, liveCreatedKey, liveResourceKey } from '@domain/live-event';
+import { findResource } from '@domain/resource/registry';
+import type { NotificationBus } from './notification-bus';
+import { publishLive } from './live-events';
+
+interface RecordChange {
+  entityType: string;
+  entityId: string;
+  action: string;
+}
+
+const requestChanges = new AsyncLocalStorage<RecordChange[]>();
+
+/** Called by writeAudit: remembers the change for the request being answered (outside a request: nothing). */
+export function noteRecordChange(change: RecordChange): void {
+  requestChanges.getStore()?.push(change);
+}
+
+/** Middleware: collects the request's audited changes and announces them once it has answered 2xx. */
+export function announceRecordChanges(bus: NotificationBus, onError: (error: unknown) => void): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    const changes: RecordChange[] = [];
+    await requestChanges.run(changes, () => next());
+    if (c.res.status < 200 || c.res.status >= 300 || changes.length === 0) return;
+    for (const change of changes) {
+      const resource = findResource(change.entityType);
+      if (!resource) continue;
+      const permission = resource.permissions.view ?? null;
+      if (change.action.toLowerCase() === 'create') {
+        publishLive(bus, { keys: [liveCreatedKey(resource.name)], permission, topic: LIVE_CREATED_TOPIC, data: { resource: resource.name, id: change.entityId } }, { immediate: true, onError });
+      } else {
+        publishLive(bus, { keys: [liveResourceKey(resource.name)], permission }, { onError });
+      }
+    }
+  };
+}
