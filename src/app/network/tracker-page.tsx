@@ -19,6 +19,7 @@ import { RelationPicker } from '@resources/relation-picker';
 import { Button } from '@ui/button';
 import { ChartPanel, TableView, type ChartTable } from '@ui/chart/chart-panel';
 import { DateField } from '@ui/date-field';
+import { MonthField } from '@ui/month-field';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { useSession } from '../session/session-context';
 import '@resources/resources.css';
@@ -130,14 +131,8 @@ function PermittedTracker({ period }: { period: Period }) {
           </>
         ) : (
           <>
-            <label className="ui-field">
-              <span className="ui-field__label">From</span>
-              <input className="ui-field__input" type="month" value={state.from} onChange={(e) => e.target.value && set({ from: e.target.value })} />
-            </label>
-            <label className="ui-field">
-              <span className="ui-field__label">To</span>
-              <input className="ui-field__input" type="month" value={state.to} onChange={(e) => e.target.value && set({ to: e.target.value })} />
-            </label>
+            <MonthField label="From" value={state.from} onChange={(v) => set({ from: v })} />
+            <MonthField label="To" value={state.to} onChange={(v) => set({ to: v })} />
           </>
         )}
         <RelationPicker
