@@ -37,6 +37,7 @@ import { registerLeadLevelRoutes } from './leads/lead-level-routes';
 import { registerGroupMemberRoutes } from './users/group-member-routes';
 import { registerRoleRoutes } from './users/role-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
+import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerChargerActionRoutes } from './chargers/charger-action-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
@@ -108,6 +109,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerCreateChargerRoute(registry);
   registerTransferDeviceRoutes(registry);
   registerChargerActionRoutes(registry);
+  registerInvoiceRoutes(registry);
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);

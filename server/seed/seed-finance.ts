@@ -166,7 +166,10 @@ export const seedPayouts: SeedStep = {
 /**
  * Seeds GST invoices (20,000 × scale): one per completed booking of the bookings module where it has them
  * (customer, amount and date from the booking), else for a customer picked from the users. 18% GST, split
- * into CGST and SGST, or IGST for the few customers billed from another state.
+ * into CGST and SGST, or IGST for the few customers billed from another state. Numbers are gapless per financial
+ * year (CZ/2026-27/000123): within a year in order of issue date, then of seed order, continuing the year's counter,
+ * and the counters are left at each year's last number. Business (B2B) invoices of the last 90 days are unpaid, due
+ * 15 days after issue (as migration 0019 marks invoices that existed before).
  */
 export const seedInvoices: SeedStep = {
   name: 'invoices',
@@ -186,8 +189,8 @@ export const seedInvoices: SeedStep = {
       ? sql`select id, user_id, amount, started_at, city_id, row_number() over (order by id) as rn from bookings where status = 'COMPLETED' and amount > 0`
       : sql`select null::bigint as id, null::uuid as user_id, null::bigint as amount, null::timestamptz as started_at, null::uuid as city_id, null::bigint as rn where false`;
     await tx.execute(sql`
-      insert into ${invoices} (invoice_number, customer_id, customer_gstin, booking_id, place_of_supply, taxable_amount, cgst, sgst, igst, total_amount, issued_on, created_at, updated_at)
-      select 'CZO-INV-' || lpad(n::text, 8, '0'), customer,
+      insert into ${invoices} (invoice_number, customer_id, customer_gstin, booking_id, place_of_supply, taxable_amount, cgst, sgst, igst, total_amount, issued_on, payment_status, due_on, created_at, updated_at)
+      select 'CZ/' || fy || '/' || lpad((row_number() over (partition by fy order by issued, n) + coalesce(counter.last_number, 0))::text, 6, '0'), customer,
         case when b2b then (${citySql.gstCodes})[ci] || 'AA' || chr(65 + ${sqlHash(n, 'inv-g1')} % 26) || 'C' || chr(65 + ${sqlHash(n, 'inv-g2')} % 26)
           || lpad((${sqlHash(n, 'inv-g3')} % 10000)::text, 4, '0') || chr(65 + ${sqlHash(n, 'inv-g4')} % 26) || '1Z' || (${sqlHash(n, 'inv-g5')} % 10)::text end,
         booking, (${citySql.states})[ci], taxable,
@@ -196,8 +199,12 @@ export const seedInvoices: SeedStep = {
         case when inter then round(taxable * 0.18)::bigint else 0 end,
         taxable + case when inter then round(taxable * 0.18)::bigint else 2 * round(taxable * 0.09)::bigint end,
         issued,
+        case when b2b and issued >= ${isoDay(now)}::date - 90 then 'UNPAID' else 'PAID' end,
+        case when b2b and issued >= ${isoDay(now)}::date - 90 then issued + 15 end,
         least(${now.toISOString()}::timestamptz, issued::timestamp at time zone 'Asia/Kolkata' + interval '23 hours'),
         least(${now.toISOString()}::timestamptz, issued::timestamp at time zone 'Asia/Kolkata' + interval '23 hours')
+      from (select s0.*, fy_start::text || '-' || lpad(((fy_start + 1) % 100)::text, 2, '0') as fy
+      from (select s1.*, case when extract(month from issued) >= 4 then extract(year from issued)::int else extract(year from issued)::int - 1 end as fy_start
       from (
         select g.n, b.id as booking,
           coalesce(b.user_id, ${sqlPickUuid(customers, sql`g.n`, 'inv-customer')}) as customer,
@@ -209,8 +216,14 @@ export const seedInvoices: SeedStep = {
           ${sqlHash(sql`g.n`, 'inv-b2b')} % 100 < 3 as inter
         from generate_series(${existing + 1}::int, ${target}::int) g(n)
         left join (${bookingRows}) b on b.rn = g.n * ${stride}
-      ) s
+      ) s1) s0) s
+      left join invoice_number_counters counter on counter.financial_year = s.fy
     `);
+    await tx.execute(sql`
+      insert into invoice_number_counters (financial_year, last_number, updated_at)
+      select substring(invoice_number from 4 for 7), max(substring(invoice_number from 12)::int), ${now.toISOString()}::timestamptz
+      from ${invoices} where invoice_number ~ '^CZ/[0-9]{4}-[0-9]{2}/[0-9]+$' group by 1
+      on conflict (financial_year) do update set last_number = greatest(invoice_number_counters.last_number, excluded.last_number)`);
     return target;
   },
 };

@@ -277,6 +277,7 @@ export const demoNotificationTemplates: readonly (readonly [string, string, stri
   ['REFUND_PROCESSED', 'SMS', 'Refund of Rs {#var#} for booking {#var#} is credited to your CZO wallet. -CZO', null],
   ['HOST_PAYOUT_SETTLED', 'WHATSAPP', null, 'hostName, amount, utr, period'],
   ['INVOICE_GENERATED', 'EMAIL', null, null],
+  ['INVOICE_REMINDER', 'SMS', 'Invoice {#var#} of Rs {#var#} is unpaid, due on {#var#}. Pay in the CZO app to keep charging. -CZO', null],
   ['TICKET_CREATED', 'SMS', 'We have logged your request {#var#}. Our team will call you within 24 hours. -CZO', null],
   ['TICKET_RESOLVED', 'WHATSAPP', null, 'name, ticketId'],
   ['TECHNICIAN_ASSIGNED', 'SMS', 'Technician {#var#} ({#var#}) will visit on {#var#} for ticket {#var#}. -CZO', null],

@@ -105,6 +105,35 @@ export async function apiUpload<S extends z.ZodType>(path: string, file: Blob, n
   return readAnswer(response, schema) as Promise<z.infer<S>>;
 }
 
+/**
+ * Fetches a file with the bearer header and hands it to the browser as a download (an object URL, so the file never
+ * needs a link without the session); the name is the answer's Content-Disposition file name, else `fallbackName`.
+ * Problem+json errors as ApiError.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (authKey) headers.Authorization = `Bearer ${authKey}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, { headers });
+  } catch {
+    throw new ApiError(0, { status: 0, title: 'Network error', detail: GENERIC_ERROR_MESSAGE });
+  }
+  if (!response.ok) await readAnswer(response, undefined);
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked a moment later: the browser has started the download from it by then.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** A message fit for a toast or an inline error, from anything thrown. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.problem.detail ?? error.problem.title ?? GENERIC_ERROR_MESSAGE;

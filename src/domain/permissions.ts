@@ -131,6 +131,8 @@ export const permissionFamilies = {
     'ROLE_CREATE_PAYOUT',
     'ROLE_UPDATE_PAYOUT',
     'ROLE_VIEW_INVOICES',
+    // Not in the spec's catalogue: Issue invoice on a completed booking (issue 14).
+    'ROLE_ISSUE_INVOICE',
     'ROLE_SEND_INVOICE_REMINDER',
     'ROLE_VIEW_POSTPAID_PRICING',
     'ROLE_UPDATE_POSTPAID_PRICING',

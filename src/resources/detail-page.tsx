@@ -28,6 +28,7 @@ import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { userResource } from '@domain/entities/users';
 
 import { GatedAction } from './gated-action';
+import { RecordFileButton } from './record-file-button';
 import { ResourceActionButton } from './resource-action';
 import { listUrl } from './list-page';
 import './resources.css';
@@ -144,6 +145,9 @@ function RecordDetail({ resource, id }: DetailPageProps) {
               </ConfirmDialog>
             </GatedAction>
           ) : null}
+          {(resource.files ?? []).map((file) => (
+            <RecordFileButton key={file.path} resource={resource} file={file} id={id} fallbackName={`${String(label ?? `${resource.title}-${id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.${file.path}`} />
+          ))}
           {resource.actions
             .filter((action) => action.on === 'record')
             .map((action) => (

@@ -70,6 +70,10 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /charger-service/admin/charger/always-on': { kind: 'permission', permission: 'ROLE_UPDATE_ALWAYS_ON' },
       'POST /charger-service/admin/charger/protected-network': { kind: 'permission', permission: 'ROLE_UPDATE_PROTECTED_NETWORK' },
       'POST /charger-service/admin/charger/replace-hardware': { kind: 'permission', permission: 'ROLE_REPLACE_HARDWARE' },
+      // GST invoices: issue on a completed booking, the PDF, the reminder (tests/server/invoices/invoices.test.ts).
+      'POST /booking-service/admin/booking/issue-invoice': { kind: 'permission', permission: 'ROLE_ISSUE_INVOICE' },
+      'GET /pw-service/gst-invoice/:id/pdf': { kind: 'permission', permission: 'ROLE_VIEW_INVOICES' },
+      'POST /pw-service/invoice/reminder': { kind: 'permission', permission: 'ROLE_SEND_INVOICE_REMINDER' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },
       'GET /cdn/uploads/:year/:month/:file': { kind: 'public' },
       // A signed link carries no session: the route checks the link or the Authorization header itself (uploads tests).

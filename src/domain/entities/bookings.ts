@@ -78,6 +78,21 @@ export const bookingResource = defineResource({
   ],
   detailPath: `${BM}/all-bookings/bookings/:id`,
   readOnly: true,
+  actions: [
+    {
+      // GST invoice of a completed paid booking (issue 14); its route lives with the invoices (server/invoices).
+      name: 'issue-invoice',
+      title: 'Issue invoice',
+      permission: 'ROLE_ISSUE_INVOICE',
+      on: 'record',
+      fields: { id: f.relation('Booking', 'bookings', { required: true }) },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'COMPLETED' },
+      confirm:
+        'Issues the GST invoice of this booking with the next invoice number of the financial year. An invoice cannot be withdrawn, and a booking has one invoice: issuing again shows the one already issued.',
+      variant: 'primary',
+    },
+  ],
 });
 
 /** Kinds of discount a promo code gives. */

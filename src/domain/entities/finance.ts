@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type Resource } from '../resource/define-resource';
 import { f, optionsOf, type FieldDef } from '../resource/field';
+import { INVOICE_PAYMENT_STATUSES } from '../invoices';
 
 const FM = '/finance-management';
 const SC = '/sustain-capital-management';
@@ -247,7 +248,16 @@ export const investmentLeadBundleResource = defineResource({
   createPath: `${FM}/investment-lead-bundles/add`,
 });
 
-/** GST invoices issued for bookings (read-only; written by the billing run). */
+/** Permission of Issue invoice on a completed booking (ours: the spec's catalogue has none for it). */
+export const ISSUE_INVOICE_PERMISSION = 'ROLE_ISSUE_INVOICE' as const;
+/** Permission of the invoice reminder (spec: pw-service `invoice/reminder`). */
+export const SEND_INVOICE_REMINDER_PERMISSION = 'ROLE_SEND_INVOICE_REMINDER' as const;
+
+/**
+ * GST invoices: one per completed paid booking (issued by Issue invoice or the booking's completion, numbered
+ * without gaps per financial year: CZ/2026-27/000123) and per postpaid billing period. Read-only: the numbers and
+ * amounts are the server's; the PDF is a file of the record; an unpaid invoice takes a reminder at most once a day.
+ */
 export const invoiceResource = defineResource({
   name: 'invoices',
   title: 'Invoice',
@@ -260,7 +270,8 @@ export const invoiceResource = defineResource({
     invoiceNumber: f.code('Invoice number', { required: true, unique: true, max: 32 }),
     customerId: f.relation('Customer', 'users', { idType: 'uuid' }),
     customerGstin: f.code('Customer GSTIN', { max: 15 }),
-    bookingId: f.relation('Booking', 'bookings'),
+    // One invoice per booking (unique): issuing twice answers the invoice already issued.
+    bookingId: f.relation('Booking', 'bookings', { unique: true }),
     placeOfSupply: f.text('Place of supply', { max: 80 }),
     taxableAmount: f.money('Taxable amount', { required: true }),
     cgst: f.money('CGST', { defaultValue: 0 }),
@@ -268,6 +279,9 @@ export const invoiceResource = defineResource({
     igst: f.money('IGST', { defaultValue: 0 }),
     totalAmount: f.money('Total', { required: true }),
     issuedOn: f.date('Issued on', { required: true }),
+    paymentStatus: f.choice('Payment', optionsOf(INVOICE_PAYMENT_STATUSES, { PAID: 'success', UNPAID: 'warning' }), { defaultValue: 'PAID' }),
+    dueOn: f.date('Due on'),
+    lastReminderAt: f.datetime('Last reminder sent'),
   },
   list: {
     columns: [
@@ -281,9 +295,13 @@ export const invoiceResource = defineResource({
       { field: 'igst', hidden: true },
       { field: 'totalAmount' },
       { field: 'issuedOn' },
+      { field: 'paymentStatus' },
+      { field: 'dueOn', hidden: true },
+      { field: 'lastReminderAt', hidden: true },
     ],
     filters: [
       { field: 'issuedOn', kind: 'dateRange' },
+      { field: 'paymentStatus', kind: 'select' },
       { field: 'customerId', kind: 'relation' },
       { field: 'totalAmount', kind: 'numberRange' },
     ],
@@ -294,6 +312,22 @@ export const invoiceResource = defineResource({
   permissions: { view: 'ROLE_VIEW_INVOICES' },
   views: [{ path: `${FM}/invoice`, title: 'All Invoices' }],
   readOnly: true,
+  owned: { invoiceNumber: 'issuing (gapless per financial year)', lastReminderAt: 'Send reminder' },
+  files: [{ path: 'pdf', title: 'Download PDF', permission: 'ROLE_VIEW_INVOICES' }],
+  actions: [
+    {
+      name: 'reminder',
+      path: 'invoice/reminder',
+      title: 'Send reminder',
+      permission: SEND_INVOICE_REMINDER_PERMISSION,
+      on: 'record',
+      fields: { id: f.relation('Invoice', 'invoices', { required: true }) },
+      fromRecord: ['id'],
+      when: { field: 'paymentStatus', equals: 'UNPAID' },
+      confirm: 'Sends the customer an SMS that this invoice is unpaid, with its amount and due date. It is kept in the SMS notification log; an invoice gets at most one reminder a day.',
+      variant: 'primary',
+    },
+  ],
 });
 
 /** Postpaid pricing: a per-kWh price, billing cycle and credit limit for a user group or a charge point operator. */

@@ -202,6 +202,17 @@ export interface ResourceInput {
   check?: (record: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
   /** Actions besides create and update (their routes are registered by the module that implements them). */
   actions?: readonly ResourceAction[];
+  /** Files of a record staff download from its page (e.g. an invoice's PDF); their routes are registered by the module that makes them. */
+  files?: readonly RecordFile[];
+}
+
+/** A file made from a record, served at `GET {apiPath}/{id}/{path}` with the record's bearer session and this permission. */
+export interface RecordFile {
+  /** Last segment of its route (kebab-case). */
+  path: string;
+  /** Button title ("Download PDF"). */
+  title: string;
+  permission: Permission;
 }
 
 /** An error on one field (its path and message), as a cross-field rule reports it. */
@@ -327,6 +338,7 @@ export function defineResource(input: ResourceInput): Resource {
     if (action.when) known(action.when.field, `action ${action.name}`);
     if (action.on === 'list' && (action.fromRecord?.length || action.edit?.length || action.when)) problems.push(`action ${action.name} is offered on the list: it has no record to read`);
   }
+  for (const file of input.files ?? []) if (!/^[a-z][a-z-]*$/.test(file.path)) problems.push(`file "${file.path}" needs a kebab-case path`);
   if (problems.length > 0) throw new Error(`Resource ${input.name}: ${problems.join('; ')}`);
 
   const writable = (names: readonly string[], partial: boolean) =>
