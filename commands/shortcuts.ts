@@ -86,6 +86,7 @@ export const listShortcuts: readonly ShortcutInfo[] = [
   { keys: ['Home'], description: 'First row (End: last row)' },
   { keys: ['PageDown'], description: 'Next screen of rows (PageUp: previous)' },
   { keys: ['Enter'], description: 'Open the active row (Ctrl Enter: in a new tab)' },
+  { keys: ['x'], description: 'Select the active row, where the list has bulk actions', singleKey: true },
   { keys: ['Esc'], description: 'Clear the search box' },
 ];
 

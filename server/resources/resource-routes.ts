@@ -4,7 +4,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
-import { listQuerySchema, listResultSchema } from '@domain/resource/list-query';
+import { BULK_MAX, listQuerySchema, listResultSchema } from '@domain/resource/list-query';
 import { auditTimelineSchema } from '@domain/resource/audit-entry';
 import { findResource, resources } from '@domain/resource/registry';
 import { hasPermission, type Permission } from '@domain/permissions';
@@ -22,7 +22,18 @@ import { idempotent } from '@server/http/idempotency';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { columnName } from './build-tables';
-import { findRecord, fixedConditions, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
+import { findRecord, fixedConditions, listRecords, listWhere, scopeConditions, summarise, tableOf } from './resource-query';
+import type { ResolvedDeps } from '@server/app-deps';
+
+const bulkActivateSchema = z
+  .strictObject({
+    active: z.boolean({ error: 'Send true to activate or false to inactivate' }),
+    ids: z.array(z.union([z.string().max(64), z.number().int()])).min(1, 'Select at least one record').max(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-IN')} records at once`).optional(),
+    match: z.record(z.string().max(64), z.union([z.string().max(500), z.array(z.string().max(500)).max(50)])).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.match === undefined), { message: 'Send either the ids or the list query to match, not both', path: ['ids'] });
+
+const bulkResultSchema = z.object({ changed: z.number(), unchanged: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })) });
 
 const problems = { 400: { description: 'Invalid input', schema: problemSchema }, 401: { description: 'Not signed in', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } };
 
@@ -267,6 +278,27 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
 
   if (resource.activeField && resource.permissions.activate) {
     const activeField = resource.activeField;
+    /** Activates or inactivates one record with every check of the single route; answers whether it changed. */
+    const setActive = async (deps: ResolvedDeps, session: AuthenticatedSession, rawId: string, active: boolean): Promise<{ id: string | number; changed: boolean }> => {
+      const before = await loadVisibleRecord(deps.db, resource, session, rawId, deps.now());
+      await assertMayChange(deps.db, session, resource.name, 'activate', before, undefined);
+      const id = before[resource.idField] as string | number;
+      const now = deps.now();
+      const table = tableOf(resource);
+      if (before[activeField] === active) return { id, changed: false };
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(table)
+          .set({ [activeField]: active, updatedAt: now })
+          .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...fixedConditions(resource, table)));
+        await writeAudit(
+          tx,
+          { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: active ? 'activate' : 'inactivate', changes: { [activeField]: { from: before[activeField], to: active } } },
+          now,
+        );
+      });
+      return { id, changed: true };
+    };
     registry.route({
       method: 'PATCH',
       path: `${one}/activate-inactivate`,
@@ -275,25 +307,47 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       summary: `Activate or inactivate a ${label}; the audit row records it.`,
       responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
-        const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
-        await assertMayChange(deps.db, session, resource.name, 'activate', before, undefined);
-        const id = before[resource.idField] as string | number;
-        const now = deps.now();
-        const table = tableOf(resource);
-        if (before[activeField] !== body.active) {
-          await deps.db.transaction(async (tx) => {
-            await tx
-              .update(table)
-              .set({ [activeField]: body.active, updatedAt: now })
-              .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...fixedConditions(resource, table)));
-            await writeAudit(
-              tx,
-              { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: body.active ? 'activate' : 'inactivate', changes: { [activeField]: { from: before[activeField], to: body.active } } },
-              now,
-            );
-          });
-        }
+        const { id } = await setActive(deps, session, c.req.param('id')!, body.active);
         return c.json(await findRecord(deps.db, resource, id), 200);
+      },
+    });
+
+    const matchSchema = listQuerySchema(resource);
+    registry.route({
+      method: 'POST',
+      path: `${base}/bulk-activate-inactivate`,
+      access: { kind: 'permission', permission: resource.permissions.activate },
+      body: bulkActivateSchema,
+      summary: `Activate or inactivate many ${resource.plural.toLowerCase()} at once: the ids sent, or every record matching a list query (its q and filters, as the list's URL has them; at most ${BULK_MAX.toLocaleString('en-IN')}). Each record goes through the single route's checks and gets its own audit row; the answer counts the changed and unchanged ones and names each refused one with why.`,
+      responses: { 200: { description: 'Changed, unchanged and refused records', schema: bulkResultSchema }, ...problems },
+      handler: async ({ c, body, session, deps }) => {
+        let ids: string[];
+        if (body.ids) ids = [...new Set(body.ids.map(String))];
+        else {
+          const parsed = matchSchema.safeParse({ ...body.match, page: '0', size: '20' });
+          if (!parsed.success) throw validationProblem(parsed.error.issues.map((i) => ({ path: ['match', ...i.path].join('.'), message: i.message })));
+          requirePermission(session, viewPermission(resource, parsed.data.scope));
+          const table = tableOf(resource);
+          const scope = parsed.data.scope ? resource.scopes![parsed.data.scope]! : undefined;
+          const extra = [...(visibility(resource, session, deps.now()) ?? [sql`false`]), ...(scope ? scopeConditions(resource, table, scope.where, session.userId, deps.now()) : [])];
+          const { where } = listWhere(resource, table, parsed.data, extra);
+          const idColumn = table[resource.idField] as AnyPgColumn;
+          const found = await deps.db.select({ id: idColumn }).from(table).where(where).orderBy(idColumn).limit(BULK_MAX + 1);
+          if (found.length > BULK_MAX) throw validationProblem([{ path: 'match', message: `More than ${BULK_MAX.toLocaleString('en-IN')} ${resource.plural.toLowerCase()} match. Narrow the filters and try again.` }]);
+          ids = found.map((r) => String(r.id));
+        }
+        const result: z.infer<typeof bulkResultSchema> = { changed: 0, unchanged: 0, refused: [] };
+        for (const rawId of ids) {
+          try {
+            const { changed } = await setActive(deps, session, rawId, body.active);
+            if (changed) result.changed += 1;
+            else result.unchanged += 1;
+          } catch (error) {
+            if (!(error instanceof HttpProblem)) throw error;
+            result.refused.push({ id: rawId, reason: error.problem.detail ?? error.problem.title });
+          }
+        }
+        return c.json(result, 200);
       },
     });
   }

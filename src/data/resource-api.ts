@@ -42,6 +42,18 @@ export function setRecordActive(resource: Resource, id: string, active: boolean)
   return apiRequest(routeFor(`${resource.apiPath}/:id/activate-inactivate`, id), { method: 'PATCH', body: { active } }) as Promise<ApiRecord>;
 }
 
+/** What a bulk change did: records changed, records already so, and each refused record with why. */
+export interface BulkResult {
+  changed: number;
+  unchanged: number;
+  refused: { id: string; reason: string }[];
+}
+
+/** Activates or inactivates the records of these ids, or every record matching the list query (`match`: the list URL's parameters). */
+export function setRecordsActive(resource: Resource, target: { ids: string[] } | { match: Record<string, string | string[]> }, active: boolean): Promise<BulkResult> {
+  return apiRequest(`${resource.apiPath}/bulk-activate-inactivate`, { method: 'POST', body: { active, ...target } }) as Promise<BulkResult>;
+}
+
 /** The audit timeline of a record, newest first. */
 export async function fetchAudit(resource: Resource, id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
   const body = await apiRequest(auditTimelinePath(resource.name, id), { signal, schema: auditTimelineSchema });

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { hasPermission } from '@domain/permissions';
 import { viewPermission, type ListView, type Resource } from '@domain/resource/define-resource';
-import { ROW_SIZES, listParamsToSearch } from '@domain/resource/list-query';
+import { BULK_MAX, ROW_SIZES, listMatchQuery, listParamsToSearch } from '@domain/resource/list-query';
 import { queryKeys } from '@data/query-keys';
 import { errorMessage } from '@data/api-client';
 import { fetchList, type ApiRecord, type ListCursorParam } from '@data/resource-api';
@@ -23,6 +23,7 @@ import { CellValue, columnMinWidth, columnWidth, isNumeric } from './cell-value'
 import { FilterBar } from './filter-bar';
 import { GatedAction } from './gated-action';
 import { ResourceActionButton } from './resource-action';
+import { BulkBar } from './bulk-bar';
 import { NoAccess } from './no-access';
 import { recordHref } from './record-href';
 import { useListState } from './use-list-state';
@@ -62,7 +63,7 @@ function countText(count: number, exact: boolean, plural: string): string {
 const activeRowOfPage = new Map<string, number>();
 
 function PermittedListPage({ resource, view }: ListPageProps) {
-  const { globalConfig } = useSession();
+  const { globalConfig, user } = useSession();
   const cdnBase = globalConfig?.imageCDNUrl;
   const [, navigate] = useLocation();
   const { key, state, params, update } = useListState(resource, view);
@@ -195,7 +196,55 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   const comfortable = useSnapshot(comfortableRowsStore).value;
   const columnWidths = useSnapshot(columnWidthsStore).lists[view.path];
   const onColumnResize = useCallback((column: string, width: number | undefined) => (width === undefined ? resetColumnWidths(view.path, column) : setColumnWidth(view.path, column, width)), [view.path]);
-  const shownColumns = useMemo(() => (resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns), [resource.name, columns]);
+  // Bulk selection, where the list has bulk actions the user may take (activate and inactivate for now): ticked rows
+  // are kept across pages of one query and forgotten when the query changes; "all matching" sends the query itself.
+  const bulkEnabled = Boolean(resource.activeField && resource.permissions.activate && hasPermission(user.permissions, resource.permissions.activate));
+  const querySignature = JSON.stringify([view.path, params.q, params.sort, params.filters]);
+  const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<string>; allMatching: boolean }>({ query: querySignature, ids: new Set(), allMatching: false });
+  const selected = useMemo(() => (selection.query === querySignature ? selection : { query: querySignature, ids: new Set<string>(), allMatching: false }), [selection, querySignature]);
+  const toggleRow = useCallback(
+    (row: ApiRecord) => {
+      const id = String(row[resource.idField]);
+      setSelection((prev) => {
+        const ids = new Set(prev.query === querySignature ? prev.ids : []);
+        if (ids.has(id)) ids.delete(id);
+        else ids.add(id);
+        return { query: querySignature, ids, allMatching: false };
+      });
+    },
+    [resource.idField, querySignature],
+  );
+  const clearSelection = useCallback(() => setSelection({ query: querySignature, ids: new Set(), allMatching: false }), [querySignature]);
+  const loadedRows = rows.filter((r): r is ApiRecord => r !== undefined);
+  const allLoadedSelected = loadedRows.length > 0 && loadedRows.every((r) => selected.ids.has(String(r[resource.idField])));
+  const selectColumn = useMemo<DataColumn<ApiRecord>>(
+    () => ({
+      id: '_select',
+      header: 'Select',
+      headerHidden: true,
+      width: 36,
+      minWidth: 36,
+      render: (row: ApiRecord) => {
+        const id = String(row[resource.idField]);
+        return (
+          <input
+            type="checkbox"
+            className="resource-page__select"
+            tabIndex={-1}
+            aria-label={`Select ${resource.title.toLowerCase()} ${id}`}
+            checked={selected.allMatching || selected.ids.has(id)}
+            disabled={selected.allMatching}
+            onChange={() => toggleRow(row)}
+          />
+        );
+      },
+    }),
+    [resource, selected, toggleRow],
+  );
+  const shownColumns = useMemo(() => {
+    const withActions = resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns;
+    return bulkEnabled ? [selectColumn, ...withActions] : withActions;
+  }, [resource.name, columns, bulkEnabled, selectColumn]);
 
   const detailOf = (row: ApiRecord) => recordHref(resource, view.path, String(row[resource.idField]));
   const onOpen = (row: ApiRecord, _index: number, newTab: boolean) => {
@@ -317,8 +366,28 @@ function PermittedListPage({ resource, view }: ListPageProps) {
             Reset column widths
           </Button>
         ) : null}
-        <span className="resource-page__hint">↑↓ or j k to move · Enter to open · / to search</span>
+        {bulkEnabled && rowCount > 0 && selected.ids.size === 0 && !selected.allMatching ? (
+          <Button variant="ghost" size="sm" onPress={() => setSelection({ query: querySignature, ids: new Set(loadedRows.map((r) => String(r[resource.idField]))), allMatching: false })}>
+            Select all on this page
+          </Button>
+        ) : null}
+        <span className="resource-page__hint">↑↓ or j k to move · Enter to open{bulkEnabled ? ' · x to select' : ''} · / to search</span>
       </div>
+
+      {bulkEnabled && !error && rowCount > 0 ? (
+        selected.ids.size > 0 || selected.allMatching ? (
+          <BulkBar
+            resource={resource}
+            target={selected.allMatching ? { kind: 'matching', count, match: listMatchQuery(params) } : { kind: 'ids', ids: [...selected.ids] }}
+            offerAllMatching={
+              !selected.allMatching && allLoadedSelected && countExact && count > selected.ids.size && count <= BULK_MAX
+                ? { count, onSelect: () => setSelection({ query: querySignature, ids: selected.ids, allMatching: true }) }
+                : undefined
+            }
+            onClear={clearSelection}
+          />
+        ) : null
+      ) : null}
 
       {error ? (
         <div className="resource-page__message" role="alert">
@@ -346,6 +415,8 @@ function PermittedListPage({ resource, view }: ListPageProps) {
           onActiveIndexChange={setActiveIndex}
           onOpen={onOpen}
           onRangeChange={onRangeChange}
+          onToggleSelect={bulkEnabled ? (index) => rows[index] && toggleRow(rows[index]!) : undefined}
+          onEscape={bulkEnabled ? clearSelection : undefined}
           gridRef={gridRef}
           density={comfortable ? 'comfortable' : 'compact'}
           columnWidths={columnWidths}

@@ -15,6 +15,8 @@ export interface DataColumn<T> {
   grow?: boolean;
   /** The header is a sort button; default false. */
   sortable?: boolean;
+  /** The header names the column for assistive technology only (a narrow checkbox column). */
+  headerHidden?: boolean;
   /** Right-align numbers and money; default 'start'. */
   align?: 'start' | 'end';
   render: (row: T) => ReactNode;
@@ -45,6 +47,10 @@ export interface DataTableProps<T> {
   height?: number;
   /** Ref to the focusable grid element (for `/`-style shortcuts that return focus). */
   gridRef?: Ref<HTMLDivElement>;
+  /** `x` on the active row toggles its selection (lists with bulk actions). */
+  onToggleSelect?: (index: number) => void;
+  /** Escape in the grid (lists with a selection: clears it). */
+  onEscape?: () => void;
   /** Compact 32 px rows (default) or comfortable 44 px rows. */
   density?: 'compact' | 'comfortable';
   /** Widths (px) the user dragged, by column id; the other columns are laid out to fit. */
@@ -83,6 +89,8 @@ export function DataTable<T>({
   onActiveIndexChange,
   onOpen,
   onRangeChange,
+  onToggleSelect,
+  onEscape,
   height = 560,
   gridRef,
   density = 'compact',
@@ -184,6 +192,14 @@ export function DataTable<T>({
       case 'PageUp':
         move(activeIndex - PAGE_STEP);
         break;
+      case 'Escape':
+        if (!onEscape) return;
+        onEscape();
+        break;
+      case 'x':
+        if (!onToggleSelect || newTab || rows[activeIndex] === undefined) return;
+        onToggleSelect(activeIndex);
+        break;
       case 'Enter': {
         const row = rows[activeIndex];
         if (row !== undefined && onOpen) onOpen(row, activeIndex, newTab);
@@ -238,6 +254,8 @@ export function DataTable<T>({
                     {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                   </span>
                 </button>
+              ) : column.headerHidden ? (
+                <span className="ui-visually-hidden">{column.header}</span>
               ) : (
                 column.header
               )}

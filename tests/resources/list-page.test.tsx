@@ -80,6 +80,53 @@ describe('the list page', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /new · Show/ })).toBeNull());
   });
 
+  it('selects rows with x or their boxes, then inactivates them in bulk behind a confirm that counts them', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push({ url, body: JSON.parse(String(init.body)) });
+          return new Response(JSON.stringify({ changed: 2, unchanged: 0, refused: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(JSON.stringify({ items: vendors, count: 3, countExact: true, page: 0, size: 20 }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_UPDATE_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'Home' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    fireEvent.keyDown(grid, { key: 'j' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select vendor 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select vendor 3' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Inactivate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Inactivate 2 vendors?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Inactivate' }));
+    await waitFor(() => expect(posts).toEqual([{ url: '/config/admin/vendor/bulk-activate-inactivate', body: { active: false, ids: ['1', '2'] } }]));
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+
+    // Esc clears; "Select all on this page" ticks every loaded row.
+    await userEvent.click(screen.getByRole('button', { name: 'Select all on this page' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'Escape' });
+    expect(screen.queryByText('3 selected')).toBeNull();
+  });
+
+  it('has no selection where the user may not activate or inactivate', async () => {
+    stubApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    expect(screen.queryByRole('checkbox', { name: /Select vendor/ })).toBeNull();
+    expect(screen.queryByText(/selected/)).toBeNull();
+  });
+
   it('reads the list state from the URL and sends it to the API', async () => {
     const calls = stubApi(120);
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?isActive=true&sort=name,asc&page=2&size=50`);

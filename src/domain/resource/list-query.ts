@@ -225,6 +225,18 @@ export function listParamsToSearch(params: ListParams, options: { includeScope?:
   return text ? `?${text}` : '';
 }
 
+/** The most records one bulk action changes, whether ticked or "all matching" (the server refuses more). */
+export const BULK_MAX = 1_000;
+
+/** The query a bulk action over "all matching" sends: the list's search, filters and scope, as its list answered them. */
+export function listMatchQuery(params: ListParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (params.q) out.q = params.q;
+  for (const [key, value] of Object.entries(params.filters)) if (value !== '') out[key] = value;
+  if (params.scope) out.scope = params.scope;
+  return out;
+}
+
 /** The exact-match value of `q` for a search field: phones normalised from any common form. */
 export function exactSearchValue(resource: Resource, field: string, q: string): string | number | undefined {
   const def = resource.allFields[field];
