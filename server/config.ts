@@ -14,6 +14,8 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
+  // The embedded database in memory only (gone when the process ends): the e2e server, not a real deployment.
+  DATABASE_IN_MEMORY: z.enum(['true', 'false']).default('false'),
   NODE_ENV: z.string().optional(),
   APP_ENV: z.enum(['development', 'test', 'production']).optional(),
   SESSION_IDLE_MINUTES: positiveInt.default(120),
@@ -60,6 +62,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database. */
   databaseUrl: string | undefined;
+  /** The embedded database kept in memory instead of `<dataDir>/pglite` (tests only; refused in production). */
+  databaseInMemory: boolean;
   /** Idle and absolute session limits; how long a checked session is kept in process (0: read every request). */
   session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number };
   otp: {
@@ -103,6 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const nodeEnv = appEnvSchema.safeParse(e.NODE_ENV);
   const appEnv: AppEnv = e.APP_ENV ?? (nodeEnv.success ? nodeEnv.data : 'development');
+  if (appEnv === 'production' && e.DATABASE_IN_MEMORY === 'true') {
+    throw new ConfigError('DATABASE_IN_MEMORY=true keeps the data only while the process runs, which is refused in production.');
+  }
   if (appEnv === 'production' && e.SMS_PROVIDER === 'log') {
     throw new ConfigError(
       'SMS_PROVIDER=log prints sign-in codes to the log, which is refused in production. Configure a real SMS provider.',
@@ -120,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appEnv,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseInMemory: e.DATABASE_IN_MEMORY === 'true',
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cacheSeconds: e.SESSION_CACHE_SECONDS },
     otp: {
       ttlSeconds: e.OTP_TTL_SECONDS,

@@ -38,8 +38,8 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const log = options.log ?? ((line: string) => console.log(line));
   const started = Date.now();
   log(`CZO operations console API (${config.appEnv})`);
-  log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL) and applying migrations…' : `Opening the embedded database in ${config.dataDir}/pglite and applying migrations…`);
-  const database = await openDatabase(config);
+  log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL) and applying migrations…' : config.databaseInMemory ? 'Opening the embedded database in memory and applying migrations…' : `Opening the embedded database in ${config.dataDir}/pglite and applying migrations…`);
+  const database = await openDatabase(config, { inMemory: config.databaseInMemory });
   log(`  database ready (${database.driver}, ${Date.now() - started} ms)`);
 
   if (config.appEnv !== 'production' && (await needsSeed(database.db))) {

@@ -75,6 +75,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_ENV: 'production', OTP_PEPPER: 'p'.repeat(40) })).toThrow(/SMS_PROVIDER=log/);
     expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'log', OTP_PEPPER: 'p'.repeat(40) })).toThrow(ConfigError);
   });
+
+  it('keeps the embedded database in memory only when asked, and never in production', () => {
+    expect(loadConfig({}).databaseInMemory).toBe(false);
+    expect(loadConfig({ DATABASE_IN_MEMORY: 'true' }).databaseInMemory).toBe(true);
+    expect(() => loadConfig({ DATABASE_IN_MEMORY: 'yes' })).toThrow(/DATABASE_IN_MEMORY/);
+    expect(() => loadConfig({ APP_ENV: 'production', DATABASE_IN_MEMORY: 'true' })).toThrow(/DATABASE_IN_MEMORY=true/);
+  });
 });
 
 describe('log SMS provider', () => {
