@@ -125,8 +125,8 @@ export interface PastedCreditLine {
 }
 
 /**
- * Reads a pasted list: one number per line, or "number, amount" (amount in rupees; a comma, tab or semicolon
- * separates them, so spreadsheet columns paste as they are). Blank lines are skipped. Lines without their own amount
+ * Reads a pasted list: one number per line, or "number, amount" (amount in rupees, digits grouped by commas or not;
+ * a comma, tab or semicolon separates it from the number, so spreadsheet columns paste as they are). Blank lines are skipped. Lines without their own amount
  * take `defaultAmount` (paise; undefined when none is typed).
  */
 export function parsePastedCredits(text: string, defaultAmount: number | undefined): PastedCreditLine[] {
@@ -134,19 +134,50 @@ export function parsePastedCredits(text: string, defaultAmount: number | undefin
   text.split(/\r?\n/).forEach((raw, index) => {
     const trimmed = raw.trim();
     if (trimmed === '') return;
-    const [numberPart = '', amountPart, ...rest] = trimmed.split(/[,\t;]/).map((s) => s.trim());
+    // The first comma, tab or semicolon ends the number; commas after it group the amount's digits (₹1,200).
+    const split = /^([^,\t;]*)[,\t;](.*)$/.exec(trimmed);
+    const numberPart = (split ? split[1]! : trimmed).trim();
+    const amountPart = split?.[2]!.trim();
     const line = index + 1;
-    if (rest.some((s) => s !== '')) {
-      lines.push({ line, mobileNumber: numberPart, amount: null, amountError: 'Write a number and at most one amount per line' });
-      return;
-    }
     if (amountPart === undefined || amountPart === '') {
       lines.push(defaultAmount === undefined ? { line, mobileNumber: numberPart, amount: null, amountError: 'Enter an amount for the list or on this line' } : { line, mobileNumber: numberPart, amount: defaultAmount });
       return;
     }
-    const cleaned = amountPart.replace(/^(₹|rs\.?|inr)\s*/i, '').replace(/,/g, '');
-    const paise = /^-?\d+(\.\d{1,2})?$/.test(cleaned) ? rupeesToPaise(cleaned) : undefined;
+    const cleaned = amountPart.replace(/^(₹|rs\.?|inr)\s*/i, '');
+    const paise = /^-?\d[\d,]*(\.\d{1,2})?$/.test(cleaned) ? rupeesToPaise(cleaned.replace(/,/g, '')) : undefined;
     lines.push(paise === undefined ? { line, mobileNumber: numberPart, amount: null, amountError: 'Not an amount in rupees (at most 2 decimals)' } : { line, mobileNumber: numberPart, amount: paise });
   });
   return lines;
+}
+
+/** A row of the console's preview table: the pasted line, the server's answer for it, and its problems in words. */
+export interface AddCreditsReviewRow {
+  line: number;
+  typed: string;
+  result: AddCreditsPreviewRow | undefined;
+  /** Problems by field: the pasted line's own (an amount that is not rupees) first, then the server's. */
+  problems: { field: 'mobileNumber' | 'amount'; message: string }[];
+}
+
+/** The request rows of pasted lines (a line without a readable amount is sent with 0; its own problem is shown). */
+export function requestRowsOf(lines: readonly PastedCreditLine[]): { mobileNumber: string; amount: number }[] {
+  return lines.map((l) => ({ mobileNumber: l.mobileNumber, amount: l.amount ?? 0 }));
+}
+
+/** Pairs each pasted line with its preview row; a line's own amount problem replaces the server's amount message. */
+export function reviewRowsOf(lines: readonly PastedCreditLine[], preview: AddCreditsPreview): AddCreditsReviewRow[] {
+  return lines.map((line, index) => {
+    const result = preview.rows[index];
+    const server = result?.errors ?? [];
+    const problems = line.amountError ? [...server.filter((e) => e.field !== 'amount'), { field: 'amount' as const, message: line.amountError }] : [...server];
+    return { line: line.line, typed: line.mobileNumber, result, problems };
+  });
+}
+
+/** The pasted text without the given lines (numbers from 1): what "leave out the rows with problems" keeps. */
+export function withoutLines(text: string, lines: ReadonlySet<number>): string {
+  return text
+    .split(/\r?\n/)
+    .filter((_, index) => !lines.has(index + 1))
+    .join('\n');
 }

@@ -135,6 +135,7 @@ export const walletLedgerResource = defineResource({
       { field: 'kind', kind: 'select' },
       { field: 'createdAt', kind: 'dateRange' },
       { field: 'userId', kind: 'relation' },
+      { field: 'walletId', kind: 'relation', label: 'Wallet' },
       { field: 'amount', kind: 'numberRange' },
     ],
     defaultSort: { field: 'createdAt', dir: 'desc' },
