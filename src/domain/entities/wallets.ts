@@ -121,12 +121,13 @@ export const walletLedgerResource = defineResource({
   },
   list: {
     columns: [
+      // Date, kind, note, amount and balance after first: a wallet's History section shows the first five.
       { field: 'createdAt' },
-      { field: 'userId' },
       { field: 'kind' },
       { field: 'memo' },
       { field: 'amount' },
       { field: 'balanceAfter' },
+      { field: 'userId' },
       { field: 'reference', hidden: true },
       { field: 'bookingId', hidden: true },
       { field: 'id', hidden: true },
