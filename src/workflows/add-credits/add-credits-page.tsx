@@ -74,6 +74,7 @@ function AddCredits() {
     setError(undefined);
   };
 
+  // The form's own checks (aria validation, not the browser's bubbles), so every message is in the console's words.
   const preview = async (text = numbers) => {
     const errors: typeof fieldErrors = {};
     const defaultAmount = amountText.trim() === '' ? undefined : rupeesToPaise(amountText.replace(/,/g, ''));
@@ -147,7 +148,7 @@ function AddCredits() {
       >
         <fieldset className="resource-form__section">
           <legend>Who gets credits</legend>
-          <AriaTextField className="ui-field" value={numbers} onChange={(v) => edit(() => setNumbers(v))} isRequired isInvalid={Boolean(fieldErrors.numbers)} name="numbers">
+          <AriaTextField className="ui-field" value={numbers} onChange={(v) => edit(() => setNumbers(v))} isRequired isInvalid={Boolean(fieldErrors.numbers)} name="numbers" validationBehavior="aria">
             <Label className="ui-field__label">
               Mobile numbers
               <RequiredMark />
@@ -164,6 +165,7 @@ function AddCredits() {
             value={amountText}
             onChange={(v) => edit(() => setAmountText(v))}
             inputMode="decimal"
+            validationBehavior="aria"
             description="For every line without its own amount."
             errorMessage={fieldErrors.amount}
           />
@@ -172,6 +174,7 @@ function AddCredits() {
             value={message}
             onChange={(v) => edit(() => setMessage(v))}
             isRequired
+            validationBehavior="aria"
             maxLength={200}
             description="Shown in each wallet’s history as the note of the credit."
             errorMessage={fieldErrors.message}
