@@ -18,12 +18,13 @@ import { orderWorkflow } from './order.workflow';
 import { payoutWorkflow } from './payout.workflow';
 import { settlementWorkflow } from './settlement.workflow';
 import { siteInspectionWorkflow } from './site-inspection.workflow';
+import { topUpRequestWorkflow } from './top-up-request.workflow';
 import { userApprovalWorkflow } from './user-approval.workflow';
 
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
   customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
-  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow];
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

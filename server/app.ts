@@ -26,6 +26,7 @@ import { registerNetworkRoutes } from './network/network-routes';
 import { registerDeliveryRoutes } from './tickets/delivery-routes';
 import { registerLookupRoutes } from './search/lookup-routes';
 import { registerSettlementRoutes } from './settlements/settlement-routes';
+import { registerAddCreditsRoutes } from './wallets/add-credits-routes';
 import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
@@ -113,6 +114,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);
+  registerAddCreditsRoutes(registry);
   registerTicketActionRoutes(registry);
   registerLookupRoutes(registry);
   registerChangeMobileNumberRoutes(registry);

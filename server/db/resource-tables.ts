@@ -4,9 +4,12 @@ import { resources } from '@domain/resource/registry';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { buildTables } from '@server/resources/build-tables';
 import * as foundation from './schema';
+import { walletLedger } from './tables/ledger';
+import type { ResourceTable } from '@server/resources/build-tables';
 
 /**
- * Every resource table by table name; foundation tables a resource uses are passed through as they are. Every
+ * Every resource table by table name; foundation tables (and the wallet ledger's view) a resource uses are passed
+ * through as they are. Every
  * record workflow's state column gets a CHECK of its machine's states.
  */
 export const builtTables = buildTables(resources, {
@@ -20,6 +23,8 @@ export const builtTables = buildTables(resources, {
   tags: foundation.tags,
   charge_point_operators: foundation.chargePointOperators,
   sms_notification_logs: foundation.smsNotificationLogs,
+  // A view over the ledger (read-only resource): selected from like a table, never written.
+  wallet_ledger: walletLedger as unknown as ResourceTable,
 }, recordWorkflows);
 
 /** The built table of that name (the per-module files under ./tables export them by name for drizzle-kit). */

@@ -1,13 +1,13 @@
 // Reads the rows of a list export in batches by keyset, in the list's own order (its sort field, then id; exact
 // `q` matches first), with the list's own conditions (listWhere): never OFFSET, never a cursor (a cursor needs a
 // transaction, which would stop every other request on PGlite), never more than one batch in memory.
-import { and, asc, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource } from '@domain/resource/define-resource';
 import type { ParsedListQuery } from '@domain/resource/list-query';
 import type { Database } from '@server/db/database';
 import { resourceByName } from '@domain/resource/registry';
-import { listWhere, relationSubtitle, tableOf } from '@server/resources/resource-query';
+import { columnsOfTable, listWhere, relationSubtitle, tableOf } from '@server/resources/resource-query';
 
 /** The rows of one list query, as an export reads them. */
 export interface ExportSource {
@@ -92,7 +92,7 @@ export interface ExportBatch {
 export async function* exportBatches(db: Database, source: ExportSource, batchSize: number, fields?: readonly string[]): AsyncGenerator<ExportBatch> {
   const { resource } = source;
   const table = tableOf(source.resource);
-  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const columns = columnsOfTable(table);
   const wanted = new Set([...(fields ?? Object.keys(resource.allFields)), resource.idField, source.query.sort.field]);
   const selection = Object.fromEntries([...wanted].map((f) => [f, columns[f]!]));
   const idColumn = columns[resource.idField]!;

@@ -1,7 +1,7 @@
 // SQL of the generic resource endpoints: conditions from fixed values, scopes, filters and `q`; ordering with
 // exact matches first; a count that stays cheap on million-row tables; rows mapped to their API shape.
-import { and, asc, desc, eq, getTableColumns, getTableName, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, getTableName, getViewSelectedFields, gte, is, ilike, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { PgView, getViewConfig, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource, ScopeCondition } from '@domain/resource/define-resource';
 import { encodeListCursor, exactSearchValue, type ListCursor, type ParsedListQuery } from '@domain/resource/list-query';
 import { resourceByName } from '@domain/resource/registry';
@@ -22,6 +22,16 @@ export function tableOf(resource: Resource): ResourceTable {
   const built = builtTables.get(resource.table);
   if (!built) throw new Error(`No table for resource ${resource.name}`);
   return built.table;
+}
+
+/** The columns of a resource's table, or of the view it reads (the wallet ledger), by field. */
+export function columnsOfTable(table: ResourceTable): Record<string, AnyPgColumn> {
+  return (is(table, PgView) ? getViewSelectedFields(table) : getTableColumns(table)) as Record<string, AnyPgColumn>;
+}
+
+/** The name of a resource's table or view. */
+export function nameOfTable(table: ResourceTable): string {
+  return is(table, PgView) ? getViewConfig(table).name : getTableName(table);
 }
 
 function col(table: ResourceTable, field: string): AnyPgColumn {
@@ -204,7 +214,7 @@ export function toRecord(row: Record<string, unknown>): Record<string, unknown> 
 }
 
 function selection(resource: Resource, table: ResourceTable) {
-  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const columns = columnsOfTable(table);
   return Object.fromEntries(Object.keys(resource.allFields).map((f) => [f, columns[f]!]));
 }
 
@@ -233,7 +243,7 @@ function labelColumns(resource: Resource, source: string): Record<string, SQL> {
     const alias = `label_${columnName(field)}`;
     const label = sql`nullif(${ref(alias, col(targetTable, target.labelField))}::text, '')`;
     const text = target.subtitleField ? sql`concat_ws(' · ', ${label}, nullif(${relationSubtitle(target, ref(alias, col(targetTable, target.subtitleField)))}, ''))` : label;
-    labels[`${field}__label`] = sql<string | null>`(select nullif(${text}, '') from ${sql.identifier(getTableName(targetTable))} as ${sql.identifier(alias)} where ${ref(alias, col(targetTable, target.idField))} = ${ref(source, col(tableOf(resource), field))})`;
+    labels[`${field}__label`] = sql<string | null>`(select nullif(${text}, '') from ${sql.identifier(nameOfTable(targetTable))} as ${sql.identifier(alias)} where ${ref(alias, col(targetTable, target.idField))} = ${ref(source, col(tableOf(resource), field))})`;
   }
   return labels;
 }
@@ -263,7 +273,7 @@ async function readFlat(db: Database, table: ResourceTable, resource: Resource, 
   return (await db
     .select({
       ...selection(resource, table),
-      ...labelColumns(resource, getTableName(table)),
+      ...labelColumns(resource, nameOfTable(table)),
       _key: sql<string | null>`${key.sort}::text`,
       _rank: key.rank ? sql<number>`${key.rank}` : sql<null>`null::int`,
     })

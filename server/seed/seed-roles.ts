@@ -117,6 +117,7 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_UNBLOCK_MOBILE_NUMBER',
       'ROLE_GET_WALLET',
       'ROLE_VIEW_WALLET_LEDGER',
+      'ROLE_VIEW_TOP_UP_REQUEST',
       'ROLE_SEARCH_CHARGER',
       'ROLE_VIEW_ALL_LOCATION',
       'ROLE_VIEW_AUTHORIZE_REQUEST',

@@ -5,6 +5,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { downloadEffects } from '@server/downloads/download-effects';
 import { settlementEffects } from '@server/settlements/settlement-effects';
+import { topUpRequestEffects } from '@server/wallets/top-up-effects';
 
 /** What an effect is given: the event as sent (without version), the record before, the state it moves to. */
 export interface WorkflowEffectInput {
@@ -23,4 +24,5 @@ export type WorkflowEffect = (tx: Database, input: WorkflowEffectInput) => Promi
 export const workflowEffects: Readonly<Record<string, WorkflowEffect>> = {
   settlements: settlementEffects,
   downloads: downloadEffects,
+  'top-up-requests': topUpRequestEffects,
 };

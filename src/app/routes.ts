@@ -30,6 +30,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/ticket-management/tickets/:id/installation/add',
     component: lazy(() => import('@workflows/installation/installation-draft-page').then((m) => ({ default: m.InstallationDraftPage as ComponentType<RouteComponentProps> }))),
   },
+  // Add Credits To Wallet (spec §6 Wallet Management): paste numbers, preview who they are, credit them all at once.
+  { path: '/wallet-management/add-credits-to-wallet', component: lazy(() => import('@workflows/add-credits/add-credits-page').then((m) => ({ default: m.AddCreditsPage }))) },
   // A download is made of a report type on its own screen (before the resource screens' `/:id`).
   { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },
 ];

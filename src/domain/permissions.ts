@@ -118,6 +118,8 @@ export const permissionFamilies = {
     'ROLE_TRANSFER_TO_WALLET',
     'ROLE_TRANSFER_FROM_WALLET',
     'ROLE_VIEW_TOP_UP_REQUEST',
+    'ROLE_APPROVE_TOP_UP_REQUEST',
+    'ROLE_REJECT_TOP_UP_REQUEST',
   ],
   Finance: [
     'ROLE_CREATE_SETTLEMENT',

@@ -17,7 +17,7 @@ export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecor
   if (value === null || value === undefined || value === '') return '-';
   switch (def.display) {
     case 'money':
-      return formatInr(value as number);
+      return def.signed && Number(value) > 0 ? `+${formatInr(value as number)}` : formatInr(value as number);
     case 'energy':
       return formatKwh(value as number);
     case 'date':

@@ -3,7 +3,7 @@
 // zero (a trigger checks each insert statement). A wallet's balance is the sum of its entries; `wallets.credits` is
 // a cached copy written only by a posting, checked equal by server/ledger/ledger-check.ts.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../schema';
 
 /** Account kinds: one wallet per user, and the operator's own accounts (one row each). */
@@ -70,6 +70,28 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_posting_id_idx').on(t.postingId),
     index('ledger_entries_account_id_created_at_id_idx').on(t.accountId, t.createdAt, t.id),
+    // The wallet ledger's list across all wallets, newest first (the wallet_ledger view).
+    index('ledger_entries_created_at_id_idx').on(t.createdAt, t.id),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
   ],
 );
+
+/**
+ * A wallet's history, the `wallet_ledger` view (hand-written in its migration): one row per entry on a wallet account
+ * with its posting's kind, memo and reference. The wallet-ledger resource reads it; a view cannot be written.
+ * `.existing()`: drizzle-kit leaves it to the migration.
+ */
+export const walletLedger = pgView('wallet_ledger', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').notNull(),
+  memo: text('memo').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  balanceAfter: bigint('balance_after', { mode: 'number' }),
+  reference: text('reference'),
+  bookingId: bigint('booking_id', { mode: 'number' }),
+  postingId: bigint('posting_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+}).existing();

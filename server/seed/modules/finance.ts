@@ -8,6 +8,7 @@ import {
   seedSettlements,
 } from '../seed-finance';
 import { seedInvestmentOpportunities, seedOpportunityLeads } from '../seed-finance-sustain';
+import { seedTopUpRequests } from '../seed-top-up-requests';
 
 /** Seed steps of the finance resources, in dependency order (opportunities before their leads). */
 export const financeSeedSteps: readonly SeedStep[] = [
@@ -19,4 +20,5 @@ export const financeSeedSteps: readonly SeedStep[] = [
   seedInvestmentLeadBundles,
   seedInvestmentOpportunities,
   seedOpportunityLeads,
+  seedTopUpRequests,
 ];

@@ -64,6 +64,8 @@ export const userResource = defineResource({
   detailPath: `${UM}/users/:id`,
   related: [
     { resource: 'wallets', field: 'userId', title: 'Wallet' },
+    { resource: 'wallet-ledger', field: 'userId', title: 'Wallet history' },
+    { resource: 'top-up-requests', field: 'userId', title: 'Top-up requests' },
     { resource: 'rfid-cards', field: 'userId', title: 'RFID cards' },
     { resource: 'rfid-history', field: 'userId', title: 'RFID history' },
     { resource: 'bookings', field: 'userId', title: 'Bookings' },
@@ -108,6 +110,7 @@ export const walletResource = defineResource({
   search: { exact: ['id', 'userId'] },
   permissions: { view: 'ROLE_GET_WALLET' },
   views: [{ path: `${UM}/wallets`, title: 'Wallets' }],
+  related: [{ resource: 'wallet-ledger', field: 'walletId', title: 'History' }],
   readOnly: true,
 });
 

@@ -92,9 +92,11 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Text fields: a trigram index backs `q` search on it. */
   searchable?: boolean;
+  /** Money: a signed amount (a ledger entry), shown with its sign either way ("+₹500", "−₹120"). */
+  signed?: boolean;
 }
 
-type Opts = Partial<Pick<FieldDef, 'required' | 'unique' | 'help' | 'unit' | 'readOnly' | 'searchable' | 'defaultValue' | 'digitsOnly'>> & {
+type Opts = Partial<Pick<FieldDef, 'required' | 'unique' | 'help' | 'unit' | 'readOnly' | 'searchable' | 'defaultValue' | 'digitsOnly' | 'signed'>> & {
   /** Maximum length of text. */
   max?: number;
   min?: number;

@@ -7,6 +7,7 @@ import { leadResources } from '../entities/leads';
 import { operatorResources } from '../entities/operators';
 import { ticketResources } from '../entities/tickets';
 import { userResources } from '../entities/users';
+import { walletResources } from '../entities/wallets';
 
 /** Every resource of the console, in menu order of their modules. */
 export const resources: readonly Resource[] = [
@@ -14,6 +15,7 @@ export const resources: readonly Resource[] = [
   ...ticketResources,
   ...leadResources,
   ...userResources,
+  ...walletResources,
   ...bookingResources,
   ...financeResources,
   ...operatorResources,
