@@ -37,7 +37,7 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
   });
 
   it('lists the hand-written routes with their access rules (resource routes are checked by the resource contract)', () => {
-    const resourcePaths = resources.flatMap((r) => [r.apiPath, `${r.apiPath}/:id`, `${r.apiPath}/:id/activate-inactivate`, `${r.apiPath}/summary`]);
+    const resourcePaths = resources.flatMap((r) => [r.apiPath, `${r.apiPath}/:id`, `${r.apiPath}/:id/activate-inactivate`, `${r.apiPath}/bulk-activate-inactivate`, `${r.apiPath}/summary`]);
     const byKey = Object.fromEntries(
       t.registry.routes.filter((r) => !resourcePaths.includes(r.path) && !r.path.startsWith('/upload-service/audit/')).map((r) => [`${r.method} ${r.path}`, r.access]),
     );
