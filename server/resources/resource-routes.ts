@@ -20,7 +20,8 @@ import type { Database } from '@server/db/database';
 import { auditLog, users } from '@server/db/schema';
 import { idempotent } from '@server/http/idempotency';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
-import type { RouteRegistry } from '@server/http/route-registry';
+import type { RouteRegistry, RouteResponse } from '@server/http/route-registry';
+import { activationChecks } from './activation-checks';
 import { columnName } from './build-tables';
 import { findRecord, fixedConditions, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
 
@@ -273,7 +274,12 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       access: { kind: 'permission', permission: resource.permissions.activate },
       body: z.strictObject({ active: z.boolean({ error: 'Send true to activate or false to inactivate' }) }),
       summary: `Activate or inactivate a ${label}; the audit row records it.`,
-      responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+      responses: {
+        200: { description: `The ${label}`, schema: recordOut },
+        404: { description: 'Not found', schema: problemSchema },
+        ...((resource.name in activationChecks ? { 409: { description: 'Refused: what the record still has open, in words', schema: problemSchema } } : {}) as Record<number, RouteResponse>),
+        ...problems,
+      },
       handler: async ({ c, body, session, deps }) => {
         const before = await loadVisibleRecord(deps.db, resource, session, c.req.param('id')!, deps.now());
         await assertMayChange(deps.db, session, resource.name, 'activate', before, undefined);
@@ -282,6 +288,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
         const table = tableOf(resource);
         if (before[activeField] !== body.active) {
           await deps.db.transaction(async (tx) => {
+            await activationChecks[resource.name]?.(tx, id, body.active, now);
             await tx
               .update(table)
               .set({ [activeField]: body.active, updatedAt: now })
