@@ -26,8 +26,8 @@ export interface RecordWorkflow {
   contextOf(record: Readonly<Record<string, unknown>>): unknown;
   /** Field changes an accepted event makes besides the state (default none). */
   patchOf?(event: Readonly<Record<string, unknown>> & { type: string }, record: Readonly<Record<string, unknown>>): Record<string, unknown>;
-  /** Words saying why a guard refuses the event for this record (e.g. what is still missing). */
-  refusal?(eventType: string, record: Readonly<Record<string, unknown>>): string | undefined;
+  /** Words saying why a guard refuses the event for this record (e.g. what is still missing); `event` is the event sent, when there is one. */
+  refusal?(eventType: string, record: Readonly<Record<string, unknown>>, event?: Readonly<Record<string, unknown>>): string | undefined;
   /** Reason text of an event, for the audit row (default the event's `reason`). */
   reasonOf?(event: Readonly<Record<string, unknown>>): string | undefined;
 }

@@ -12,6 +12,7 @@ import { cpoLeadWorkflow } from './cpo-lead.workflow';
 import { deliveryWorkflow } from './delivery.workflow';
 import { downloadWorkflow } from './download.workflow';
 import { installationWorkflow } from './installation.workflow';
+import { investorBundleWorkflow } from './investor-bundle.workflow';
 import { locationBankWorkflow } from './location-bank.workflow';
 import { opportunityLeadWorkflow } from './opportunity-lead.workflow';
 import { orderWorkflow } from './order.workflow';
@@ -24,7 +25,7 @@ import { userApprovalWorkflow } from './user-approval.workflow';
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
   customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
-  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow];
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookingResource } from '@domain/entities/bookings';
-import { invoiceResource } from '@domain/entities/finance';
+import { invoiceResource, postpaidBillingPeriodResource, postpaidBillingResource } from '@domain/entities/finance';
 import { formatDate, formatDateTime } from '@domain/format-date';
 import { formatInrExact, INVOICE_REMINDER_INTERVAL_MS } from '@domain/invoices';
 import { formatIndianMobile, maskMobile } from '@domain/phone';
@@ -21,6 +21,7 @@ import { rowsOf } from '@server/seed/seed-sql';
 import { sendSms } from '@server/sms/send-sms';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 import { issueBookingInvoice } from './issue-booking-invoice';
+import { billPostpaidPeriod } from './postpaid-billing';
 
 /** The notification template of the reminder (its SMS text is used when it has one). */
 export const INVOICE_REMINDER_TEMPLATE = 'INVOICE_REMINDER';
@@ -132,8 +133,48 @@ async function invoiceDocument(db: Database, id: number): Promise<InvoiceDocumen
 /** A file name for the invoice's PDF ("CZ-2026-27-000123.pdf"). */
 export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
 
-/** Registers Issue invoice, the invoice PDF and the invoice reminder. */
+/** Registers Issue invoice, Bill period, the invoice PDF and the invoice reminder. */
 export function registerInvoiceRoutes(registry: RouteRegistry): void {
+  registerResourceAction(registry, postpaidBillingResource, 'bill-period', {
+    summary:
+      "Bill a postpaid configuration's next period: from the day after its last billed period (or its first day) to the last day of the last complete billing cycle in IST (weeks Monday to Sunday, fortnights 1–15 and 16–end, calendar months), its POSTPAID bookings (a group's members, or an operator's chargers) at its price per kWh, GST included, on one invoice with the next number of the financial year (unpaid, due after its payment terms). 201 with the period; a period with no bookings is recorded at ₹0 with no invoice. 200 with the last period billed when no cycle has ended since (billing is idempotent). 409 for an inactive configuration or one whose first cycle has not ended.",
+    responses: {
+      200: { description: 'No cycle has ended since the last period: that period', schema: postpaidBillingPeriodResource.recordSchema },
+      201: { description: 'Billed: the period (its invoice, when it has an amount)', schema: postpaidBillingPeriodResource.recordSchema },
+      404: { description: 'No postpaid billing configuration has this id', schema: problemSchema },
+      409: { description: 'The configuration is inactive, or its first billing cycle has not ended', schema: problemSchema },
+    },
+    handler: async ({ c, body, session, deps }) => {
+      const configurationId = Number(body.id);
+      const now = deps.now();
+      const billed = await deps.db.transaction(async (tx) => {
+        const result = await billPostpaidPeriod(tx, configurationId, now);
+        if (result.created) {
+          const period = await findRecord(tx, postpaidBillingPeriodResource, result.id);
+          const changes = {
+            periodFrom: { from: null, to: period?.periodFrom ?? null },
+            periodTo: { from: null, to: period?.periodTo ?? null },
+            bookingsCount: { from: null, to: period?.bookingsCount ?? 0 },
+            energyWh: { from: null, to: period?.energyWh ?? 0 },
+            amount: { from: null, to: period?.amount ?? 0 },
+            invoiceNumber: { from: null, to: result.invoiceNumber },
+          };
+          await writeAudit(tx, { entityType: postpaidBillingPeriodResource.name, entityId: String(result.id), actorUserId: session.userId, action: 'create', changes }, now);
+          await writeAudit(tx, { entityType: postpaidBillingResource.name, entityId: String(configurationId), actorUserId: session.userId, action: 'bill-period', changes }, now);
+          if (result.invoiceId !== null) {
+            await writeAudit(
+              tx,
+              { entityType: invoiceResource.name, entityId: String(result.invoiceId), actorUserId: session.userId, action: 'issue', changes: { invoiceNumber: { from: null, to: result.invoiceNumber }, postpaidBillingPeriodId: { from: null, to: result.id } } },
+              now,
+            );
+          }
+        }
+        return result;
+      });
+      return c.json(await findRecord(deps.db, postpaidBillingPeriodResource, billed.id), billed.created ? 201 : 200);
+    },
+  });
+
   registerResourceAction(registry, bookingResource, 'issue-invoice', {
     summary:
       'Issue the GST invoice of a completed paid booking: the next number of the financial year (CZ/2026-27/000123, no gaps), the amount paid split into taxable value and CGST + SGST (or IGST across states). 201 with the invoice; 200 with the invoice already issued (one per booking). 409 for a booking not completed, with nothing paid, or postpaid.',

@@ -20,7 +20,8 @@ import type { Database } from '@server/db/database';
 import { auditLog, users } from '@server/db/schema';
 import { idempotent } from '@server/http/idempotency';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
-import type { RouteRegistry } from '@server/http/route-registry';
+import type { RouteRegistry, RouteResponse } from '@server/http/route-registry';
+import { activationChecks } from './activation-checks';
 import { columnName } from './build-tables';
 import { findRecord, fixedConditions, listRecords, listWhere, scopeConditions, summarise, tableOf } from './resource-query';
 import type { ResolvedDeps } from '@server/app-deps';
@@ -287,6 +288,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       const table = tableOf(resource);
       if (before[activeField] === active) return { id, changed: false };
       await deps.db.transaction(async (tx) => {
+        await activationChecks[resource.name]?.(tx, id, active, now);
         await tx
           .update(table)
           .set({ [activeField]: active, updatedAt: now })
@@ -305,7 +307,12 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       access: { kind: 'permission', permission: resource.permissions.activate },
       body: z.strictObject({ active: z.boolean({ error: 'Send true to activate or false to inactivate' }) }),
       summary: `Activate or inactivate a ${label}; the audit row records it.`,
-      responses: { 200: { description: `The ${label}`, schema: recordOut }, 404: { description: 'Not found', schema: problemSchema }, ...problems },
+      responses: {
+        200: { description: `The ${label}`, schema: recordOut },
+        404: { description: 'Not found', schema: problemSchema },
+        ...((resource.name in activationChecks ? { 409: { description: 'Refused: what the record still has open, in words', schema: problemSchema } } : {}) as Record<number, RouteResponse>),
+        ...problems,
+      },
       handler: async ({ c, body, session, deps }) => {
         const { id } = await setActive(deps, session, c.req.param('id')!, body.active);
         return c.json(await findRecord(deps.db, resource, id), 200);

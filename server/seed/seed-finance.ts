@@ -295,16 +295,26 @@ export const seedInvestorBundles: SeedStep = {
       const city = cityRows[Math.floor(rnd() * 8)]!;
       const chargers = kind.unitPrice > 1_00_000 ? 2 + Math.floor(rnd() * 10) : 10 + Math.floor(rnd() * 41);
       const status = statusPool[(i * 7) % statusPool.length]!;
+      const createdAt = new Date(now.getTime() - Math.floor(rnd() * 360) * DAY);
+      // Installed price: hardware plus ₹8,000 installation per charger.
+      const price = chargers * (kind.unitPrice + 8_000) * RUPEE;
+      // The data each state's events brought (machines/investor-bundle.machine.ts): the agreement with Sign
+      // agreement, the full price and its UTR with Record payment. A cancelled bundle was cancelled before signing.
+      const signed = status === 'AGREEMENT_SIGNED' || status === 'PAYMENT_RECEIVED' || status === 'DEPLOYED';
+      const paid = status === 'PAYMENT_RECEIVED' || status === 'DEPLOYED';
       values.push({
         name: `${city.name} ${kind.label} bundle ${String(i).padStart(2, '0')}`,
         investorId: investors[(i * 37) % investors.length]!,
         numberOfChargers: chargers,
-        // Installed price: hardware plus ₹8,000 installation per charger.
-        price: chargers * (kind.unitPrice + 8_000) * RUPEE,
+        price,
         expectedIrr: Math.round((12 + rnd() * 10) * 10) / 10,
         status,
+        agreementReference: signed ? `CZ/IA/${createdAt.getUTCFullYear()}/${String(i).padStart(3, '0')}` : null,
+        agreementSignedOn: signed ? isoDay(new Date(Math.min(now.getTime(), createdAt.getTime() + 7 * DAY))) : null,
+        amountReceived: paid ? price : null,
+        paymentReference: paid ? `UTIB${String(600_000_000 + i * 7_919).padStart(12, '0')}` : null,
         isActive: status !== 'CANCELLED',
-        createdAt: new Date(now.getTime() - Math.floor(rnd() * 360) * DAY),
+        createdAt,
         updatedAt: now,
       });
     }

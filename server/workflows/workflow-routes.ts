@@ -91,7 +91,7 @@ export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly Re
         const { version, ...machineEvent } = event;
         try {
           if (!snapshot.can(machineEvent as never)) {
-            const why = workflow.refusal?.(event.type, before);
+            const why = workflow.refusal?.(event.type, before, machineEvent);
             await refuse(conflict(why ?? `A ${resource.title.toLowerCase()} in state ${from} does not accept ${event.type}.`, from, acceptedEvents(workflow, before), before.version));
           }
           if (version !== before.version) {

@@ -138,6 +138,8 @@ export const permissionFamilies = {
     'ROLE_SEND_INVOICE_REMINDER',
     'ROLE_VIEW_POSTPAID_PRICING',
     'ROLE_UPDATE_POSTPAID_PRICING',
+    // Not in the spec's catalogue: Bill period on a postpaid configuration (issue 14).
+    'ROLE_BILL_POSTPAID_PERIOD',
     'ROLE_VIEW_INVESTOR_BUNDLES',
     'ROLE_UPDATE_INVESTOR_BUNDLES',
     'ROLE_VIEW_INVESTMENT_LEAD_BUNDLES',

@@ -72,6 +72,8 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /charger-service/admin/charger/replace-hardware': { kind: 'permission', permission: 'ROLE_REPLACE_HARDWARE' },
       // GST invoices: issue on a completed booking, the PDF, the reminder (tests/server/invoices/invoices.test.ts).
       'POST /booking-service/admin/booking/issue-invoice': { kind: 'permission', permission: 'ROLE_ISSUE_INVOICE' },
+      // Bill period on a postpaid configuration (tests/server/postpaid-billing.test.ts).
+      'POST /pw-service/postpaid-configuration/bill-period': { kind: 'permission', permission: 'ROLE_BILL_POSTPAID_PERIOD' },
       'GET /pw-service/gst-invoice/:id/pdf': { kind: 'permission', permission: 'ROLE_VIEW_INVOICES' },
       'POST /pw-service/invoice/reminder': { kind: 'permission', permission: 'ROLE_SEND_INVOICE_REMINDER' },
       'POST /upload-service/generic-file-upload': { kind: 'signed-in' },

@@ -10,3 +10,4 @@ export const postpaidConfigurations = resourceTable('postpaid_configurations');
 export const investorBundles = resourceTable('investor_bundles');
 export const investmentOpportunities = resourceTable('investment_opportunities');
 export const opportunityLeads = resourceTable('opportunity_leads');
+export const postpaidBillingPeriods = resourceTable('postpaid_billing_periods');

@@ -330,6 +330,9 @@ export const invoiceResource = defineResource({
   ],
 });
 
+/** Permission of Bill period on a postpaid configuration (ours: the spec's catalogue has none for it). */
+export const BILL_POSTPAID_PERIOD_PERMISSION = 'ROLE_BILL_POSTPAID_PERIOD' as const;
+
 /** Postpaid pricing: a per-kWh price, billing cycle and credit limit for a user group or a charge point operator. */
 export const postpaidBillingResource = defineResource({
   name: 'postpaid-configurations',
@@ -344,9 +347,13 @@ export const postpaidBillingResource = defineResource({
     billedTo: f.choice('Billed to', optionsOf(postpaidTargets), { required: true, display: 'badge' }),
     groupId: f.relation('User group', 'groups', { help: 'The group whose members charge on credit (when billed to a group)' }),
     chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid' }),
-    pricePerKwh: f.money('Price per kWh', { required: true, unit: 'per kWh' }),
-    billingCycle: f.choice('Billing cycle', optionsOf(billingCycles), { required: true, display: 'text' }),
-    creditLimit: f.money('Credit limit', { required: true }),
+    pricePerKwh: f.money('Price per kWh', { required: true, unit: 'per kWh', help: 'GST included. A change applies from the next billing period; a billed period keeps its price.' }),
+    billingCycle: f.choice('Billing cycle', optionsOf(billingCycles), {
+      required: true,
+      display: 'text',
+      help: 'Weeks run Monday to Sunday, fortnights the 1st to the 15th and the 16th to the month\'s end, months the calendar month (IST). A change applies from the next billing period.',
+    }),
+    creditLimit: f.money('Credit limit', { required: true, help: 'A change applies from the next billing period.' }),
     paymentTermsDays: f.int('Payment terms', { defaultValue: 15, max: 90, unit: 'days' }),
     isActive: f.boolean('Active', { defaultValue: true }),
   },
@@ -383,9 +390,76 @@ export const postpaidBillingResource = defineResource({
   activeField: 'isActive',
   views: [{ path: `${FM}/postpaid-billing`, title: 'Post Paid Billing Configuration' }],
   createPath: `${FM}/postpaid-billing/add-postpaid-billing`,
+  related: [{ resource: 'postpaid-billing-periods', field: 'configurationId', title: 'Billed periods' }],
+  actions: [
+    {
+      // Its route lives with the invoices (server/invoices/postpaid-billing.ts).
+      name: 'bill-period',
+      title: 'Bill period',
+      permission: BILL_POSTPAID_PERIOD_PERMISSION,
+      on: 'record',
+      fields: { id: f.relation('Postpaid billing configuration', 'postpaid-configurations', { required: true }) },
+      fromRecord: ['id'],
+      when: { field: 'isActive', equals: true },
+      confirm:
+        "Bills the postpaid bookings charged since the last billed period (or the configuration's start) up to the end of the last complete billing cycle (IST), at this configuration's price per kWh, with one GST invoice under the next invoice number. An invoice cannot be withdrawn. A period with no bookings is recorded at ₹0 with no invoice.",
+      variant: 'primary',
+    },
+  ],
 });
 
-/** Bundles of chargers sold to an investor, with the price and the expected return. */
+/**
+ * The periods a postpaid configuration has billed: one row per (configuration, period), written by Bill period
+ * only, with the bookings, energy and amount billed and the invoice issued (none for an empty period).
+ */
+export const postpaidBillingPeriodResource = defineResource({
+  name: 'postpaid-billing-periods',
+  title: 'Postpaid billing period',
+  plural: 'Postpaid billing periods',
+  service: '/pw-service',
+  path: 'postpaid-billing-period',
+  table: 'postpaid_billing_periods',
+  labelField: 'id',
+  fields: {
+    configurationId: f.relation('Configuration', 'postpaid-configurations', { required: true }),
+    periodFrom: f.date('From', { required: true }),
+    periodTo: f.date('To', { required: true, help: 'The last day billed (IST), included' }),
+    bookingsCount: f.int('Bookings', { defaultValue: 0 }),
+    energyWh: f.energy('Energy', { defaultValue: 0 }),
+    pricePerKwh: f.money('Price per kWh', { required: true, unit: 'per kWh' }),
+    amount: f.money('Amount', { required: true, help: 'GST included' }),
+    invoiceId: f.relation('Invoice', 'invoices', { unique: true }),
+  },
+  list: {
+    columns: [
+      { field: 'id' },
+      { field: 'configurationId' },
+      { field: 'periodFrom' },
+      { field: 'periodTo' },
+      { field: 'bookingsCount' },
+      { field: 'energyWh' },
+      { field: 'pricePerKwh', hidden: true },
+      { field: 'amount' },
+      { field: 'invoiceId' },
+      { field: 'createdAt', hidden: true },
+    ],
+    filters: [
+      { field: 'configurationId', kind: 'relation' },
+      { field: 'periodFrom', kind: 'dateRange' },
+    ],
+    defaultSort: { field: 'periodFrom', dir: 'desc' },
+  },
+  search: { exact: ['id'] },
+  permissions: { view: 'ROLE_VIEW_POSTPAID_PRICING' },
+  views: [{ path: `${FM}/postpaid-billing/periods`, title: 'Postpaid billing periods' }],
+  readOnly: true,
+});
+
+/**
+ * Bundles of chargers sold to an investor, with the price and the expected return. Its status moves only through
+ * the investor bundle workflow (machines/investor-bundle.machine.ts): the agreement's reference and date come with
+ * Sign agreement, the amount received (the price, exactly) and its bank reference with Record payment.
+ */
 export const investorBundleResource = defineResource({
   name: 'investor-bundles',
   title: 'Investor bundle',
@@ -405,7 +479,13 @@ export const investorBundleResource = defineResource({
       optionsOf(investorBundleStatuses, { PROPOSED: 'info', AGREEMENT_SIGNED: 'warning', PAYMENT_RECEIVED: 'warning', DEPLOYED: 'success', CANCELLED: 'danger' }),
       { defaultValue: 'PROPOSED' },
     ),
+    agreementReference: f.text('Agreement reference', { max: 60, help: 'The number of the signed investment agreement' }),
+    agreementSignedOn: f.date('Agreement signed on'),
+    amountReceived: f.money('Amount received', { help: 'What the investor paid: the bundle\'s price, exactly' }),
+    paymentReference: f.code('Payment reference (UTR)', { max: 22 }),
     isActive: f.boolean('Active', { defaultValue: true }),
+    // Optimistic lock of the investor bundle workflow and of every generic edit.
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -416,6 +496,10 @@ export const investorBundleResource = defineResource({
       { field: 'price' },
       { field: 'expectedIrr' },
       { field: 'status' },
+      { field: 'agreementReference', hidden: true },
+      { field: 'agreementSignedOn', hidden: true },
+      { field: 'amountReceived', hidden: true },
+      { field: 'paymentReference', hidden: true },
       { field: 'isActive' },
       { field: 'createdAt' },
     ],
@@ -427,8 +511,15 @@ export const investorBundleResource = defineResource({
     ],
     sortable: ['name', 'price', 'expectedIrr'],
   },
-  search: { exact: ['id'], text: ['name'] },
-  form: [{ title: 'Bundle', fields: ['name', 'investorId', 'numberOfChargers', 'price', 'expectedIrr', 'status'] }],
+  search: { exact: ['id', 'agreementReference'], text: ['name'] },
+  form: [{ title: 'Bundle', fields: ['name', 'investorId', 'numberOfChargers', 'price', 'expectedIrr'] }],
+  owned: {
+    status: 'the investor bundle workflow',
+    agreementReference: 'Sign agreement',
+    agreementSignedOn: 'Sign agreement',
+    amountReceived: 'Record payment',
+    paymentReference: 'Record payment',
+  },
   permissions: { view: 'ROLE_VIEW_INVESTOR_BUNDLES', create: 'ROLE_UPDATE_INVESTOR_BUNDLES', update: 'ROLE_UPDATE_INVESTOR_BUNDLES', activate: 'ROLE_UPDATE_INVESTOR_BUNDLES' },
   activeField: 'isActive',
   views: [{ path: `${FM}/investor-bundle`, title: 'Investor Bundle' }],
@@ -614,6 +705,7 @@ export const financeResources: readonly Resource[] = [
   investmentLeadBundleResource,
   invoiceResource,
   postpaidBillingResource,
+  postpaidBillingPeriodResource,
   investorBundleResource,
   investmentOpportunityResource,
   opportunityLeadResource,

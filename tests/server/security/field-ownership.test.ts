@@ -24,6 +24,7 @@ function editSample(resourceName: string, n: number): Row {
   if (resourceName === 'installation-tickets') return { qrCodeValue: `QR-EDIT-${n}-${Date.now()}` };
   if (resourceName === 'users') return { email: `edited.${n}.${Date.now()}@example.com` };
   if (resourceName === 'location-banks') return { ownerName: `Owner edited ${n}` };
+  if (resourceName === 'investor-bundles') return { name: `Bundle edited ${n} at ${Date.now()}` };
   const field = ['description', 'notes'].find((name) => resource.updateFields.includes(name));
   if (!field) throw new Error(`${resourceName}: no sample edit`);
   return { [field]: `Edited (${n}) at ${Date.now()}` };
