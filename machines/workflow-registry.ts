@@ -1,5 +1,6 @@
 import type { RecordWorkflow } from './record-workflow';
 import { bookingAnomalyWorkflow } from './booking-anomaly.workflow';
+import { bookingWorkflow } from './booking.workflow';
 import { bundleWorkflow } from './bundle.workflow';
 import { chargerApprovalWorkflow } from './charger-approval.workflow';
 import { chargerServicingWorkflow } from './charger-servicing.workflow';
@@ -23,7 +24,7 @@ import { userApprovalWorkflow } from './user-approval.workflow';
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
   customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
-  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow];
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, bookingWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -3,8 +3,8 @@ import { f, optionsOf } from '../resource/field';
 
 const BM = '/booking-management';
 
-/** States of a charging booking. */
-export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'] as const;
+/** States of a charging booking (the booking machine's states, machines/booking.machine.ts). */
+export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'PAUSED', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'] as const;
 /** How a booking was paid for. */
 export const PAYMENT_MODES = ['WALLET', 'UPI', 'CARD', 'POSTPAID'] as const;
 /** Vehicle categories of spec §3. */
@@ -27,7 +27,7 @@ export const bookingResource = defineResource({
     socketCode: f.code('Socket', { max: 40 }),
     status: f.choice(
       'Status',
-      optionsOf(BOOKING_STATUSES, { SCHEDULED: 'info', CHARGING: 'warning', COMPLETED: 'success', CANCELLED: 'neutral', FAILED: 'danger', STOPPED_BY_ADMIN: 'danger' }),
+      optionsOf(BOOKING_STATUSES, { SCHEDULED: 'info', CHARGING: 'warning', PAUSED: 'warning', COMPLETED: 'success', CANCELLED: 'neutral', FAILED: 'danger', STOPPED_BY_ADMIN: 'danger' }),
       { required: true },
     ),
     startedAt: f.datetime('Started', { required: true }),
@@ -38,6 +38,8 @@ export const bookingResource = defineResource({
     paymentMode: f.choice('Payment mode', optionsOf(PAYMENT_MODES), { required: true, display: 'badge' }),
     vehicleCategory: f.choice('Vehicle', optionsOf(VEHICLE_CATEGORIES), { display: 'badge' }),
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+    /** Optimistic lock: every machine event (staff's or the charger's) moves it on; one sent with an older one is refused. */
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -78,6 +80,11 @@ export const bookingResource = defineResource({
   ],
   detailPath: `${BM}/all-bookings/bookings/:id`,
   readOnly: true,
+  owned: {
+    status: 'the booking machine (machines/booking.machine.ts)',
+    energyWh: 'the charger (StopTransaction) and the utilization correction',
+    amount: 'the charger (StopTransaction) and the utilization correction',
+  },
 });
 
 /** Kinds of discount a promo code gives. */

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status_booking_states" CHECK ("bookings"."status" in ('SCHEDULED', 'CHARGING', 'PAUSED', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'));
