@@ -37,6 +37,7 @@ import { registerGroupMemberRoutes } from './users/group-member-routes';
 import { registerRoleRoutes } from './users/role-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
 import { registerChargerActionRoutes } from './chargers/charger-action-routes';
+import { registerBookingTimelineRoutes } from './bookings/booking-timeline-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
@@ -106,6 +107,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerCreateChargerRoute(registry);
   registerTransferDeviceRoutes(registry);
   registerChargerActionRoutes(registry);
+  registerBookingTimelineRoutes(registry);
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);

@@ -25,6 +25,7 @@ import { FillFormLink } from '@workflows/installation/fill-form-link';
 import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
 import { ChangeNumberPanel } from '@workflows/change-number/change-number-panel';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
+import { BookingTimelinePanel } from '@workflows/booking/booking-timeline-panel';
 import { userResource } from '@domain/entities/users';
 
 import { GatedAction } from './gated-action';
@@ -190,6 +191,8 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       {(resource.related ?? []).map((related) => (
         <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
       ))}
+
+      {resource.name === 'bookings' ? <BookingTimelinePanel bookingId={id} /> : null}
 
       <AuditTimeline resource={owner} id={id} />
         </div>

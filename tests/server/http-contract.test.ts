@@ -123,6 +123,7 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /lms/tracker/daily': { kind: 'permission', permission: 'ROLE_VIEW_DAILY_TRACKER' },
       'GET /lms/tracker/monthly': { kind: 'permission', permission: 'ROLE_VIEW_MONTHLY_TRACKER' },
       'GET /booking-service/admin/booking-summary/today': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      'GET /booking-service/admin/booking/:id/timeline': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
     });
   });
 

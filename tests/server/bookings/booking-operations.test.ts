@@ -55,6 +55,13 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     expect(await walletBalance(env.database.db, b.user_id)).toBe(before + b.amount);
     expect((await postings(b.id)).map((p) => p.dedupe_key)).toEqual([`booking-payment:${b.id}`, `booking-refund:${b.id}`]);
     expect((await audits(b.id)).at(-1)).toMatchObject({ event: 'CANCEL', reason: 'Driver cannot reach the charger' });
+    const timeline = await call(env.t, 'GET', `${API}/${b.id}/timeline`, { authKey: support });
+    expect(timeline.status).toBe(200);
+    // (Sorted by time; the test app's clock and the database's, which stamps postings, differ: compare as a set.)
+    expect(timeline.body.items.map((i: Row) => `${String(i.kind)}: ${String(i.title)}`).sort()).toEqual(['money: Booking payment', 'money: Cancellation refund', 'transition: Cancel']);
+    expect(timeline.body.items.find((i: Row) => i.title === 'Cancellation refund')).toMatchObject({ walletAmount: b.amount, revenueAmount: -(b.amount - gstIncludedIn(b.amount)), gstAmount: -gstIncludedIn(b.amount) });
+    expect((await call(env.t, 'GET', `${API}/99999999/timeline`, { authKey: support })).status).toBe(404);
+    expect((await call(env.t, 'GET', `${API}/${b.id}/timeline`, { authKey: (await env.signInAs('9000000007')).authKey })).status).toBe(403);
     expect(await checkLedger(env.database.db)).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, prepaidBelowZero: 0 });
   });
 
