@@ -15,6 +15,10 @@ export const bookingWorkflow: RecordWorkflow = {
   permissions: { CANCEL: 'ROLE_CANCEL_BOOKING', CORRECT_UTILIZATION: 'ROLE_UTILIZATION_CORRECTION' },
   contextOf: () => ({}),
   auditBeforeAfter: true,
+  confirms: {
+    CANCEL: 'The booking is cancelled for good and what the wallet paid for it is refunded to the wallet. This cannot be undone.',
+    CORRECT_UTILIZATION: "The booking's energy and amount change, and for a wallet booking the difference is charged to or refunded to the wallet. The reason is kept in its history.",
+  },
   patchOf: (event) => {
     if (event.type !== 'CORRECT_UTILIZATION') return {};
     const patch: Record<string, unknown> = {};
