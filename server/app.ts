@@ -38,6 +38,7 @@ import { registerRoleRoutes } from './users/role-routes';
 import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
 import { registerChargerActionRoutes } from './chargers/charger-action-routes';
 import { registerBookingTimelineRoutes } from './bookings/booking-timeline-routes';
+import { registerBookingLiveRoutes } from './bookings/booking-live-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
@@ -108,6 +109,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerTransferDeviceRoutes(registry);
   registerChargerActionRoutes(registry);
   registerBookingTimelineRoutes(registry);
+  registerBookingLiveRoutes(registry);
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);

@@ -10,6 +10,11 @@ export const PAYMENT_MODES = ['WALLET', 'UPI', 'CARD', 'POSTPAID'] as const;
 /** Vehicle categories of spec §3. */
 export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
 
+/** The booking a record action acts on (taken from the record page). */
+function bookingOfRecord() {
+  return f.int('Booking', { required: true, min: 1 });
+}
+
 /** Charging sessions booked by drivers in the app; the id is the booking number (read-only here). */
 export const bookingResource = defineResource({
   name: 'bookings',
@@ -80,6 +85,42 @@ export const bookingResource = defineResource({
   ],
   detailPath: `${BM}/all-bookings/bookings/:id`,
   readOnly: true,
+  actions: [
+    {
+      name: 'stop-charging',
+      path: 'stop-charging',
+      title: 'Stop charging',
+      permission: 'ROLE_STOP_BOOKING',
+      on: 'record',
+      fields: { id: bookingOfRecord(), reason: f.longText('Reason', { required: true, max: 500, help: 'Kept in the booking’s history.' }) },
+      fromRecord: ['id'],
+      when: { field: 'status', in: ['CHARGING', 'PAUSED'] },
+      confirm:
+        'The charger is told to stop the session now (RemoteStopTransaction). The booking ends as stopped by admin when the charger reports the stop, with the energy and amount from its meter. This cannot be undone.',
+      variant: 'danger',
+    },
+    {
+      name: 'pause-charging',
+      title: 'Pause charging',
+      permission: 'ROLE_PAUSE_BOOKING',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'CHARGING' },
+      confirm: 'The charger limits the session to 0 A (a charging profile): nothing flows until it is resumed. The booking is paused once the charger accepts.',
+    },
+    {
+      name: 'resume-charging',
+      title: 'Resume charging',
+      permission: 'ROLE_RESUME_BOOKING',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'PAUSED' },
+      confirm: 'The charger clears the 0 A limit and charging goes on. The booking is charging again once the charger accepts.',
+      variant: 'primary',
+    },
+  ],
   owned: {
     status: 'the booking machine (machines/booking.machine.ts)',
     energyWh: 'the charger (StopTransaction) and the utilization correction',
