@@ -39,6 +39,7 @@ import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes'
 import { registerChargerActionRoutes } from './chargers/charger-action-routes';
 import { registerBookingTimelineRoutes } from './bookings/booking-timeline-routes';
 import { registerBookingLiveRoutes } from './bookings/booking-live-routes';
+import { registerBookingSupportRoutes } from './bookings/booking-support-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
 import { registerOcppRoutes } from './ocpp/ocpp-routes';
@@ -110,6 +111,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerChargerActionRoutes(registry);
   registerBookingTimelineRoutes(registry);
   registerBookingLiveRoutes(registry);
+  registerBookingSupportRoutes(registry);
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);
   registerSettlementRoutes(registry);

@@ -123,6 +123,13 @@ function RecordDetail({ resource, id }: DetailPageProps) {
           </p>
           <h1 id="resource-detail-title">{heading}</h1>
           {active !== undefined ? <span className={`pill pill--${active ? 'success' : 'neutral'}`}>{active ? 'Active' : 'Inactive'}</span> : null}
+          {(resource.headerBadges ?? [])
+            .filter((badge) => data[badge.field] === true)
+            .map((badge) => (
+              <span key={badge.field} className={`pill pill--${badge.tone}`}>
+                {badge.label}
+              </span>
+            ))}
         </div>
         <div className="resource-page__actions">
           {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (

@@ -127,6 +127,9 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /booking-service/stop-charging': { kind: 'permission', permission: 'ROLE_STOP_BOOKING' },
       'POST /booking-service/admin/booking/pause-charging': { kind: 'permission', permission: 'ROLE_PAUSE_BOOKING' },
       'POST /booking-service/admin/booking/resume-charging': { kind: 'permission', permission: 'ROLE_RESUME_BOOKING' },
+      'POST /booking-service/send-help-message': { kind: 'permission', permission: 'ROLE_SEND_HELP_MESSAGE' },
+      'POST /booking-service/initiate-outbound-call': { kind: 'permission', permission: 'ROLE_INITIATE_OUTBOUND_CALL' },
+      'POST /booking-service/lock-customer-operations': { kind: 'permission', permission: 'ROLE_LOCK_CUSTOMER_OPERATIONS' },
     });
   });
 

@@ -7,6 +7,8 @@ const BM = '/booking-management';
 export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'PAUSED', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'] as const;
 /** How a booking was paid for. */
 export const PAYMENT_MODES = ['WALLET', 'UPI', 'CARD', 'POSTPAID'] as const;
+/** Channels of a help message to a booking's user. */
+export const HELP_MESSAGE_CHANNELS = ['SMS', 'WHATSAPP'] as const;
 /** Vehicle categories of spec §3. */
 export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
 
@@ -119,6 +121,45 @@ export const bookingResource = defineResource({
       when: { field: 'status', equals: 'PAUSED' },
       confirm: 'The charger clears the 0 A limit and charging goes on. The booking is charging again once the charger accepts.',
       variant: 'primary',
+    },
+    {
+      name: 'send-help-message',
+      path: 'send-help-message',
+      title: 'Send help message',
+      permission: 'ROLE_SEND_HELP_MESSAGE',
+      on: 'record',
+      fields: {
+        id: bookingOfRecord(),
+        channel: f.choice('Channel', optionsOf(HELP_MESSAGE_CHANNELS), { required: true, display: 'badge' }),
+        message: f.longText('Message', { required: true, max: 300, help: 'Sent to the booking’s user as written (at most 300 characters).' }),
+      },
+      fromRecord: ['id'],
+      confirm: 'The message goes to the booking’s user now, by SMS or WhatsApp, and is kept in that channel’s notification log.',
+    },
+    {
+      name: 'initiate-outbound-call',
+      path: 'initiate-outbound-call',
+      title: 'Call the customer',
+      permission: 'ROLE_INITIATE_OUTBOUND_CALL',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      confirm: 'A call to the booking’s user is placed from your account and logged in Outbound Call Logs.',
+    },
+    {
+      name: 'lock-customer-operations',
+      path: 'lock-customer-operations',
+      title: 'Lock customer operations',
+      permission: 'ROLE_LOCK_CUSTOMER_OPERATIONS',
+      on: 'record',
+      fields: {
+        userId: f.relation('User', 'users', { idType: 'uuid', required: true }),
+        locked: f.boolean('Locked', { required: true, help: 'On: the customer’s app actions are refused until someone unlocks them. Off: unlock.' }),
+        reason: f.longText('Reason', { required: true, max: 500, help: 'Kept on the user and in their history.' }),
+      },
+      fromRecord: ['userId'],
+      confirm: 'Locks (or unlocks) the customer’s app operations: while locked they cannot book or charge. The user’s page shows it.',
+      variant: 'danger',
     },
   ],
   owned: {

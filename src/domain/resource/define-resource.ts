@@ -202,6 +202,8 @@ export interface ResourceInput {
   check?: (record: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
   /** Actions besides create and update (their routes are registered by the module that implements them). */
   actions?: readonly ResourceAction[];
+  /** Badges shown beside the record page's title while a yes/no field is true (a user's locked operations). Default none. */
+  headerBadges?: readonly { field: string; label: string; tone: 'danger' | 'warning' | 'info' }[];
 }
 
 /** An error on one field (its path and message), as a cross-field rule reports it. */

@@ -170,4 +170,43 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     expect((await postings(started.bookingId)).map((p) => p.dedupe_key)).toEqual([`booking-payment:${started.bookingId}`]);
     expect(await checkLedger(env.database.db)).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, prepaidBelowZero: 0 });
   });
+
+  it('sends a help message by SMS or WhatsApp into the notification logs, logs a call to the customer, and refuses bad input, no permission and unknown bookings', async () => {
+    const [b] = await q<{ id: number; user_phone: string }>(sql`select id::int as id, user_phone from bookings where status = 'COMPLETED' order by id limit 1`);
+    const smsBefore = (await q<{ n: number }>(sql`select count(*)::int as n from sms_notification_logs where template = 'czo-help-message'`))[0]!.n;
+    const sms = await call(env.t, 'POST', '/booking-service/send-help-message', { authKey: support, body: { id: b!.id, channel: 'SMS', message: 'Please re-plug the connector and try again.' } });
+    expect(sms.status, JSON.stringify(sms.body)).toBe(201);
+    expect(sms.body).toMatchObject({ channel: 'SMS', status: 'SENT' });
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from sms_notification_logs where template = 'czo-help-message'`))[0]!.n).toBe(smsBefore + 1);
+    const whatsapp = await call(env.t, 'POST', '/booking-service/send-help-message', { authKey: support, body: { id: b!.id, channel: 'WHATSAPP', message: 'Your session is safe.' } });
+    expect(whatsapp.status).toBe(201);
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from whatsapp_notification_logs where template = 'czo-help-message'`))[0]!.n).toBeGreaterThan(0);
+    expect((await call(env.t, 'POST', '/booking-service/send-help-message', { authKey: support, body: { id: b!.id, channel: 'FAX', message: 'x' } })).status).toBe(400);
+    expect((await call(env.t, 'POST', '/booking-service/send-help-message', { authKey: finance, body: { id: b!.id, channel: 'SMS', message: 'Hello' } })).status).toBe(403);
+    expect((await call(env.t, 'POST', '/booking-service/send-help-message', { authKey: support, body: { id: 99_999_999, channel: 'SMS', message: 'Hello' } })).status).toBe(404);
+
+    const placed = await call(env.t, 'POST', '/booking-service/initiate-outbound-call', { authKey: support, body: { id: b!.id } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const [logged] = await q<{ status: string; customer_phone: string; booking_number: string }>(sql`select status, customer_phone, booking_number from outbound_call_logs where id = ${placed.body.id}`);
+    expect(logged).toEqual({ status: 'INITIATED', customer_phone: b!.user_phone, booking_number: String(b!.id) });
+    expect((await call(env.t, 'POST', '/booking-service/initiate-outbound-call', { authKey: finance, body: { id: b!.id } })).status).toBe(403);
+    const actions = (await audits(b!.id)).length;
+    expect(actions).toBe(3);
+  });
+
+  it('locks and unlocks a customer’s operations with a reason (the flag on the user, audited); a repeat is 409, no reason 400, no permission 403', async () => {
+    const [b] = await q<{ user_id: string }>(sql`select user_id from bookings where status = 'COMPLETED' order by id desc limit 1`);
+    const lock = (authKey: string, body: Row) => call(env.t, 'POST', '/booking-service/lock-customer-operations', { authKey, body: { userId: b!.user_id, ...body } });
+    expect((await lock(support, { locked: true, reason: 'Chargeback dispute open' })).status).toBe(403);
+    expect((await lock(admin, { locked: true })).status).toBe(400);
+    const locked = await lock(admin, { locked: true, reason: 'Chargeback dispute open' });
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+    expect(locked.body).toMatchObject({ operationsLocked: true, operationsLockReason: 'Chargeback dispute open' });
+    expect((await lock(admin, { locked: true, reason: 'Again' })).status).toBe(409);
+    expect((await lock(admin, { locked: false, reason: 'Dispute settled' })).body).toMatchObject({ operationsLocked: false });
+    const rows = await q<{ action: string; reason: string }>(sql`select action, reason from audit_log where entity_type = 'users' and entity_id = ${b!.user_id} and action like '%customer-operations' order by created_at, id`);
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(expect.arrayContaining([{ action: 'lock-customer-operations', reason: 'Chargeback dispute open' }, { action: 'unlock-customer-operations', reason: 'Dispute settled' }]));
+    expect((await call(env.t, 'PUT', `/user-service/user/${b!.user_id}`, { authKey: admin, body: { operationsLocked: true } })).status).toBe(400);
+  });
 });
