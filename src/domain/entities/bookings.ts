@@ -79,7 +79,7 @@ export const bookingResource = defineResource({
   search: { exact: ['id', 'userPhone'] },
   permissions: { view: 'ROLE_VIEW_ALL_BOOKINGS' },
   scopes: {
-    ongoing: { title: 'Ongoing bookings', where: [{ field: 'status', op: 'eq', value: 'CHARGING' }], permission: 'ROLE_VIEW_ONGOING_BOOKINGS' },
+    ongoing: { title: 'Ongoing bookings', where: [{ field: 'status', op: 'in', values: ['CHARGING', 'PAUSED'] }], permission: 'ROLE_VIEW_ONGOING_BOOKINGS' },
   },
   views: [
     { path: `${BM}/all-bookings/bookings`, title: 'All Bookings' },
