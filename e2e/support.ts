@@ -178,3 +178,19 @@ export async function typeDate(field: Locator, isoDate: string): Promise<void> {
   await field.getByRole('spinbutton').first().click();
   await field.page().keyboard.type(`${day}${month}${year}`);
 }
+
+/**
+ * Claims `name` for this journey in this run (a directory in the run's folder; mkdir is atomic): true for the first
+ * caller only, so repeats of one journey running at once each pick a different record.
+ */
+export function claimForThisRun(name: string): boolean {
+  const dir = `${e2eDir}/claims`;
+  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(`${dir}/${name}`);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  }
+}

@@ -28,6 +28,10 @@ export interface RecordWorkflow {
   patchOf?(event: Readonly<Record<string, unknown>> & { type: string }, record: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** Words saying why a guard refuses the event for this record (e.g. what is still missing); `event` is the event sent, when there is one. */
   refusal?(eventType: string, record: Readonly<Record<string, unknown>>, event?: Readonly<Record<string, unknown>>): string | undefined;
+  /** What an event does that cannot be undone, in words shown in its dialog before the user sends it (default none). */
+  confirms?: Readonly<Record<string, string>>;
+  /** Audit the patch's fields as `{ field: { from, to } }` (the record's value before and after) instead of their new values only. Default false. */
+  auditBeforeAfter?: boolean;
   /** Reason text of an event, for the audit row (default the event's `reason`). */
   reasonOf?(event: Readonly<Record<string, unknown>>): string | undefined;
 }

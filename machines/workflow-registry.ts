@@ -1,5 +1,6 @@
 import type { RecordWorkflow } from './record-workflow';
 import { bookingAnomalyWorkflow } from './booking-anomaly.workflow';
+import { bookingWorkflow } from './booking.workflow';
 import { bundleWorkflow } from './bundle.workflow';
 import { chargerApprovalWorkflow } from './charger-approval.workflow';
 import { chargerServicingWorkflow } from './charger-servicing.workflow';
@@ -25,7 +26,7 @@ import { userApprovalWorkflow } from './user-approval.workflow';
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
   customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
-  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow];
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow, bookingWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

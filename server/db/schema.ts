@@ -35,6 +35,10 @@ export const users = pgTable(
     approvalStatus: text('approval_status').notNull().default('APPROVED'),
     /** Optimistic lock of the approval workflow and of every generic edit. */
     version: integer('version').notNull().default(0),
+    /** Customer operations locked by staff (Lock customer operations): the app's actions are refused until unlocked. */
+    operationsLocked: boolean('operations_locked').notNull().default(false),
+    /** Why they were locked (or unlocked), kept with the flag; the audit row keeps each change. */
+    operationsLockReason: text('operations_lock_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

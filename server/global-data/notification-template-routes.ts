@@ -36,7 +36,7 @@ export function testSmsText(smsText: string): string {
 const conflict = (detail: string) => conflictProblem(detail, [{ path: 'templateId', message: detail }]);
 
 /** The WhatsApp log provider: prints the send on stdout and records it, number masked, in the WhatsApp log. */
-async function sendWhatsappThroughLog(deps: ResolvedDeps, national10Digits: string, templateName: string): Promise<string> {
+export async function sendWhatsappThroughLog(deps: ResolvedDeps, national10Digits: string, templateName: string): Promise<string> {
   process.stdout.write(`[whatsapp:log] ${templateName} ${maskMobile(national10Digits)}\n`);
   const now = deps.now();
   await deps.db.insert(whatsappNotificationLogs).values({ mobileNumber: maskMobile(national10Digits), template: templateName, status: 'SENT', createdAt: now, updatedAt: now });

@@ -127,6 +127,8 @@ const ACCEPTING: Record<string, readonly string[]> = {
   ChangeConfiguration: ['Accepted', 'RebootRequired'],
   TriggerMessage: ['Accepted'],
   ClearCache: ['Accepted'],
+  SetChargingProfile: ['Accepted'],
+  ClearChargingProfile: ['Accepted'],
 };
 
 /** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */

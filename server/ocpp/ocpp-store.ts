@@ -12,6 +12,7 @@ import { comments } from '@server/db/tables/comments';
 import { users } from '@server/db/schema';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSessions } from '@server/db/tables/ocpp';
 import { writeAudit } from '@server/audit/write-audit';
+import { applyChargerEvent } from '@server/bookings/booking-transition';
 
 /** An OCPP charger as the central system knows it while its socket is open. */
 export interface ChargerIdentity {
@@ -300,11 +301,13 @@ export async function startTransaction(
         const [booking] = rowsOf<{ id: number }>(
           await tx.execute(sql`
             insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id, created_at, updated_at)
-            values (${resolved.userId}, ${user.mobile_number}, ${charger.id}, ${socket}, 'CHARGING', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
+            values (${resolved.userId}, ${user.mobile_number}, ${charger.id}, ${socket}, 'SCHEDULED', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
               ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId}, ${iso(now)}, ${iso(now)})
             returning id`),
         );
         bookingId = Number(booking!.id);
+        // Booked and started at once: the machine's START moves it to charging (with its audit row).
+        await applyChargerEvent(tx, bookingId, { type: 'START' }, {}, `OCPP StartTransaction on connector ${start.connectorId} of ${charger.uniqueId}`, now);
       }
     }
     await tx.execute(sql`
@@ -349,10 +352,10 @@ export async function stopTransaction(
         status = ${byAdmin ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, stop_reason = ${reason}, updated_at = ${iso(now)}
       where id = ${stop.transactionId} and status = 'IN_PROGRESS'`);
     if (bookingId !== null) {
-      await tx.execute(sql`
-        update ${bookings} set status = ${byAdmin && !session.id_tag.startsWith(TEST_ID_TAG_PREFIX) ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, ended_at = ${endedIso}, energy_wh = ${energyWh},
-          amount = round(${energyWh}::numeric * tariff_per_kwh / 1000)::bigint, updated_at = ${iso(now)}
-        where id = ${bookingId} and status = 'CHARGING'`);
+      // Through the booking machine: a booking staff already ended (or that never started) stays as it is.
+      const stoppedByStaff = byAdmin && !session.id_tag.startsWith(TEST_ID_TAG_PREFIX);
+      await applyChargerEvent(tx, bookingId, { type: stoppedByStaff ? 'STOP' : 'COMPLETE' }, { endedAt: endedIso, energyWh, amountFromEnergy: true },
+        `OCPP StopTransaction (${stop.reason ?? 'Local'}), meter ${stop.meterStop} Wh`, now);
     }
     return { known: true, alreadyStopped: false, bookingId, energyWh };
   });

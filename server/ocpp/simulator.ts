@@ -49,6 +49,8 @@ interface Session {
   meterStartWh: number;
   soc: number;
   powerW: number;
+  /** The charging profile's limit in A (0: paused by the central system), or null when none is set. */
+  limitA: number | null;
 }
 
 interface Connector {
@@ -233,7 +235,7 @@ export class SimulatedCharger {
   }
 
   private async beginSession(c: Connector, idTag: string): Promise<void> {
-    c.session = { transactionId: null, idTag, startedAt: Date.now(), meterStartWh: c.meterWh, soc: 20 + Math.floor(Math.random() * 40), powerW: 0 };
+    c.session = { transactionId: null, idTag, startedAt: Date.now(), meterStartWh: c.meterWh, soc: 20 + Math.floor(Math.random() * 40), powerW: 0, limitA: null };
     await this.sendStatus(c.id, 'Preparing');
     const answer = (await this.safeCall('StartTransaction', { connectorId: c.id, idTag, meterStart: Math.round(c.meterWh), timestamp: new Date().toISOString() })) as
       | { transactionId: number; idTagInfo: { status: string } }
@@ -260,7 +262,10 @@ export class SimulatedCharger {
     const elapsed = (Date.now() - s.startedAt) / 1000;
     const ramp = Math.min(1, 0.5 + elapsed / 60);
     const taper = s.soc > 80 ? Math.max(0.1, (100 - s.soc) / 20) : 1;
-    s.powerW = first ? 0 : Math.round(rated * ramp * taper * (0.95 + Math.random() * 0.05));
+    const voltageV = rated > 22_000 ? 400 : 230;
+    // A charging profile limits the current (0 A: paused, nothing flows).
+    const cap = s.limitA === null ? Infinity : s.limitA * voltageV * (rated > 22_000 ? 3 : 1);
+    s.powerW = first ? 0 : Math.min(cap, Math.round(rated * ramp * taper * (0.95 + Math.random() * 0.05)));
     const dtHours = first ? 0 : this.options.meterIntervalSeconds / 3600;
     const addedWh = s.powerW * dtHours;
     c.meterWh += addedWh;
@@ -381,6 +386,26 @@ export class SimulatedCharger {
     });
     this.client.handle('ClearCache', () => {
       this.counters.commands += 1;
+      return { status: 'Accepted' };
+    });
+    // Smart charging, as far as pausing a session needs: a TxProfile on the session's connector sets its limit (the
+    // first period's; A or W), ClearChargingProfile lifts it. A connector without a session rejects a TxProfile.
+    this.client.handle('SetChargingProfile', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { connectorId: number; csChargingProfiles: { transactionId?: number; chargingProfilePurpose: string; chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { limit: number }[] } } };
+      const c = this.connectors.find((x) => x.id === p.connectorId);
+      const profile = p.csChargingProfiles;
+      if (!c?.session || profile.chargingProfilePurpose !== 'TxProfile' || (profile.transactionId !== undefined && profile.transactionId !== c.session.transactionId)) return { status: 'Rejected' };
+      const limit = profile.chargingSchedule.chargingSchedulePeriod[0]?.limit ?? 0;
+      c.session.limitA = profile.chargingSchedule.chargingRateUnit === 'W' ? limit / 230 : limit;
+      return { status: 'Accepted' };
+    });
+    this.client.handle('ClearChargingProfile', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { connectorId?: number };
+      const targets = this.connectors.filter((c) => c.session && (!p.connectorId || c.id === p.connectorId) && c.session.limitA !== null);
+      if (targets.length === 0) return { status: 'Unknown' };
+      for (const c of targets) c.session!.limitA = null;
       return { status: 'Accepted' };
     });
   }

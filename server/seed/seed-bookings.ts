@@ -6,14 +6,16 @@ import { scaled, seededRandom, sqlHash } from './demo-data';
 import { withIndexesSetAside } from './bulk-load';
 import type { SeedStep } from './seed-context';
 import { CUSTOMER_PREFIX, g, sqlCityId, sqlNow } from './seed-users-shared';
-import { columnsOf, scalar, sqlWeighted } from './seed-sql';
+import { columnsOf, rowsOf, scalar, sqlWeighted } from './seed-sql';
+import { paymentLegs } from '@server/bookings/booking-money';
+import { postMany, type PostingInput } from '@server/ledger/ledger';
 
 /** Base sizes at scale 1 (promo codes are reference data and ignore the scale). */
 export const bookingSeedSizes = {
   bookings: 100_000,
   /** Bookings charging right now (the newest ones), at scale 1. */
   charging: 12,
-  /** Bookings scheduled for the next hours, at scale 1. */
+  /** Bookings scheduled for the next hours, at scale 1 (at least 8 at any scale: journeys cancel their own). */
   scheduled: 8,
   promoCodes: 60,
 } as const;
@@ -24,14 +26,15 @@ const BULK_ROWS = 20_000;
 /**
  * Seeds bookings spread over the last year, booking numbers rising with time (as generated): mostly completed,
  * some cancelled, failed or stopped by an admin, the newest few charging now and a few scheduled. Energy 2–40 kWh by vehicle,
- * tariffs ₹15–₹25 per kWh, amounts in paise. Chargers come from the chargers step (null when there are none).
+ * tariffs ₹15–₹25 per kWh, amounts in paise. A scheduled booking is booked from the wallet, its amount the advance
+ * for a full charge (paid by the booking-payments step). Chargers come from the chargers step (null when there are none).
  */
 export const seedBookings: SeedStep = {
   name: 'bookings',
   async run({ tx, now, scale }) {
     const target = scaled(bookingSeedSizes.bookings, scale, 100);
     const charging = scaled(bookingSeedSizes.charging, scale, 3);
-    const scheduled = scaled(bookingSeedSizes.scheduled, scale, 2);
+    const scheduled = scaled(bookingSeedSizes.scheduled, scale, 8);
     const existing = await scalar(tx, sql`select count(*) as n from ${bookings}`);
     const customers = await scalar(tx, sql`select count(*) as n from users where mobile_number like ${`${CUSTOMER_PREFIX}%`} and is_active`);
     if (existing >= target || customers === 0) return existing;
@@ -65,7 +68,8 @@ export const seedBookings: SeedStep = {
              case when b.status in ('CHARGING', 'SCHEDULED') then null
                   when b.status = 'CANCELLED' then b.started_at + (1 + b.he % 10) * interval '1 minute'
                   else b.started_at + (15 + b.energy_wh / 120) * interval '1 minute' end,
-             b.energy_wh, round(b.energy_wh * b.tariff / 1000.0)::bigint, b.tariff, b.mode, b.vehicle,
+             b.energy_wh, round(case when b.status = 'SCHEDULED' then b.full_wh else b.energy_wh end * b.tariff / 1000.0)::bigint, b.tariff,
+             case when b.status = 'SCHEDULED' then 'WALLET' else b.mode end, b.vehicle,
              coalesce(ch.city_id, b.city_id), least(b.started_at, ${nowSql}), ${nowSql}
       from (
         -- Each level computes its values once per row; "offset 0" keeps the planner from inlining a level into
@@ -152,5 +156,41 @@ export const seedPromoCodes: SeedStep = {
     });
     await tx.insert(promoCodes).values(values).onConflictDoNothing();
     return bookingSeedSizes.promoCodes;
+  },
+};
+
+/**
+ * Pays the advance of every scheduled wallet booking from its wallet (BOOKING_PAYMENT, `booking-payment:<id>`, as
+ * server/bookings/booking-money.ts does), all in one postMany; a booking whose wallet cannot cover its advance was
+ * paid by UPI instead. Cancelling one in the console then shows its refund.
+ */
+export const seedBookingPayments: SeedStep = {
+  name: 'booking payments',
+  async run({ tx }) {
+    const due = rowsOf<{ id: string | number; user_id: string; amount: string | number; credits: string | number }>(
+      await tx.execute(sql`
+        select b.id, b.user_id, b.amount, coalesce(w.credits, 0) as credits
+        from ${bookings} b left join wallets w on w.user_id = b.user_id
+        where b.status = 'SCHEDULED' and b.payment_mode = 'WALLET' and b.amount > 0
+          and not exists (select 1 from ledger_postings p where p.dedupe_key = 'booking-payment:' || b.id)
+        order by b.id`),
+    );
+    // One wallet may hold several scheduled bookings: each pays while the wallet still covers it.
+    const left = new Map<string, number>();
+    const paid: PostingInput[] = [];
+    const byUpi: number[] = [];
+    for (const b of due) {
+      const amount = Number(b.amount);
+      const balance = left.get(b.user_id) ?? Number(b.credits);
+      if (balance < amount) {
+        byUpi.push(Number(b.id));
+        continue;
+      }
+      left.set(b.user_id, balance - amount);
+      paid.push({ kind: 'BOOKING_PAYMENT', memo: `Advance for scheduled booking ${String(b.id)}`, bookingId: Number(b.id), dedupeKey: `booking-payment:${String(b.id)}`, legs: paymentLegs(b.user_id, amount) });
+    }
+    if (byUpi.length > 0) await tx.execute(sql`update ${bookings} set payment_mode = 'UPI' where id in (${sql.join(byUpi.map((id) => sql`${id}`), sql`, `)})`);
+    await postMany(tx, paid);
+    return paid.length;
   },
 };

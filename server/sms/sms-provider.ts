@@ -7,7 +7,7 @@ export interface SmsProvider {
 }
 
 /** Which message a text is, so providers can map it to a registered template (DLT in India). */
-export type SmsTemplate = 'czo-sign-in-otp' | 'czo-change-number-otp' | 'czo-notification-test' | 'czo-invoice-reminder';
+export type SmsTemplate = 'czo-sign-in-otp' | 'czo-change-number-otp' | 'czo-notification-test' | 'czo-invoice-reminder' | 'czo-help-message';
 
 /** Templates that carry a one-time code. */
 export const otpTemplates: readonly SmsTemplate[] = ['czo-sign-in-otp', 'czo-change-number-otp'];

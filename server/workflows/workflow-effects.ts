@@ -3,6 +3,7 @@
 // its audit row, so all of it commits together or not at all. Machines stay pure; effects live here.
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
+import { bookingEffects } from '@server/bookings/booking-effects';
 import { downloadEffects } from '@server/downloads/download-effects';
 import { settlementEffects } from '@server/settlements/settlement-effects';
 import { topUpRequestEffects } from '@server/wallets/top-up-effects';
@@ -25,4 +26,5 @@ export const workflowEffects: Readonly<Record<string, WorkflowEffect>> = {
   settlements: settlementEffects,
   downloads: downloadEffects,
   'top-up-requests': topUpRequestEffects,
+  bookings: bookingEffects,
 };

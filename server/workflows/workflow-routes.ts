@@ -122,7 +122,7 @@ export function registerWorkflowRoutes(registry: RouteRegistry, all: readonly Re
           }
           await writeAudit(
             tx,
-            { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'transition', fromState: from, toState: to, event: event.type, reason: reason ?? null, changes: Object.keys(patch).length > 0 ? patch : null },
+            { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'transition', fromState: from, toState: to, event: event.type, reason: reason ?? null, changes: Object.keys(patch).length === 0 ? null : workflow.auditBeforeAfter ? Object.fromEntries(Object.entries(patch).map(([field, value]) => [field, { from: before[field] ?? null, to: value }])) : patch },
             now,
           );
           await effect?.(tx, { event: machineEvent as Record<string, unknown> & { type: string }, before, to, session, now });

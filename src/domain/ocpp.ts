@@ -14,6 +14,8 @@ export const ocppCommandActions = [
   'ChangeConfiguration',
   'TriggerMessage',
   'ClearCache',
+  'SetChargingProfile',
+  'ClearChargingProfile',
 ] as const;
 export type OcppCommandAction = (typeof ocppCommandActions)[number];
 
@@ -28,6 +30,8 @@ export const ocppCommandLabels: Readonly<Record<OcppCommandAction, string>> = {
   ChangeConfiguration: 'Change configuration',
   TriggerMessage: 'Request a message',
   ClearCache: 'Clear authorization cache',
+  SetChargingProfile: 'Limit charging',
+  ClearChargingProfile: 'Clear charging limit',
 };
 
 const connectorId = z.number({ error: 'Choose a connector' }).int().min(0).max(10);
@@ -50,6 +54,28 @@ export const ocppCommandSchema = z.discriminatedUnion('action', [
     }),
   }),
   z.strictObject({ action: z.literal('ClearCache'), payload: z.strictObject({}) }),
+  // A transaction's charging limit (a booking's pause is 0 A) and its removal (resume): OCPP 1.6 Smart Charging.
+  z.strictObject({
+    action: z.literal('SetChargingProfile'),
+    payload: z.strictObject({
+      connectorId: connectorId.min(1),
+      csChargingProfiles: z.strictObject({
+        chargingProfileId: z.number().int().min(1),
+        transactionId: z.number().int().optional(),
+        stackLevel: z.number().int().min(0).max(10),
+        chargingProfilePurpose: z.literal('TxProfile'),
+        chargingProfileKind: z.enum(['Absolute', 'Relative']),
+        chargingSchedule: z.strictObject({
+          chargingRateUnit: z.enum(['A', 'W']),
+          chargingSchedulePeriod: z.array(z.strictObject({ startPeriod: z.number().int().min(0), limit: z.number().min(0).max(1000) })).min(1).max(5),
+        }),
+      }),
+    }),
+  }),
+  z.strictObject({
+    action: z.literal('ClearChargingProfile'),
+    payload: z.strictObject({ id: z.number().int().min(1).optional(), connectorId: connectorId.optional(), chargingProfilePurpose: z.literal('TxProfile').optional() }),
+  }),
 ]);
 export type OcppCommand = z.infer<typeof ocppCommandSchema>;
 

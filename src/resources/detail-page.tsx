@@ -25,6 +25,7 @@ import { FillFormLink } from '@workflows/installation/fill-form-link';
 import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
 import { ChangeNumberPanel } from '@workflows/change-number/change-number-panel';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
+import { BookingTimelinePanel } from '@workflows/booking/booking-timeline-panel';
 import { userResource } from '@domain/entities/users';
 
 import { GatedAction } from './gated-action';
@@ -123,6 +124,13 @@ function RecordDetail({ resource, id }: DetailPageProps) {
           </p>
           <h1 id="resource-detail-title">{heading}</h1>
           {active !== undefined ? <span className={`pill pill--${active ? 'success' : 'neutral'}`}>{active ? 'Active' : 'Inactive'}</span> : null}
+          {(resource.headerBadges ?? [])
+            .filter((badge) => data[badge.field] === true)
+            .map((badge) => (
+              <span key={badge.field} className={`pill pill--${badge.tone}`}>
+                {badge.label}
+              </span>
+            ))}
         </div>
         <div className="resource-page__actions">
           {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (
@@ -194,6 +202,8 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       {(resource.related ?? []).map((related) => (
         <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
       ))}
+
+      {resource.name === 'bookings' ? <BookingTimelinePanel bookingId={id} /> : null}
 
       <AuditTimeline resource={owner} id={id} />
         </div>

@@ -24,7 +24,10 @@ export interface ResourceActionButtonProps {
 
 /** True when a record action is offered for the record (its `when` condition holds). */
 export function offeredFor(action: ResolvedAction, record: ApiRecord): boolean {
-  return !action.when || record[action.when.field] === action.when.equals;
+  const when = action.when;
+  if (!when) return true;
+  const value = record[when.field] as string | number | boolean;
+  return 'in' in when ? when.in.includes(value) : value === when.equals;
 }
 
 /**

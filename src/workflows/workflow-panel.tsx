@@ -201,6 +201,7 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
               );
             })}
             {fields.length === 0 ? <p>{humanise(type)} this {resource.title.toLowerCase()}?</p> : null}
+            {workflow.confirms?.[type] ? <p className="workflow-dialog__confirm">{workflow.confirms[type]}</p> : null}
             {message ? (
               <p role="alert" className="resource-form__error">
                 {message}
@@ -211,7 +212,8 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
                 {busy ? 'Working…' : humanise(type)}
               </Button>
               <Button variant="ghost" onPress={onClose}>
-                Cancel
+                {/* An event called Cancel would otherwise sit beside a second "Cancel" that does nothing. */}
+                {humanise(type) === 'Cancel' ? 'Back' : 'Cancel'}
               </Button>
             </div>
           </form>

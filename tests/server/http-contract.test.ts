@@ -131,6 +131,13 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /lms/tracker/daily': { kind: 'permission', permission: 'ROLE_VIEW_DAILY_TRACKER' },
       'GET /lms/tracker/monthly': { kind: 'permission', permission: 'ROLE_VIEW_MONTHLY_TRACKER' },
       'GET /booking-service/admin/booking-summary/today': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      'GET /booking-service/admin/booking/:id/timeline': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      'POST /booking-service/stop-charging': { kind: 'permission', permission: 'ROLE_STOP_BOOKING' },
+      'POST /booking-service/admin/booking/pause-charging': { kind: 'permission', permission: 'ROLE_PAUSE_BOOKING' },
+      'POST /booking-service/admin/booking/resume-charging': { kind: 'permission', permission: 'ROLE_RESUME_BOOKING' },
+      'POST /booking-service/send-help-message': { kind: 'permission', permission: 'ROLE_SEND_HELP_MESSAGE' },
+      'POST /booking-service/initiate-outbound-call': { kind: 'permission', permission: 'ROLE_INITIATE_OUTBOUND_CALL' },
+      'POST /booking-service/lock-customer-operations': { kind: 'permission', permission: 'ROLE_LOCK_CUSTOMER_OPERATIONS' },
     });
   });
 

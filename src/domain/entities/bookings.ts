@@ -3,12 +3,19 @@ import { f, optionsOf } from '../resource/field';
 
 const BM = '/booking-management';
 
-/** States of a charging booking. */
-export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'] as const;
+/** States of a charging booking (the booking machine's states, machines/booking.machine.ts). */
+export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'PAUSED', 'COMPLETED', 'CANCELLED', 'FAILED', 'STOPPED_BY_ADMIN'] as const;
 /** How a booking was paid for. */
 export const PAYMENT_MODES = ['WALLET', 'UPI', 'CARD', 'POSTPAID'] as const;
+/** Channels of a help message to a booking's user. */
+export const HELP_MESSAGE_CHANNELS = ['SMS', 'WHATSAPP'] as const;
 /** Vehicle categories of spec §3. */
 export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
+
+/** The booking a record action acts on (taken from the record page). */
+function bookingOfRecord() {
+  return f.int('Booking', { required: true, min: 1 });
+}
 
 /** Charging sessions booked by drivers in the app; the id is the booking number (read-only here). */
 export const bookingResource = defineResource({
@@ -27,7 +34,7 @@ export const bookingResource = defineResource({
     socketCode: f.code('Socket', { max: 40 }),
     status: f.choice(
       'Status',
-      optionsOf(BOOKING_STATUSES, { SCHEDULED: 'info', CHARGING: 'warning', COMPLETED: 'success', CANCELLED: 'neutral', FAILED: 'danger', STOPPED_BY_ADMIN: 'danger' }),
+      optionsOf(BOOKING_STATUSES, { SCHEDULED: 'info', CHARGING: 'warning', PAUSED: 'warning', COMPLETED: 'success', CANCELLED: 'neutral', FAILED: 'danger', STOPPED_BY_ADMIN: 'danger' }),
       { required: true },
     ),
     startedAt: f.datetime('Started', { required: true }),
@@ -38,6 +45,8 @@ export const bookingResource = defineResource({
     paymentMode: f.choice('Payment mode', optionsOf(PAYMENT_MODES), { required: true, display: 'badge' }),
     vehicleCategory: f.choice('Vehicle', optionsOf(VEHICLE_CATEGORIES), { display: 'badge' }),
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+    /** Optimistic lock: every machine event (staff's or the charger's) moves it on; one sent with an older one is refused. */
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [
@@ -70,7 +79,7 @@ export const bookingResource = defineResource({
   search: { exact: ['id', 'userPhone'] },
   permissions: { view: 'ROLE_VIEW_ALL_BOOKINGS' },
   scopes: {
-    ongoing: { title: 'Ongoing bookings', where: [{ field: 'status', op: 'eq', value: 'CHARGING' }], permission: 'ROLE_VIEW_ONGOING_BOOKINGS' },
+    ongoing: { title: 'Ongoing bookings', where: [{ field: 'status', op: 'in', values: ['CHARGING', 'PAUSED'] }], permission: 'ROLE_VIEW_ONGOING_BOOKINGS' },
   },
   views: [
     { path: `${BM}/all-bookings/bookings`, title: 'All Bookings' },
@@ -92,7 +101,85 @@ export const bookingResource = defineResource({
         'Issues the GST invoice of this booking with the next invoice number of the financial year. An invoice cannot be withdrawn, and a booking has one invoice: issuing again shows the one already issued.',
       variant: 'primary',
     },
+    {
+      name: 'stop-charging',
+      path: 'stop-charging',
+      title: 'Stop charging',
+      permission: 'ROLE_STOP_BOOKING',
+      on: 'record',
+      fields: { id: bookingOfRecord(), reason: f.longText('Reason', { required: true, max: 500, help: 'Kept in the booking’s history.' }) },
+      fromRecord: ['id'],
+      when: { field: 'status', in: ['CHARGING', 'PAUSED'] },
+      confirm:
+        'The charger is told to stop the session now (RemoteStopTransaction). The booking ends as stopped by admin when the charger reports the stop, with the energy and amount from its meter. This cannot be undone.',
+      variant: 'danger',
+    },
+    {
+      name: 'pause-charging',
+      title: 'Pause charging',
+      permission: 'ROLE_PAUSE_BOOKING',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'CHARGING' },
+      confirm: 'The charger limits the session to 0 A (a charging profile): nothing flows until it is resumed. The booking is paused once the charger accepts.',
+    },
+    {
+      name: 'resume-charging',
+      title: 'Resume charging',
+      permission: 'ROLE_RESUME_BOOKING',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'PAUSED' },
+      confirm: 'The charger clears the 0 A limit and charging goes on. The booking is charging again once the charger accepts.',
+      variant: 'primary',
+    },
+    {
+      name: 'send-help-message',
+      path: 'send-help-message',
+      title: 'Send help message',
+      permission: 'ROLE_SEND_HELP_MESSAGE',
+      on: 'record',
+      fields: {
+        id: bookingOfRecord(),
+        channel: f.choice('Channel', optionsOf(HELP_MESSAGE_CHANNELS), { required: true, display: 'badge' }),
+        message: f.longText('Message', { required: true, max: 300, help: 'Sent to the booking’s user as written (at most 300 characters).' }),
+      },
+      fromRecord: ['id'],
+      confirm: 'The message goes to the booking’s user now, by SMS or WhatsApp, and is kept in that channel’s notification log.',
+    },
+    {
+      name: 'initiate-outbound-call',
+      path: 'initiate-outbound-call',
+      title: 'Call the customer',
+      permission: 'ROLE_INITIATE_OUTBOUND_CALL',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      confirm: 'A call to the booking’s user is placed from your account and logged in Outbound Call Logs.',
+    },
+    {
+      name: 'lock-customer-operations',
+      path: 'lock-customer-operations',
+      title: 'Lock customer operations',
+      permission: 'ROLE_LOCK_CUSTOMER_OPERATIONS',
+      on: 'record',
+      fields: {
+        userId: f.relation('User', 'users', { idType: 'uuid', required: true }),
+        locked: f.boolean('Locked', { required: true, help: 'On: the customer’s app actions are refused until someone unlocks them. Off: unlock.' }),
+        reason: f.longText('Reason', { required: true, max: 500, help: 'Kept on the user and in their history.' }),
+      },
+      fromRecord: ['userId'],
+      confirm: 'Locks (or unlocks) the customer’s app operations: while locked they cannot book or charge. The user’s page shows it.',
+      variant: 'danger',
+    },
   ],
+  owned: {
+    status: 'the booking machine (machines/booking.machine.ts)',
+    energyWh: 'the charger (StopTransaction) and the utilization correction',
+    amount: 'the charger (StopTransaction) and the utilization correction',
+  },
 });
 
 /** Kinds of discount a promo code gives. */

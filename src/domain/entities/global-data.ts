@@ -341,7 +341,7 @@ export const outboundCallLogResource = defineResource({
     customerPhone: f.phone('Customer phone', { required: true }),
     bookingNumber: f.code('Booking', { max: 40 }),
     durationSeconds: f.int('Duration', { required: true, unit: 's' }),
-    status: f.choice('Status', optionsOf(['ANSWERED', 'NO_ANSWER', 'BUSY', 'FAILED'], { ANSWERED: 'success', NO_ANSWER: 'warning', BUSY: 'warning', FAILED: 'danger' }), { required: true }),
+    status: f.choice('Status', optionsOf(['INITIATED', 'ANSWERED', 'NO_ANSWER', 'BUSY', 'FAILED'], { INITIATED: 'info', ANSWERED: 'success', NO_ANSWER: 'warning', BUSY: 'warning', FAILED: 'danger' }), { required: true }),
     createdAt: f.stamp('Called at'),
   },
   list: {

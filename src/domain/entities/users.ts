@@ -34,6 +34,8 @@ export const userResource = defineResource({
     referralCode: f.code('Referral code', { readOnly: true }),
     approvalStatus: f.choice('Approval', optionsOf(USER_APPROVAL_STATUSES, { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' }), { defaultValue: 'APPROVED' }),
     isActive: f.boolean('Active', { defaultValue: true }),
+    operationsLocked: f.boolean('Customer operations locked', { defaultValue: false, readOnly: true }),
+    operationsLockReason: f.longText('Lock reason', { max: 500, readOnly: true }),
     version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
@@ -55,7 +57,8 @@ export const userResource = defineResource({
   update: ['email', 'image'],
   // The mobile number is the sign-in identity: it changes only through its own action, confirmed by a code sent to
   // the new number (server/users/change-mobile-number-routes.ts).
-  owned: { name: 'the Change name action', mobileNumber: 'the Change sign-in number action', approvalStatus: 'the user approval workflow' },
+  owned: { name: 'the Change name action', mobileNumber: 'the Change sign-in number action', approvalStatus: 'the user approval workflow', operationsLocked: 'the Lock customer operations action (bookings)', operationsLockReason: 'the Lock customer operations action (bookings)' },
+  headerBadges: [{ field: 'operationsLocked', label: 'Customer operations locked', tone: 'danger' }],
   permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: CHANGE_USER_NAME_PERMISSION, activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
   scopes: { pending: { title: 'Pending users', where: [{ field: 'approvalStatus', op: 'eq', value: 'PENDING' }] } },

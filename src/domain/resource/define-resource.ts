@@ -103,8 +103,8 @@ export interface ResourceAction {
   edit?: readonly string[];
   /** Show what the edited fields change (added and removed items, old and new values) before the confirm. */
   review?: boolean;
-  /** Record actions: offered only while the record's field holds this value. */
-  when?: { field: string; equals: string | number | boolean };
+  /** Record actions: offered only while the record's field holds this value (`equals`) or one of these (`in`). */
+  when?: { field: string; equals: string | number | boolean } | { field: string; in: readonly (string | number | boolean)[] };
   /** What the action does, in words, shown before the user confirms it. */
   confirm: string;
   /** Look of its buttons (default 'secondary'; 'danger' for what takes something away). */
@@ -202,6 +202,8 @@ export interface ResourceInput {
   check?: (record: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
   /** Actions besides create and update (their routes are registered by the module that implements them). */
   actions?: readonly ResourceAction[];
+  /** Badges shown beside the record page's title while a yes/no field is true (a user's locked operations). Default none. */
+  headerBadges?: readonly { field: string; label: string; tone: 'danger' | 'warning' | 'info' }[];
   /** Files of a record staff download from its page (e.g. an invoice's PDF); their routes are registered by the module that makes them. */
   files?: readonly RecordFile[];
 }

@@ -24,14 +24,16 @@ describe.each(testDrivers)('bookings and promo codes on %s', (driver) => {
         oldest: sql<string>`min(${bookings.startedAt})::text`,
         badEnergy: sql<number>`(count(*) filter (where ${bookings.status} = 'COMPLETED' and ${bookings.energyWh} not between 2000 and 40000))::int`,
         badTariff: sql<number>`(count(*) filter (where ${bookings.tariffPerKwh} not between 1500 and 2500))::int`,
-        badAmount: sql<number>`(count(*) filter (where abs(${bookings.amount} - ${bookings.energyWh} * ${bookings.tariffPerKwh} / 1000.0) > 1))::int`,
+        // A scheduled booking's amount is the advance its wallet paid for a full charge (server/bookings/booking-money.ts).
+        badAmount: sql<number>`(count(*) filter (where ${bookings.status} <> 'SCHEDULED' and abs(${bookings.amount} - ${bookings.energyWh} * ${bookings.tariffPerKwh} / 1000.0) > 1))::int`,
+        scheduledWithoutAdvance: sql<number>`(count(*) filter (where ${bookings.status} = 'SCHEDULED' and ${bookings.amount} <= 0))::int`,
         withCharger: sql<number>`(count(*) filter (where ${bookings.chargerId} is not null))::int`,
       })
       .from(bookings);
     expect(stats!.total).toBe(scaled(bookingSeedSizes.bookings, TEST_SEED_SCALE, 100));
     expect(stats!.charging).toBe(scaled(bookingSeedSizes.charging, TEST_SEED_SCALE, 3));
     expect(new Date(stats!.oldest).getTime()).toBeGreaterThanOrEqual(SEED_TIME.getTime() - 366 * 86_400_000);
-    expect(stats!).toMatchObject({ badEnergy: 0, badTariff: 0, badAmount: 0 });
+    expect(stats!).toMatchObject({ badEnergy: 0, badTariff: 0, badAmount: 0, scheduledWithoutAdvance: 0 });
     expect(stats!.withCharger).toBe(stats!.total);
   });
 

@@ -1,0 +1,135 @@
+// Stop, pause and resume a live booking through its charger (spec §6 Bookings: ROLE_STOP_BOOKING, ROLE_PAUSE_BOOKING,
+// ROLE_RESUME_BOOKING). Each is a command on the existing OCPP command path (sendCommands: a record, routed to the
+// process holding the charger's socket) and the booking moves only when the charger says so: a stop when the
+// StopTransaction arrives (STOP → stopped by admin, with the meter's energy and amount; server/ocpp/ocpp-store.ts),
+// a pause when the charger accepts a 0 A charging profile (PAUSE), a resume when it accepts the profile's removal
+// (RESUME). A booking whose state refuses the event, or without a live charger session, is refused with 409 and
+// nothing is sent.
+import { sql } from 'drizzle-orm';
+import { bookingResource } from '@domain/entities/bookings';
+import type { OcppCommand, OcppCommandView } from '@domain/ocpp';
+import { problemSchema } from '@domain/problem';
+import { bookingWorkflow } from '@machines/booking.workflow';
+import { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
+import type { ResolvedDeps } from '@server/app-deps';
+import { writeAudit } from '@server/audit/write-audit';
+import { rowsOf } from '@server/db/rows';
+import { conflictProblem, notFoundProblem } from '@server/http/problem';
+import type { RouteRegistry } from '@server/http/route-registry';
+import { sendCommands } from '@server/ocpp/ocpp-routes';
+import { findRecord } from '@server/resources/resource-query';
+import { registerResourceAction } from '@server/resources/resource-actions';
+import { transitionConflict } from '@server/workflows/workflow-state';
+import { applyChargerEvent } from './booking-transition';
+
+/** The charging profile id the console uses for a booking's pause (one per connector at stack level 1). */
+const PAUSE_PROFILE_ID = 9001;
+
+interface LiveSession {
+  transactionId: number;
+  chargerId: number;
+  connectorId: number;
+  uniqueId: string;
+  online: boolean;
+}
+
+const words = { STOP: 'stopped', PAUSE: 'paused', RESUME: 'resumed' } as const;
+
+/** The booking, checked against the machine for `event`, and its open OCPP session (409 when either is missing). */
+async function liveBooking(deps: ResolvedDeps, id: number, event: keyof typeof words): Promise<{ booking: Record<string, unknown>; live: LiveSession }> {
+  const booking = await findRecord(deps.db, bookingResource, id);
+  if (!booking) throw notFoundProblem(`No booking has the id ${id}.`);
+  const status = String(booking.status);
+  if (!snapshotOf(bookingWorkflow, booking).can({ type: event } as never)) {
+    throw transitionConflict(`A booking in state ${status} cannot be ${words[event]}.`, status, acceptedEvents(bookingWorkflow, booking), booking.version);
+  }
+  const [row] = rowsOf<{ transaction_id: unknown; charger_id: unknown; connector_id: number; unique_id: string; connected_node: string | null }>(
+    await deps.db.execute(sql`
+      select s.transaction_id, s.charger_id, s.connector_id, c.unique_id, p.connected_node
+      from ocpp_sessions s join chargers c on c.id = s.charger_id left join ocpp_charge_points p on p.charger_id = s.charger_id
+      where s.booking_id = ${id} and s.stopped_at is null order by s.started_at desc limit 1`),
+  );
+  if (!row) throw conflictProblem('This booking has no live charger session (it was not started through a connected OCPP charger): nothing was sent.');
+  const live = { transactionId: Number(row.transaction_id), chargerId: Number(row.charger_id), connectorId: row.connector_id, uniqueId: row.unique_id, online: row.connected_node !== null };
+  if (!live.online) throw conflictProblem(`The charger ${live.uniqueId} is offline: nothing was sent. Try again when it reconnects.`);
+  return { booking, live };
+}
+
+/** Sends the command and waits for the charger's answer; 409 with the charger's words when it was not accepted. */
+async function command(deps: ResolvedDeps, live: LiveSession, userId: string, cmd: OcppCommand): Promise<OcppCommandView> {
+  const answer = await sendCommands(deps, { chargerIds: [live.chargerId], command: cmd, userId, wait: true });
+  const item = answer.items[0]!;
+  if (item.status !== 'accepted') {
+    const said = (item.response as { status?: string } | null)?.status;
+    throw conflictProblem(`The charger ${live.uniqueId} did not carry it out (${item.error ?? (said ? `it answered ${said}` : item.status)}). Nothing changed.`);
+  }
+  return item;
+}
+
+const answers = {
+  200: { description: 'The booking (and the command the charger accepted)' },
+  404: { description: 'No booking has this id', schema: problemSchema },
+  409: { description: 'The booking is not in a state for this, has no live charger session, the charger is offline or refused', schema: problemSchema },
+};
+
+/** Registers Stop charging, Pause charging and Resume charging. */
+export function registerBookingLiveRoutes(registry: RouteRegistry): void {
+  registerResourceAction(registry, bookingResource, 'stop-charging', {
+    summary: 'Stop a charging or paused booking: RemoteStopTransaction to its charger, with a reason. The booking ends (stopped by admin, energy and amount from the meter, paid from the wallet) when the StopTransaction arrives.',
+    responses: answers,
+    handler: async ({ c, body, session, deps }) => {
+      const id = Number(body.id);
+      const { live } = await liveBooking(deps, id, 'STOP');
+      await writeAudit(deps.db, { entityType: 'bookings', entityId: String(id), actorUserId: session.userId, action: 'stop-charging', reason: String(body.reason), changes: { transactionId: live.transactionId } }, deps.now());
+      const sent = await command(deps, live, session.userId, { action: 'RemoteStopTransaction', payload: { transactionId: live.transactionId } });
+      return c.json({ booking: await findRecord(deps.db, bookingResource, id), command: sent }, 200);
+    },
+  });
+
+  registerResourceAction(registry, bookingResource, 'pause-charging', {
+    summary: 'Pause a charging booking: a 0 A charging profile (SetChargingProfile, TxProfile) on its session; the booking is paused once the charger accepts.',
+    responses: answers,
+    handler: async ({ c, body, session, deps }) => {
+      const id = Number(body.id);
+      const { live } = await liveBooking(deps, id, 'PAUSE');
+      const sent = await command(deps, live, session.userId, {
+        action: 'SetChargingProfile',
+        payload: {
+          connectorId: live.connectorId,
+          csChargingProfiles: {
+            chargingProfileId: PAUSE_PROFILE_ID,
+            transactionId: live.transactionId,
+            stackLevel: 1,
+            chargingProfilePurpose: 'TxProfile',
+            chargingProfileKind: 'Relative',
+            chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 0 }] },
+          },
+        },
+      });
+      const now = deps.now();
+      const to = await deps.db.transaction(async (tx) => {
+        await writeAudit(tx, { entityType: 'bookings', entityId: String(id), actorUserId: session.userId, action: 'pause-charging', changes: { transactionId: live.transactionId } }, now);
+        return applyChargerEvent(tx, id, { type: 'PAUSE' }, {}, `Charger ${live.uniqueId} accepted a 0 A charging profile`, now);
+      });
+      if (!to) throw conflictProblem('The booking changed while the charger answered (it ended meanwhile): it was not paused.');
+      return c.json({ booking: await findRecord(deps.db, bookingResource, id), command: sent }, 200);
+    },
+  });
+
+  registerResourceAction(registry, bookingResource, 'resume-charging', {
+    summary: 'Resume a paused booking: ClearChargingProfile on its connector; the booking is charging again once the charger accepts.',
+    responses: answers,
+    handler: async ({ c, body, session, deps }) => {
+      const id = Number(body.id);
+      const { live } = await liveBooking(deps, id, 'RESUME');
+      const sent = await command(deps, live, session.userId, { action: 'ClearChargingProfile', payload: { id: PAUSE_PROFILE_ID, connectorId: live.connectorId, chargingProfilePurpose: 'TxProfile' } });
+      const now = deps.now();
+      const to = await deps.db.transaction(async (tx) => {
+        await writeAudit(tx, { entityType: 'bookings', entityId: String(id), actorUserId: session.userId, action: 'resume-charging', changes: { transactionId: live.transactionId } }, now);
+        return applyChargerEvent(tx, id, { type: 'RESUME' }, {}, `Charger ${live.uniqueId} cleared the charging limit`, now);
+      });
+      if (!to) throw conflictProblem('The booking changed while the charger answered (it ended meanwhile): it was not resumed.');
+      return c.json({ booking: await findRecord(deps.db, bookingResource, id), command: sent }, 200);
+    },
+  });
+}

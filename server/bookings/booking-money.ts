@@ -1,0 +1,118 @@
+// A booking's money on the ledger (server/ledger/ledger.ts). Only bookings paid from the WALLET post; UPI, card and
+// postpaid bookings are paid outside it.
+//
+// When a wallet booking is paid: a SCHEDULED booking holds its amount (the advance taken when it was booked) as a
+// BOOKING_PAYMENT under `booking-payment:<id>`; cancelling it refunds exactly what its payments took
+// (CANCELLATION_REFUND, the payment legs reversed, `booking-refund:<id>`). A session started at the charger pays
+// when it ends (completed, or stopped by staff), for the metered amount, under `booking-payment:<id>`; a booking that
+// had an advance is settled then by the difference under `booking-payment-final:<id>` (a refund of the excess when
+// the session cost less). GST is 18% included in the gross (the rate the settlements use, SETTLEMENT_GST_PERCENT):
+// gst = round(gross × 18 / 118), revenue the rest. A prepaid wallet never goes below zero: a staff action that would
+// take it there is refused (409); a session the charger has already delivered pays what the wallet holds, and the
+// rest is named in the posting's memo as unpaid.
+import { sql } from 'drizzle-orm';
+import { SETTLEMENT_GST_PERCENT } from '@domain/settlement-amounts';
+import type { Database } from '@server/db/database';
+import { rowsOf } from '@server/db/rows';
+import { HttpProblem } from '@server/http/problem';
+import { insufficientCreditsType, post, type AccountRef, type PostingLeg, type SystemAccount } from '@server/ledger/ledger';
+
+/** What the money of a booking depends on. */
+export interface BookingMoneyRow {
+  id: number;
+  userId: string;
+  paymentMode: string;
+  amount: number;
+}
+
+/** The GST inside a gross amount (paise), at SETTLEMENT_GST_PERCENT included in the gross. */
+export function gstIncludedIn(grossPaise: number): number {
+  return Math.round((grossPaise * SETTLEMENT_GST_PERCENT) / (100 + SETTLEMENT_GST_PERCENT));
+}
+
+/** The legs of a wallet paying `amount` paise (negative: the wallet is paid back): wallet −, REVENUE + net, GST + gst. */
+export function paymentLegs(userId: string, amount: number): PostingLeg[] {
+  const sign = amount < 0 ? -1 : 1;
+  const gst = sign * gstIncludedIn(Math.abs(amount));
+  const legs: PostingLeg[] = [
+    { account: { wallet: userId }, amount: -amount },
+    { account: { system: 'REVENUE' }, amount: amount - gst },
+    { account: { system: 'GST' }, amount: gst },
+  ];
+  return legs.filter((l) => l.amount !== 0);
+}
+
+const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Each account's sum over the booking's BOOKING_PAYMENT postings. */
+async function paymentSums(tx: Database, bookingId: number): Promise<{ account: AccountRef; amount: number }[]> {
+  const rows = rowsOf<{ kind: string; user_id: string | null; amount: string | number }>(
+    await tx.execute(sql`
+      select a.kind, a.user_id, sum(e.amount) as amount
+      from ledger_postings p join ledger_entries e on e.posting_id = p.id join ledger_accounts a on a.id = e.account_id
+      where p.booking_id = ${bookingId} and p.kind = 'BOOKING_PAYMENT'
+      group by a.kind, a.user_id`),
+  );
+  return rows
+    .map((r) => ({ account: (r.user_id ? { wallet: r.user_id } : { system: r.kind as SystemAccount }) as AccountRef, amount: Number(r.amount) }))
+    .filter((r) => r.amount !== 0);
+}
+
+/** What the wallet has paid for the booking so far (paise, net of earlier true-ups). */
+export async function paidFromWallet(tx: Database, booking: BookingMoneyRow): Promise<number> {
+  const sums = await paymentSums(tx, booking.id);
+  return -sums.filter((s) => 'wallet' in s.account).reduce((sum, s) => sum + s.amount, 0);
+}
+
+/**
+ * Pays a wallet booking's amount (the advance of a scheduled booking, or what a finished session cost, less what was
+ * paid already). `payWhatItHolds`: the session has happened, so a wallet short of credits pays what it holds instead of
+ * refusing. Nothing for other payment modes or when nothing is due.
+ */
+export async function payBooking(tx: Database, booking: BookingMoneyRow, options: { actorUserId: string | null; payWhatItHolds: boolean; memo: string }): Promise<void> {
+  if (booking.paymentMode !== 'WALLET') return;
+  const paid = await paidFromWallet(tx, booking);
+  const hadPayment = rowsOf(await tx.execute(sql`select 1 from ledger_postings where dedupe_key = ${`booking-payment:${booking.id}`}`)).length > 0;
+  let due = booking.amount - paid;
+  if (due === 0) return;
+  const key = hadPayment ? `booking-payment-final:${booking.id}` : `booking-payment:${booking.id}`;
+  let memo = options.memo;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await post(tx, { kind: 'BOOKING_PAYMENT', memo, bookingId: booking.id, dedupeKey: key, actorUserId: options.actorUserId, legs: paymentLegs(booking.userId, due) });
+      return;
+    } catch (error) {
+      if (!(options.payWhatItHolds && error instanceof HttpProblem && error.problem.type === insufficientCreditsType)) throw error;
+      const balance = Number((error.problem as unknown as { balance: number }).balance);
+      const unpaid = due - Math.max(0, balance);
+      if (balance <= 0) return;
+      memo = `${options.memo} (${rupees(unpaid)} unpaid: the wallet held ${rupees(balance)})`;
+      due = balance;
+    }
+  }
+}
+
+/** Refunds everything the booking's payments took from the wallet (once: `booking-refund:<id>`). */
+export async function refundBooking(tx: Database, booking: BookingMoneyRow, options: { actorUserId: string | null; memo: string }): Promise<number> {
+  const sums = await paymentSums(tx, booking.id);
+  if (sums.length === 0) return 0;
+  const legs = sums.map((s) => ({ account: s.account, amount: -s.amount }));
+  await post(tx, { kind: 'CANCELLATION_REFUND', memo: options.memo, bookingId: booking.id, dedupeKey: `booking-refund:${booking.id}`, actorUserId: options.actorUserId, legs });
+  return legs.filter((l) => 'wallet' in l.account).reduce((sum, l) => sum + l.amount, 0);
+}
+
+/**
+ * Posts a utilization correction of a wallet booking's amount: the difference charged to (or given back to) the wallet
+ * against REVENUE and GST. Refused (409) when the wallet cannot cover a higher amount.
+ */
+export async function postCorrection(tx: Database, booking: BookingMoneyRow, newAmount: number, options: { actorUserId: string | null; memo: string; reference: string }): Promise<void> {
+  if (booking.paymentMode !== 'WALLET' || newAmount === booking.amount) return;
+  const diff = newAmount - booking.amount;
+  const gst = gstIncludedIn(newAmount) - gstIncludedIn(booking.amount);
+  const legs: PostingLeg[] = [
+    { account: { wallet: booking.userId }, amount: -diff },
+    { account: { system: 'REVENUE' }, amount: diff - gst },
+    { account: { system: 'GST' }, amount: gst },
+  ].filter((l) => l.amount !== 0) as PostingLeg[];
+  await post(tx, { kind: 'UTILIZATION_CORRECTION', memo: options.memo, bookingId: booking.id, reference: options.reference, actorUserId: options.actorUserId, legs });
+}

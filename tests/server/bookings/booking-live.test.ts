@@ -1,0 +1,121 @@
+// Stop, pause and resume a live booking through its charger: the simulator as the real charger on a real socket.
+// The booking moves only when the charger says so; refusals (permission, body, state, no live session) send nothing.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
+import { DEFAULT_TARIFF_PAISE_PER_KWH } from '@server/ocpp/ocpp-store';
+import { SimulatedCharger } from '@server/ocpp/simulator';
+import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
+import { checkLedger } from '@server/ledger/ledger-check';
+import { walletBalance } from '@server/ledger/ledger';
+import type { OpenDatabase } from '@server/db/open-database';
+import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { rowsOf } from '@server/db/rows';
+import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
+import { createTestDatabase, testDrivers } from '../support/test-database';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(testDrivers)('live booking actions on %s', (driver) => {
+  let database: OpenDatabase;
+  let t: TestApp;
+  let bus: NotificationBus;
+  let central: CentralSystem;
+  let server: ReturnType<typeof serve>;
+  let charger: SimulatedCharger;
+  let admin: string;
+  let support: string;
+  let chargerId: number;
+  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+  const booking = async (id: number) => (await call(t, 'GET', `/booking-service/admin/booking/${id}`, { authKey: admin })).body;
+  const commands = async () => Number((await q<{ n: number }>(sql`select count(*)::int as n from ocpp_commands`))[0]!.n);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    bus = createInProcessBus();
+    t = createTestApp(database, {}, { bus });
+    central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
+    server = await new Promise((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
+    const [box] = await q<{ id: number; charger_box_id: string }>(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 1`);
+    chargerId = Number(box!.id);
+    charger = new SimulatedCharger({ url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`, identity: box!.charger_box_id, password: DEV_CHARGER_PASSWORD, connectors: 2, powerKw: 22, meterIntervalSeconds: 1, backoff: { initialDelay: 100, maxDelay: 500 } });
+    await charger.start();
+    admin = (await signIn(t, '9000000001')).authKey;
+    support = (await signIn(t, '9000000005')).authKey;
+  });
+  afterAll(async () => {
+    await charger.stop();
+    await central.close();
+    await new Promise<void>((r) => server.close(() => r()));
+    await bus.close();
+    await database.close();
+  });
+
+  it('pauses (0 A), resumes and stops a session from the booking; the stop ends it with the meter’s energy and the wallet pays', async () => {
+    await until(() => q<{ connected_node: string | null }>(sql`select connected_node from ocpp_charge_points where charger_id = ${chargerId}`), (r) => r[0]?.connected_node != null);
+    const [user] = await q<{ user_id: string }>(sql`select user_id from wallets where credits >= 50000 and not postpaid order by user_id limit 1`);
+    const card = `BKLIVE${driver.slice(0, 2).toUpperCase()}`;
+    await database.db.execute(sql`insert into rfid_card_history (card_number, user_id, action, acted_at, created_at, updated_at) values (${card}, ${user!.user_id}, 'ADDED', now(), now(), now())`);
+    const before = await walletBalance(database.db, user!.user_id);
+    const started = await call(t, 'POST', '/ccu/charger-command', { authKey: admin, body: { chargerIds: [chargerId], command: { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: card } }, wait: true } });
+    expect(started.body.items[0].status).toBe('accepted');
+    const [session] = await until(() => q<{ booking_id: number | null }>(sql`select booking_id from ocpp_sessions where charger_id = ${chargerId} and stopped_at is null`), (r) => r[0]?.booking_id != null);
+    const id = Number(session!.booking_id);
+    expect(await booking(id)).toMatchObject({ status: 'CHARGING', paymentMode: 'WALLET' });
+
+    // Refusals send nothing: no permission, bad body, a state that does not allow it.
+    const sent = await commands();
+    expect((await call(t, 'POST', '/booking-service/admin/booking/pause-charging', { authKey: support, body: { id } })).status).toBe(403);
+    expect((await call(t, 'POST', '/booking-service/admin/booking/pause-charging', { authKey: admin, body: { id: 'one' } })).status).toBe(400);
+    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id } })).status).toBe(400);
+    const resumeCharging = await call(t, 'POST', '/booking-service/admin/booking/resume-charging', { authKey: admin, body: { id } });
+    expect(resumeCharging.status).toBe(409);
+    expect(resumeCharging.body).toMatchObject({ currentState: 'CHARGING' });
+    expect(await commands()).toBe(sent);
+
+    const paused = await call(t, 'POST', '/booking-service/admin/booking/pause-charging', { authKey: admin, body: { id } });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect(paused.body.booking).toMatchObject({ status: 'PAUSED' });
+    expect(paused.body.command).toMatchObject({ action: 'SetChargingProfile', status: 'accepted' });
+    expect(charger.session(1)?.limitA).toBe(0);
+    const resumed = await call(t, 'POST', '/booking-service/admin/booking/resume-charging', { authKey: admin, body: { id } });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.booking).toMatchObject({ status: 'CHARGING' });
+    expect(charger.session(1)?.limitA).toBeNull();
+
+    await until(() => q<{ e: number }>(sql`select last_energy_wh - meter_start_wh as e from ocpp_sessions where booking_id = ${id}`), (r) => Number(r[0]?.e) > 0);
+    const stopped = await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id, reason: 'Driver asked support to stop' } });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body.command).toMatchObject({ action: 'RemoteStopTransaction', status: 'accepted' });
+    const ended = await until(() => booking(id), (b) => b.status === 'STOPPED_BY_ADMIN');
+    expect(ended.status).toBe('STOPPED_BY_ADMIN');
+    expect(ended.energyWh).toBeGreaterThan(0);
+    expect(ended.amount).toBe(Math.round((ended.energyWh * DEFAULT_TARIFF_PAISE_PER_KWH) / 1000));
+    expect(await walletBalance(database.db, user!.user_id)).toBe(before - ended.amount);
+    const events = await q<{ event: string | null; action: string }>(sql`select event, action from audit_log where entity_type = 'bookings' and entity_id = ${String(id)} order by created_at, id`);
+    // (The test app's clock and the central system's differ, so the rows are compared as a set.)
+    expect(events.map((e) => e.event ?? e.action).sort()).toEqual(['PAUSE', 'RESUME', 'START', 'STOP', 'pause-charging', 'resume-charging', 'stop-charging']);
+    expect(await checkLedger(database.db)).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, prepaidBelowZero: 0 });
+
+    // Ended: nothing more to stop, and a booking with no charger session is refused with words saying so.
+    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id, reason: 'Once more' } })).status).toBe(409);
+    const [other] = await q<{ id: number }>(sql`select b.id from bookings b where b.status = 'CHARGING' and not exists (select 1 from ocpp_sessions s where s.booking_id = b.id) limit 1`);
+    const noCharger = await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id: Number(other!.id), reason: 'Driver asked support to stop' } });
+    expect(noCharger.status).toBe(409);
+    expect(noCharger.body.detail).toMatch(/no live charger session/);
+  });
+});
