@@ -177,7 +177,11 @@ export const HOST_SUPPORT_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED
 /** Priorities of a host support request. */
 export const HOST_SUPPORT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 
-/** Requests hosts raise about their premises, payouts or chargers. */
+/**
+ * Requests hosts raise about their premises, payouts or chargers. The status moves only along the host support
+ * request machine (start, resolve with a resolution note, reopen, close with a reason;
+ * machines/host-support-request.machine.ts), which also owns the resolution note.
+ */
 export const hostSupportRequestResource = defineResource({
   name: 'host-support-requests',
   title: 'Host support request',
@@ -192,6 +196,9 @@ export const hostSupportRequestResource = defineResource({
     description: f.longText('Description', { max: 2000 }),
     status: f.choice('Status', optionsOf(HOST_SUPPORT_STATUSES, { OPEN: 'warning', IN_PROGRESS: 'info', RESOLVED: 'success', CLOSED: 'neutral' }), { defaultValue: 'OPEN' }),
     priority: f.choice('Priority', optionsOf(HOST_SUPPORT_PRIORITIES, { HIGH: 'warning', URGENT: 'danger' }), { defaultValue: 'MEDIUM', display: 'badge' }),
+    resolution: f.longText('Resolution', { max: 2000 }),
+    // Optimistic lock of the host support request workflow (every transition and edit sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [{ field: 'id' }, { field: 'subject' }, { field: 'hostId' }, { field: 'status' }, { field: 'priority' }, { field: 'createdAt' }],
@@ -203,8 +210,9 @@ export const hostSupportRequestResource = defineResource({
     ],
   },
   search: { exact: ['id'], text: ['subject'] },
-  form: [{ title: 'Request', fields: ['hostId', 'subject', 'description', 'priority', 'status'] }],
-  update: ['subject', 'description', 'priority', 'status'],
+  form: [{ title: 'Request', fields: ['hostId', 'subject', 'description', 'priority'] }],
+  update: ['subject', 'description', 'priority'],
+  owned: { status: 'the host support request workflow', resolution: 'the Resolve event of the host support request workflow' },
   permissions: { view: 'ROLE_VIEW_HOST_SUPPORT', create: 'ROLE_UPDATE_HOST_SUPPORT', update: 'ROLE_UPDATE_HOST_SUPPORT' },
   scopes: { open: { title: 'Open requests', where: [{ field: 'status', op: 'in', values: ['OPEN', 'IN_PROGRESS'] }] } },
   views: [{ path: `${UM}/host-support`, title: 'Host Support' }],

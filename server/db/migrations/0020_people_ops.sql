@@ -1,0 +1,6 @@
+ALTER TABLE "host_support_requests" ADD COLUMN "resolution" text;--> statement-breakpoint
+ALTER TABLE "host_support_requests" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "host_support_requests" ADD CONSTRAINT "host_support_requests_status_host_support_request_states" CHECK ("host_support_requests"."status" in ('OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'));--> statement-breakpoint
+-- hand-written below
+-- Requests resolved or closed before the machine: their note was never asked for; say so rather than leave it empty.
+UPDATE "host_support_requests" SET "resolution" = 'Resolved before resolution notes were recorded.' WHERE "status" in ('RESOLVED', 'CLOSED') AND "resolution" IS NULL;
