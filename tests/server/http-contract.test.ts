@@ -68,6 +68,8 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // Charger actions: QR code, always-on, protected network, replace hardware (tests/server/charger-actions.test.ts).
       'POST /charger-service/qr-code': { kind: 'permission', permission: 'ROLE_UPDATE_QR_CODE' },
       'POST /charger-service/admin/charger/always-on': { kind: 'permission', permission: 'ROLE_UPDATE_ALWAYS_ON' },
+      // Map to host, sharing Transfer device's code (tests/server/people-ops.test.ts).
+      'POST /charger-service/admin/charger/host-mapping': { kind: 'permission', permission: 'ROLE_UPDATE_HOST_MAPPING' },
       'POST /charger-service/admin/charger/protected-network': { kind: 'permission', permission: 'ROLE_UPDATE_PROTECTED_NETWORK' },
       'POST /charger-service/admin/charger/replace-hardware': { kind: 'permission', permission: 'ROLE_REPLACE_HARDWARE' },
       // GST invoices: issue on a completed booking, the PDF, the reminder (tests/server/invoices/invoices.test.ts).
