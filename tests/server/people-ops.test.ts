@@ -3,6 +3,8 @@
 // and, with TEST_DATABASE_URL, PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { invalidateAuditConfigurations } from '@server/audit/audit-config-cache';
+import { deleteExpiredAuditRows } from '@server/jobs/housekeeping';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
@@ -200,6 +202,70 @@ describe.each(testDrivers)('people, access and chargers on %s', (driver) => {
       const generic = await put(`/charger-service/admin/charger/${charger.id}`, { hostId: hostA });
       expect(generic.status).toBe(400);
       expect(await hostOf()).toBe(before);
+    });
+  });
+  describe('audit configuration', () => {
+    const configPath = '/upload-service/audit-config';
+    let configId: number;
+    let hostId: unknown;
+    const count = async (entityType: string, id: unknown) => (await audit(entityType, id)).length;
+    beforeAll(async () => {
+      // The configurations are cached per process, not per database: start from this database's.
+      invalidateAuditConfigurations();
+      configId = Number((await q(sql`select id from audit_configurations where entity_type = 'host-support-requests'`))[0]!.id);
+      hostId = (await q(sql`select id from hosts order by id limit 1`))[0]!.id;
+    });
+
+    it('audits only the listed actions of a configured type; an inactive configuration audits everything', async () => {
+      const narrowed = await put(`${configPath}/${configId}`, { auditedActions: ['TRANSITION'] });
+      expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+      // The configuration's own change is always audited.
+      expect(await count('audit-configurations', configId)).toBe(1);
+      const created = await post('/user-service/host-support', { hostId, subject: 'Meter reading wrong' });
+      expect(created.status).toBe(201);
+      const id = created.body.id;
+      expect((await put(`/user-service/host-support/${id}`, { priority: 'HIGH', version: 0 })).status).toBe(200);
+      expect(await audit('host-support-requests', id)).toEqual([]);
+      expect((await post(`/user-service/host-support/${id}/transition`, { type: 'START', version: 1 })).status).toBe(200);
+      expect((await audit('host-support-requests', id)).map((r) => r.event)).toEqual(['START']);
+
+      const off = await call(env.t, 'PATCH', `${configPath}/${configId}/activate-inactivate`, { authKey: admin, body: { active: false } });
+      expect(off.status).toBe(200);
+      expect((await put(`/user-service/host-support/${id}`, { priority: 'LOW', version: 2 })).status).toBe(200);
+      expect((await audit('host-support-requests', id)).map((r) => r.action)).toEqual(['transition', 'update']);
+      expect((await call(env.t, 'PATCH', `${configPath}/${configId}/activate-inactivate`, { authKey: admin, body: { active: true } })).status).toBe(200);
+      expect((await put(`${configPath}/${configId}`, { auditedActions: ['CREATE', 'UPDATE', 'ACTIVATE', 'INACTIVATE', 'TRANSITION'] })).status).toBe(200);
+    });
+
+    it('keeps the allow-listed actions audited whatever the configuration says', async () => {
+      const [charger] = await q(sql`select id::int as id from chargers order by id desc limit 1`);
+      const [config] = await q(sql`select id, audited_actions from audit_configurations where entity_type = 'chargers'`);
+      expect((await put(`${configPath}/${config!.id}`, { auditedActions: ['CREATE'] })).status).toBe(200);
+      const before = await count('chargers', charger!.id);
+      expect((await post('/charger-service/admin/charger/always-on', { id: charger!.id, alwaysOn: true, reason: 'Hospital site' })).status).toBe(200);
+      expect(await count('chargers', charger!.id)).toBe(before);
+      const [host] = await q(sql`select h.user_id::text as id from hosts h join users u on u.id = h.user_id join chargers c on true where c.id = ${charger!.id} and h.is_active and u.is_active and h.user_id is distinct from c.host_id order by h.id limit 1`);
+      expect((await post('/charger-service/admin/charger/host-mapping', { id: charger!.id, hostId: host!.id, reason: 'New agreement' })).status).toBe(200);
+      expect((await audit('chargers', charger!.id)).slice(before).map((r) => r.action)).toEqual(['host-mapping']);
+      expect((await put(`${configPath}/${config!.id}`, { auditedActions: config!.audited_actions })).status).toBe(200);
+    });
+
+    it('retention deletes only the configured type’s rows older than its retention, never the always-audited ones', async () => {
+      expect((await put(`${configPath}/${configId}`, { retentionDays: 30 })).status).toBe(200);
+      const day = 24 * 60 * 60 * 1000;
+      const at = (days: number) => new Date(Date.now() - days * day).toISOString();
+      const insert = async (entityType: string, action: string, days: number) =>
+        (await q(sql`insert into audit_log (entity_type, entity_id, action, created_at) values (${entityType}, 'retention-test', ${action}, ${at(days)}::timestamptz) returning id`))[0]!.id;
+      const old = await insert('host-support-requests', 'update', 40);
+      const recent = await insert('host-support-requests', 'update', 10);
+      const otherType = await insert('ocpp-command-batch', 'create', 4000);
+      const money = await insert('settlements', 'transition', 4000);
+      const security = await insert('host-support-requests', 'sign-in', 40);
+      const deleted = await deleteExpiredAuditRows(env.database.db, new Date());
+      expect(deleted['host-support-requests']).toBeGreaterThanOrEqual(1);
+      const left = (await q(sql`select id from audit_log where entity_id = 'retention-test'`)).map((r) => r.id);
+      expect(left.sort()).toEqual([recent, otherType, money, security].sort());
+      expect(left).not.toContain(old);
     });
   });
 });
