@@ -1,7 +1,8 @@
-// The audit policy (which rows an audit configuration keeps) and reserved values (a unit's Installed), pure.
+// The audit policy (which rows an audit configuration keeps), reserved values (a unit’s Installed) and referral codes, pure.
 import { describe, expect, it } from 'vitest';
 import { auditedActionOf, shouldAudit } from '@domain/audit-policy';
 import { hardwareResource } from '@domain/entities/chargers';
+import { referralCodeFor } from '@domain/entities/users';
 import { formFieldDef, reservedValueIssue } from '@domain/resource/define-resource';
 
 describe('audit policy', () => {
@@ -36,5 +37,14 @@ describe('reserved values (hardware status)', () => {
     expect(values({ status: 'IN_STOCK' })).not.toContain('INSTALLED');
     expect(values({ status: 'INSTALLED' })).toEqual(['INSTALLED']);
     expect(formFieldDef(hardwareResource, 'serialNumber')).toBe(hardwareResource.fields.serialNumber);
+  });
+});
+
+describe('referral codes', () => {
+  it('makes a code of up to 6 letters of the first name and 6 digits', () => {
+    expect(referralCodeFor('Priya Nair', 42_917)).toBe('PRIYA042917');
+    expect(referralCodeFor('Ānanyāsree K', 7)).toBe('ANANYA000007');
+    expect(referralCodeFor('राहुल', 123_456)).toBe('CZO123456');
+    expect(referralCodeFor(null, 999_999)).toBe('CZO999999');
   });
 });

@@ -268,4 +268,42 @@ describe.each(testDrivers)('people, access and chargers on %s', (driver) => {
       expect(left).not.toContain(old);
     });
   });
+  describe('referral codes', () => {
+    const user = async () => (await q(sql`select id::text as id, name, referral_code from users where referral_code is not null and mobile_number not like '90000000%' order by id limit 1`))[0]!;
+
+    it('gives a user a new code from their first name, then disables it, each audited with the reason', async () => {
+      const u = await user();
+      const made = await post('/user-service/referral/code', { id: u.id, reason: 'Old code shared on a coupon site' });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const code = String(made.body.referralCode);
+      expect(code).toMatch(/^[A-Z]{1,6}\d{6}$/);
+      expect(code).not.toBe(u.referral_code);
+      // All Users finds the user by the new code.
+      const found = await call(env.t, 'GET', `/user-service/user?q=${code}`, { authKey: admin });
+      expect(found.body.items.map((r: Row) => r.id)).toContain(u.id);
+      const off = await post('/user-service/referral/code/disable', { id: u.id, reason: 'Abuse reported' });
+      expect(off.status).toBe(200);
+      expect(off.body.referralCode).toBeNull();
+      expect((await audit('users', u.id)).map((r) => [r.action, r.reason, r.changes])).toEqual([
+        ['referral-code', 'Old code shared on a coupon site', { referralCode: { from: u.referral_code, to: code } }],
+        ['disable-referral-code', 'Abuse reported', { referralCode: { from: code, to: null } }],
+      ]);
+      const again = await post('/user-service/referral/code/disable', { id: u.id, reason: 'Abuse reported' });
+      expect(again.status).toBe(409);
+    });
+
+    it('refuses without the permission (403), without a reason (400), an unknown user (404), and the generic PUT', async () => {
+      const u = await user();
+      const refused = await post('/user-service/referral/code', { id: u.id, reason: 'Try' }, support);
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toContain('ROLE_CREATE_REFERRAL_CODE');
+      const noReason = await post('/user-service/referral/code', { id: u.id });
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.errors).toEqual([expect.objectContaining({ path: 'reason' })]);
+      expect((await post('/user-service/referral/code', { id: '00000000-0000-4000-8000-000000000000', reason: 'Nobody' })).status).toBe(404);
+      const generic = await put(`/user-service/user/${u.id}`, { referralCode: 'HACKED123456', version: 0 });
+      expect(generic.status).toBe(400);
+      expect((await q(sql`select referral_code from users where id = ${u.id}::uuid`))[0]!.referral_code).toBe(u.referral_code);
+    });
+  });
 });

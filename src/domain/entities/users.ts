@@ -8,6 +8,21 @@ const CZO = '/czo-management';
 
 /** The approval states of a user (machines/user-approval.machine.ts): a new sign-up waits as PENDING. */
 export const USER_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/** The permission of New referral code and Disable referral code (spec §6 Others: "referral codes"). */
+export const REFERRAL_CODE_PERMISSION = 'ROLE_CREATE_REFERRAL_CODE' as const;
+
+/**
+ * A user's new referral code: up to 6 letters of their first name (A–Z; "CZO" when it has none) and 6 digits, e.g.
+ * PRIYA042917. `digits` is a number below 1,000,000 (the server draws it at random).
+ */
+export function referralCodeFor(name: string | null | undefined, digits: number): string {
+  const first = (name ?? '').trim().split(/\s+/)[0] ?? '';
+  const letters = first.normalize('NFD').toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6);
+  return `${letters || 'CZO'}${String(Math.trunc(digits) % 1_000_000).padStart(6, '0')}`;
+}
+
+const referralReason = () => f.longText('Reason', { required: true, max: 500, help: 'Kept in the user’s history.' });
+
 /** The permission of Change name (spec §6 "change user name"). */
 export const CHANGE_USER_NAME_PERMISSION = 'ROLE_CHANGE_USER_NAME' as const;
 
@@ -55,7 +70,12 @@ export const userResource = defineResource({
   update: ['email', 'image'],
   // The mobile number is the sign-in identity: it changes only through its own action, confirmed by a code sent to
   // the new number (server/users/change-mobile-number-routes.ts).
-  owned: { name: 'the Change name action', mobileNumber: 'the Change sign-in number action', approvalStatus: 'the user approval workflow' },
+  owned: {
+    name: 'the Change name action',
+    mobileNumber: 'the Change sign-in number action',
+    approvalStatus: 'the user approval workflow',
+    referralCode: 'the New referral code and Disable referral code actions',
+  },
   permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: CHANGE_USER_NAME_PERMISSION, activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
   scopes: { pending: { title: 'Pending users', where: [{ field: 'approvalStatus', op: 'eq', value: 'PENDING' }] } },
@@ -83,6 +103,28 @@ export const userResource = defineResource({
       edit: ['name'],
       confirm: 'The new name shows everywhere the user appears, and the old one stays in the user’s history.',
       variant: 'secondary',
+    },
+    {
+      // user-service `referral`: server/users/referral-code-routes.ts.
+      name: 'referral-code',
+      path: 'referral/code',
+      title: 'New referral code',
+      permission: REFERRAL_CODE_PERMISSION,
+      on: 'record',
+      fields: { id: f.relation('User', 'users', { idType: 'uuid', required: true }), reason: referralReason() },
+      fromRecord: ['id'],
+      confirm: 'The user gets a new referral code made from their first name; the old one, if any, stops working for new sign-ups. Referrals already applied keep the code they used.',
+    },
+    {
+      name: 'disable-referral-code',
+      path: 'referral/code/disable',
+      title: 'Disable referral code',
+      permission: REFERRAL_CODE_PERMISSION,
+      on: 'record',
+      fields: { id: f.relation('User', 'users', { idType: 'uuid', required: true }), reason: referralReason() },
+      fromRecord: ['id'],
+      confirm: 'Nobody can sign up with this user’s referral code any more, until they are given a new one. Referrals already applied stay as they are.',
+      variant: 'danger',
     },
   ],
 });
