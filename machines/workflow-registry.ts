@@ -7,6 +7,7 @@ import { chargerServicingWorkflow } from './charger-servicing.workflow';
 import { customerSupportWorkflow } from './customer-support.workflow';
 import { demoWorkflow } from './demo.workflow';
 import { hardwareServicingWorkflow } from './hardware-servicing.workflow';
+import { hostSupportRequestWorkflow } from './host-support-request.workflow';
 import { consignmentWorkflow } from './consignment.workflow';
 import { cpoAccessRequestWorkflow } from './cpo-access-request.workflow';
 import { cpoLeadWorkflow } from './cpo-lead.workflow';
@@ -26,7 +27,7 @@ import { userApprovalWorkflow } from './user-approval.workflow';
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
   customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
-  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow, bookingWorkflow];
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow, bookingWorkflow, hostSupportRequestWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

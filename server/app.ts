@@ -34,6 +34,7 @@ import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-r
 import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
 import { registerRfidCardRoutes } from './users/rfid-card-routes';
 import { registerUserNameRoutes } from './users/user-name-routes';
+import { registerReferralCodeRoutes } from './users/referral-code-routes';
 import { registerLeadLevelRoutes } from './leads/lead-level-routes';
 import { registerGroupMemberRoutes } from './users/group-member-routes';
 import { registerRoleRoutes } from './users/role-routes';
@@ -127,6 +128,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerBlockedNumberRoutes(registry);
   registerRfidCardRoutes(registry);
   registerUserNameRoutes(registry);
+  registerReferralCodeRoutes(registry);
   registerLeadLevelRoutes(registry);
   registerGroupMemberRoutes(registry);
   registerRoleRoutes(registry);

@@ -1,6 +1,8 @@
+import { isAlwaysAudited, shouldAudit } from '@domain/audit-policy';
 import type { Database } from '@server/db/database';
 import { auditLog } from '@server/db/schema';
 import { noteRecordChange } from '@server/live/record-changes';
+import { auditConfigurations, invalidateAuditConfigurations } from './audit-config-cache';
 
 /** One audit entry: who did what to which record. */
 export interface AuditEntry {
@@ -15,19 +17,30 @@ export interface AuditEntry {
   changes?: Record<string, unknown> | null;
 }
 
-/** Writes an audit_log row; pass the transaction of the change so both commit or neither does. */
+const AUDIT_CONFIGURATIONS = 'audit-configurations';
+
+/**
+ * Writes an audit_log row; pass the transaction of the change so both commit or neither does. The entity type's
+ * audit configuration decides whether the row is written (src/domain/audit-policy.ts: no or an inactive
+ * configuration audits everything; money and security are always audited). The change is announced on the live
+ * channel either way.
+ */
 export async function writeAudit(tx: Database, entry: AuditEntry, at: Date): Promise<void> {
-  await tx.insert(auditLog).values({
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    fromState: entry.fromState ?? null,
-    toState: entry.toState ?? null,
-    event: entry.event ?? null,
-    reason: entry.reason ?? null,
-    changes: entry.changes ?? null,
-    createdAt: at,
-  });
+  if (entry.entityType === AUDIT_CONFIGURATIONS) invalidateAuditConfigurations();
+  // The allow-listed types and actions are written without reading the configurations at all.
+  if (isAlwaysAudited(entry.entityType, entry.action) || shouldAudit((await auditConfigurations(tx)).get(entry.entityType), entry.entityType, entry.action)) {
+    await tx.insert(auditLog).values({
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      fromState: entry.fromState ?? null,
+      toState: entry.toState ?? null,
+      event: entry.event ?? null,
+      reason: entry.reason ?? null,
+      changes: entry.changes ?? null,
+      createdAt: at,
+    });
+  }
   noteRecordChange(entry);
 }

@@ -3,7 +3,8 @@
 // charger run one after the other and each sees what the other wrote; the change and its audit row (and, for a
 // replacement, the history row and both units' statuses) are one transaction. Replace hardware also locks the new
 // unit's row, so two chargers taking the same unit at once cannot both win; the unique indexes on the chargers'
-// QR codes and units (migration 0016) back the checks. Host mapping is Transfer device (transfer-device-routes.ts).
+// QR codes and units (migration 0016) back the checks. Map to host sets or clears the host through the same code as
+// Transfer device (charger-host.ts).
 import { sql } from 'drizzle-orm';
 import { chargerResource, hardwareReplacementResource } from '@domain/entities/chargers';
 import { problemSchema } from '@domain/problem';
@@ -14,6 +15,7 @@ import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { rowsOf } from '@server/seed/seed-sql';
+import { currentHost, loadCharger, receivingHost, setChargerHost } from './charger-host';
 
 interface ChargerRow {
   id: number;
@@ -80,7 +82,7 @@ function registerToggle(registry: RouteRegistry, name: 'always-on' | 'protected-
   });
 }
 
-/** Registers Update QR code, Always-on, Protected network and Replace hardware. */
+/** Registers Update QR code, Always-on, Protected network, Replace hardware and Map to host. */
 export function registerChargerActionRoutes(registry: RouteRegistry): void {
   registerResourceAction(registry, chargerResource, 'update-qr-code', {
     summary:
@@ -162,6 +164,25 @@ export function registerChargerActionRoutes(registry: RouteRegistry): void {
           },
           now,
         );
+      });
+      return c.json(await findRecord(deps.db, chargerResource, id), 200);
+    },
+  });
+  registerResourceAction(registry, chargerResource, 'host-mapping', {
+    summary:
+      'Map a charger to a host (a user with an active host record), or take it off its host (hostId empty), with a reason. 404/409 on hostId for no such host or an inactive one; 409 when the charger has that host already. Locks the charger’s row; the change and its audit row (from and to, numbers masked) are one transaction, written by the same code as Transfer device.',
+    responses: { 200: chargerAnswer, 404: { description: 'No charger has this id, or no host has this user id (path hostId)', schema: problemSchema }, 409: { description: 'The host is inactive, or the charger has this host already', schema: problemSchema } },
+    handler: async ({ c, body, session, deps }) => {
+      const id = Number(body.id);
+      const toUserId = typeof body.hostId === 'string' ? body.hostId : null;
+      const now = deps.now();
+      await deps.db.transaction(async (tx) => {
+        const charger = await loadCharger(tx, { id }, true, 'id');
+        if (charger.host_id === toUserId) {
+          throw conflict('hostId', toUserId ? 'Already this charger’s host' : 'The charger has no host', toUserId ? `${charger.unique_id} is mapped to this host already.` : `${charger.unique_id} has no host already.`);
+        }
+        const to = toUserId ? await receivingHost(tx, { userId: toUserId }, 'hostId') : null;
+        await setChargerHost(tx, { charger, from: await currentHost(tx, charger.host_id), to, actorUserId: session.userId, action: 'host-mapping', reason: String(body.reason), now });
       });
       return c.json(await findRecord(deps.db, chargerResource, id), 200);
     },

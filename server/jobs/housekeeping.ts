@@ -2,12 +2,14 @@
 // so several server processes never sweep twice and a sweep that fails is retried like any job.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { ALWAYS_AUDITED_ACTIONS, ALWAYS_AUDITED_ENTITY_TYPES } from '@domain/audit-policy';
 import type { Database } from '@server/db/database';
 import { otpChallenges, sessions } from '@server/db/schema';
 import { deleteExpiredIdempotencyKeys } from '@server/http/idempotency';
 import { moveDownload, downloadsTable } from '@server/downloads/download-state';
 import type { FileStore } from '@server/uploads/file-store';
+import { rowsOf } from '@server/seed/seed-sql';
 import { deleteFinishedJobs } from './job-queue';
 import type { JobHandler, ScheduledJob } from './job-worker';
 
@@ -19,6 +21,7 @@ export const HOUSEKEEPING = {
   idempotencyKeys: 'housekeeping.idempotency-keys',
   sessions: 'housekeeping.sessions',
   downloads: 'housekeeping.downloads',
+  auditRetention: 'housekeeping.audit-retention',
 } as const;
 
 /** Every sweep, hourly. */
@@ -77,11 +80,44 @@ export async function expireOldDownloads(db: Database, deps: HousekeepingDeps, n
   return expired;
 }
 
+/** Rows of one delete of audit retention (each batch its own statement: no transaction is held across batches). */
+const AUDIT_RETENTION_BATCH = 5_000;
+
+/**
+ * Audit retention: for each active audit configuration, deletes its entity type's audit rows older than its
+ * retention days, in batches. The always-audited entity types and actions (src/domain/audit-policy.ts) are kept
+ * whatever their configuration says. Answers the rows deleted per entity type.
+ */
+export async function deleteExpiredAuditRows(db: Database, now: Date): Promise<Record<string, number>> {
+  const configs = rowsOf<{ entity_type: string; retention_days: number }>(
+    await db.execute(sql`select entity_type, retention_days from audit_configurations where is_active order by entity_type`),
+  );
+  const deleted: Record<string, number> = {};
+  for (const config of configs) {
+    if (ALWAYS_AUDITED_ENTITY_TYPES.includes(config.entity_type)) continue;
+    const before = new Date(now.getTime() - Number(config.retention_days) * DAY).toISOString();
+    for (;;) {
+      const batch = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          delete from audit_log where id in (
+            select id from audit_log
+            where entity_type = ${config.entity_type} and created_at < ${before}::timestamptz and action <> all(${sql.param([...ALWAYS_AUDITED_ACTIONS])}::text[])
+            limit ${AUDIT_RETENTION_BATCH})
+          returning id`),
+      );
+      if (batch.length > 0) deleted[config.entity_type] = (deleted[config.entity_type] ?? 0) + batch.length;
+      if (batch.length < AUDIT_RETENTION_BATCH) break;
+    }
+  }
+  return deleted;
+}
+
 /** The housekeeping handlers. */
 export function housekeepingHandlers(deps: HousekeepingDeps): Record<string, JobHandler> {
   return {
     [HOUSEKEEPING.idempotencyKeys]: { run: async ({ db, now }) => void (await deleteExpiredIdempotencyKeys(db, now())) },
     [HOUSEKEEPING.sessions]: { run: async ({ db, now }) => void (await deleteEndedSessions(db, now())) },
     [HOUSEKEEPING.downloads]: { run: async ({ db, now }) => void (await expireOldDownloads(db, deps, now())) },
+    [HOUSEKEEPING.auditRetention]: { run: async ({ db, now }) => void (await deleteExpiredAuditRows(db, now())) },
   };
 }

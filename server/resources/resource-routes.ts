@@ -1,9 +1,9 @@
 // The generic API of every resource definition: list, one, create, update, activate/inactivate, summary and
 // the audit timeline. Permissions, validation, the writable-field allow-list and audit come from the definition.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
+import { anyViewPermissions, reservedValueIssue, viewPermission, type Resource } from '@domain/resource/define-resource';
 import { BULK_MAX, listQuerySchema, listResultSchema } from '@domain/resource/list-query';
 import { auditTimelineSchema } from '@domain/resource/audit-entry';
 import { findResource, resources } from '@domain/resource/registry';
@@ -19,7 +19,7 @@ import { transitionConflict } from '@server/workflows/workflow-state';
 import type { Database } from '@server/db/database';
 import { auditLog, users } from '@server/db/schema';
 import { idempotent } from '@server/http/idempotency';
-import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
+import { conflictProblem, forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry, RouteResponse } from '@server/http/route-registry';
 import { activationChecks } from './activation-checks';
 import { columnName } from './build-tables';
@@ -133,6 +133,12 @@ function checkRecord(resource: Resource, record: Readonly<Record<string, unknown
   if (issues.length > 0) throw validationProblem([...issues]);
 }
 
+/** 400 naming each field the request would move into or out of a value only an action sets (reservedValues). */
+function checkReservedValues(resource: Resource, input: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>): void {
+  const issues = Object.keys(resource.reservedValues ?? {}).flatMap((field) => reservedValueIssue(resource, field, input[field], before) ?? []);
+  if (issues.length > 0) throw validationProblem(issues);
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Registers the routes of one resource. */
@@ -194,6 +200,7 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       },
       handler: async ({ c, body, session, deps }) => {
         checkRecord(resource, { ...(body as Record<string, unknown>), ...(resource.fixed ?? {}) });
+        checkReservedValues(resource, body as Record<string, unknown>);
         await assertMayChange(deps.db, session, resource.name, 'create', undefined, body as Record<string, unknown>);
         const now = deps.now();
         const table = tableOf(resource);
@@ -253,6 +260,9 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
           }
         }
         checkRecord(resource, { ...before, ...input });
+        checkReservedValues(resource, input, before);
+        // A field with reserved values changes only from the value read here: an action that moved it meanwhile wins.
+        const reservedFields = Object.keys(resource.reservedValues ?? {}).filter((field) => field in input);
         const changes = Object.fromEntries(Object.entries(input).filter(([k, v]) => !same(before[k], v)).map(([k, v]) => [k, { from: before[k] ?? null, to: v ?? null }]));
         if (Object.keys(changes).length > 0) {
           const versionColumn = table.version as AnyPgColumn | undefined;
@@ -261,8 +271,16 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
               const updated = await tx
                 .update(table)
                 .set({ ...toRow(resource, input), ...(workflow && versionColumn ? { version: sql`${versionColumn} + 1` } : {}), updatedAt: now })
-                .where(and(eq(table[resource.idField] as AnyPgColumn, id), ...(workflow && versionColumn ? [eq(versionColumn, version!)] : []), ...fixedConditions(resource, table)))
+                .where(
+                  and(
+                    eq(table[resource.idField] as AnyPgColumn, id),
+                    ...(workflow && versionColumn ? [eq(versionColumn, version!)] : []),
+                    ...reservedFields.map((field) => (before[field] === null || before[field] === undefined ? isNull(table[field] as AnyPgColumn) : eq(table[field] as AnyPgColumn, before[field]))),
+                    ...fixedConditions(resource, table),
+                  ),
+                )
                 .returning({ id: table[resource.idField] as AnyPgColumn });
+              if (updated.length === 0 && reservedFields.length > 0) throw conflictProblem(`This ${label} was changed by someone else just now. Reload it and try again.`, reservedFields.map((path) => ({ path, message: 'Changed meanwhile' })));
               if (updated.length === 0) throw transitionConflict(`This ${label} was changed by someone else just now. Reload it and try again.`, state, [], undefined);
               await writeAudit(
                 tx,

@@ -462,8 +462,9 @@ export const seedAuditConfigurations = step('audit configuration', async (ctx) =
   const types = [...resources.map((r) => ({ name: r.name, readOnly: r.readOnly ?? false })), { name: 'user_preferences', readOnly: false }];
   const rows = types.map(({ name, readOnly }, i) => {
     const finance = /settlement|payout|invoice|wallet|bundle|credit/.test(name);
-    const workflow = /ticket|order|download|settlement|lead/.test(name);
-    const actions = readOnly ? ['EXPORT'] : ['CREATE', 'UPDATE', 'ACTIVATE', 'INACTIVATE', ...(workflow ? ['TRANSITION'] : []), ...(finance ? ['EXPORT'] : [])];
+    // writeAudit applies these: the demo audits every write of every type (read-only lists too: their records change
+    // through actions and machines), as before configurations took effect, and exports of money and logs.
+    const actions = ['CREATE', 'UPDATE', 'ACTIVATE', 'INACTIVATE', 'TRANSITION', ...(finance || readOnly ? ['EXPORT'] : [])];
     const createdAt = new Date(ctx.now.getTime() - (300 - i) * DAY);
     return { entityType: name, auditedActions: actions, retentionDays: finance ? 2920 : readOnly ? 180 : 730, isActive: true, createdAt, updatedAt: createdAt };
   });

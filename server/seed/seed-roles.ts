@@ -41,6 +41,10 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_VIEW_WAREHOUSE',
       'ROLE_VIEW_VEHICLE',
       'ROLE_VIEW_CPO',
+      // Hosts' requests are often about their chargers: Operations works them too.
+      'ROLE_VIEW_HOSTS',
+      'ROLE_VIEW_HOST_SUPPORT',
+      'ROLE_UPDATE_HOST_SUPPORT',
     ],
   },
   {
@@ -110,6 +114,8 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_VIEW_USERS',
       'ROLE_VIEW_HOSTS',
       'ROLE_VIEW_HOST_SUPPORT',
+      // Works hosts' support requests along their machine (start, resolve, reopen, close).
+      'ROLE_UPDATE_HOST_SUPPORT',
       'ROLE_CHANGE_USER_NAME',
       'ROLE_APPROVE_PENDING_USER',
       'ROLE_REJECT_PENDING_USER',

@@ -245,16 +245,22 @@ export const seedHostSupportRequests: SeedStep = {
     if (existing >= target || hostCount === 0) return existing;
     await tx.execute(sql`
       with h as (select id, row_number() over (order by id) as rn from ${hosts})
-      insert into ${hostSupportRequests} (host_id, subject, description, status, priority, created_at, updated_at)
+      insert into ${hostSupportRequests} (host_id, subject, description, status, resolution, version, priority, created_at, updated_at)
       select h.id, s.subject,
              'Raised by the host on the partner app. ' || s.subject || '.',
-             case when s.age < 14 * 86400 then ${sqlWeighted([['OPEN', 3], ['IN_PROGRESS', 2], ['RESOLVED', 1]], g, 'hs-new')}
-                  else ${sqlWeighted([['RESOLVED', 6], ['CLOSED', 3], ['OPEN', 1]], g, 'hs-old')} end,
-             ${sqlWeighted([['LOW', 3], ['MEDIUM', 5], ['HIGH', 2], ['URGENT', 1]], g, 'hs-priority')},
+             s.status,
+             -- Every state is reached by the machine's events: a resolved or closed request went through RESOLVE (its
+             -- note) and each step moved the version on, as START, RESOLVE and CLOSE would have.
+             case when s.status in ('RESOLVED', 'CLOSED') then 'Checked with the host and sorted out: ' || lower(s.subject) || '.' end,
+             case s.status when 'OPEN' then 0 when 'IN_PROGRESS' then 1 when 'RESOLVED' then 2 else 3 end,
+             s.priority,
              ${sqlNow(now)} - s.age * interval '1 second', ${sqlNow(now)} - s.age * interval '1 second'
       from (
         select g, ${sqlPick(supportSubjects, g, 'hs-subject')} as subject, ${sqlHash(g, 'hs-age')} % ${YEAR_SECONDS} as age,
-               1 + ${sqlHash(g, 'hs-host')} % ${hostCount} as host_rn
+               1 + ${sqlHash(g, 'hs-host')} % ${hostCount} as host_rn,
+               case when ${sqlHash(g, 'hs-age')} % ${YEAR_SECONDS} < 14 * 86400 then ${sqlWeighted([['OPEN', 3], ['IN_PROGRESS', 2], ['RESOLVED', 1]], g, 'hs-new')}
+                    else ${sqlWeighted([['RESOLVED', 6], ['CLOSED', 3], ['OPEN', 1]], g, 'hs-old')} end as status,
+               ${sqlWeighted([['LOW', 3], ['MEDIUM', 5], ['HIGH', 2], ['URGENT', 1]], g, 'hs-priority')} as priority
         from generate_series(${existing + 1}::int, ${target}::int) g
       ) s
       join h on h.rn = s.host_rn`);

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { mapAreaFields } from '@domain/map-views';
 import { hasPermission } from '@domain/permissions';
 import { zodIssuesToFieldErrors } from '@domain/problem';
-import { routeFor, type Resource } from '@domain/resource/define-resource';
+import { formFieldDef, routeFor, type Resource } from '@domain/resource/define-resource';
 import { ApiError, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import { createRecord, fetchRecord, updateRecord, type ApiRecord } from '@data/resource-api';
@@ -158,7 +158,8 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
             <legend>{section.title}</legend>
             <div className="resource-form__grid">
               {section.fields.map((name) => {
-                const def = resource.allFields[name]!;
+                // A field with reserved values (a unit's Installed) offers only what the generic form may set.
+                const def = formFieldDef(resource, name, record) ?? resource.allFields[name]!;
                 const wide = ['textarea', 'items', 'images', 'permissions', 'lakhs'].includes(def.inputKind);
                 return (
                   <div key={name} className={wide ? 'resource-form__wide' : undefined}>

@@ -68,6 +68,11 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       // Charger actions: QR code, always-on, protected network, replace hardware (tests/server/charger-actions.test.ts).
       'POST /charger-service/qr-code': { kind: 'permission', permission: 'ROLE_UPDATE_QR_CODE' },
       'POST /charger-service/admin/charger/always-on': { kind: 'permission', permission: 'ROLE_UPDATE_ALWAYS_ON' },
+      // A user's referral code: new, disable (tests/server/people-ops.test.ts).
+      'POST /user-service/referral/code': { kind: 'permission', permission: 'ROLE_CREATE_REFERRAL_CODE' },
+      'POST /user-service/referral/code/disable': { kind: 'permission', permission: 'ROLE_CREATE_REFERRAL_CODE' },
+      // Map to host, sharing Transfer device's code (tests/server/people-ops.test.ts).
+      'POST /charger-service/admin/charger/host-mapping': { kind: 'permission', permission: 'ROLE_UPDATE_HOST_MAPPING' },
       'POST /charger-service/admin/charger/protected-network': { kind: 'permission', permission: 'ROLE_UPDATE_PROTECTED_NETWORK' },
       'POST /charger-service/admin/charger/replace-hardware': { kind: 'permission', permission: 'ROLE_REPLACE_HARDWARE' },
       // GST invoices: issue on a completed booking, the PDF, the reminder (tests/server/invoices/invoices.test.ts).

@@ -170,7 +170,7 @@ export const locationResource = defineResource({
 
 export const hardwareStatuses = ['IN_STOCK', 'ASSIGNED', 'IN_TRANSIT', 'INSTALLED', 'UNDER_REPAIR', 'SCRAPPED'] as const;
 
-/** Charger hardware units (stock, in transit, installed), by serial number. */
+/** Charger hardware units (stock, in transit, installed), by serial number; INSTALLED only through Replace hardware. */
 export const hardwareResource = defineResource({
   name: 'hardware',
   title: 'Hardware',
@@ -217,6 +217,9 @@ export const hardwareResource = defineResource({
     { title: 'Device', fields: ['serialNumber', 'hardwareType', 'deviceId', 'imeiNumber'] },
     { title: 'Stock', fields: ['status', 'warehouseId', 'vendorId', 'purchasePrice', 'purchasedOn'] },
   ],
+  // A unit is installed in a charger, and taken out of one, only by Replace hardware (which keeps the charger's
+  // unit and the unit's status in step): the generic add and edit move it between the other statuses only.
+  reservedValues: { status: { values: ['INSTALLED'], by: 'Replace hardware on a charger’s page' } },
   permissions: { view: 'ROLE_VIEW_HARDWARE', create: 'ROLE_CREATE_HARDWARE', update: 'ROLE_UPDATE_HARDWARE' },
   views: [{ path: `${CM}/hardware-inventory`, title: 'Hardware Inventory' }],
   summary: { path: `${CM}/warehouse-summary`, title: 'Summary', groupBy: ['warehouseId', 'status'] },
@@ -236,6 +239,8 @@ export const UPDATE_QR_CODE_PERMISSION = 'ROLE_UPDATE_QR_CODE' as const;
 export const UPDATE_ALWAYS_ON_PERMISSION = 'ROLE_UPDATE_ALWAYS_ON' as const;
 export const UPDATE_PROTECTED_NETWORK_PERMISSION = 'ROLE_UPDATE_PROTECTED_NETWORK' as const;
 export const REPLACE_HARDWARE_PERMISSION = 'ROLE_REPLACE_HARDWARE' as const;
+/** The permission of Map to host (spec §6 "host mapping"). */
+export const UPDATE_HOST_MAPPING_PERMISSION = 'ROLE_UPDATE_HOST_MAPPING' as const;
 
 /** What a charger's QR code value may be. */
 export const QR_CODE_MESSAGE = 'Use 6 to 64 letters, digits or hyphens (e.g. CZ-QR-000123)';
@@ -349,7 +354,7 @@ export const chargerResource = defineResource({
   // The host changes only by Transfer device (a preview, a row lock against a stale "from", an audit row of from and to).
   // Spec §6 "host mapping" is this action too: there is no second way to map a charger to a host.
   owned: {
-    hostId: 'the Transfer device action (server/chargers/transfer-device-routes.ts)',
+    hostId: 'the Transfer device and Map to host actions (server/chargers/charger-host.ts)',
     qrCodeValue: 'the Update QR code action (server/chargers/charger-action-routes.ts)',
     alwaysOn: 'the Always-on action',
     protectedNetwork: 'the Protected network action',
@@ -418,6 +423,21 @@ export const chargerResource = defineResource({
       fromRecord: ['id'],
       confirm: 'The new unit is installed in this charger; the old one goes back to stock, or to repair when faulty. Recorded in Hardware replacements.',
       variant: 'danger',
+    },
+    {
+      name: 'host-mapping',
+      path: 'admin/charger/host-mapping',
+      title: 'Map to host',
+      permission: UPDATE_HOST_MAPPING_PERMISSION,
+      on: 'record',
+      fields: {
+        id: chargerOfRecord(),
+        hostId: f.relation('Host', 'users', { idType: 'uuid', help: 'A user registered as an active host. Leave empty to take the charger off its host.' }),
+        reason: chargerActionReason(),
+      },
+      fromRecord: ['id'],
+      edit: ['hostId'],
+      confirm: 'The charger’s earnings and settlements go to this host from now on (none when left empty). The reason is kept in its history.',
     },
   ],
 });

@@ -1,4 +1,5 @@
 import { defineResource, type Resource } from '../resource/define-resource';
+import { AUDIT_CONFIGURATION_HELP, AUDITED_ACTIONS } from '../audit-policy';
 import { chargerPowerTypeOptions } from '../charger-power-types';
 import { f, optionsOf, type FieldOption } from '../resource/field';
 
@@ -417,7 +418,10 @@ export const whatsappNotificationLogResource = defineResource({
   readOnly: true,
 });
 
-/** Which actions are audited per entity type and how long audit rows are kept. */
+/**
+ * Which actions are audited per entity type and how long audit rows are kept: writeAudit applies it (through a
+ * cache of a few seconds) and the hourly housekeeping deletes rows past the retention (src/domain/audit-policy.ts).
+ */
 export const auditConfigurationResource = defineResource({
   name: 'audit-configurations',
   title: 'Audit configuration',
@@ -428,7 +432,7 @@ export const auditConfigurationResource = defineResource({
   labelField: 'entityType',
   fields: {
     entityType: f.code('Entity type', { required: true, unique: true, max: 80, help: 'Resource name, e.g. chargers' }),
-    auditedActions: f.choices('Audited actions', optionsOf(['CREATE', 'UPDATE', 'ACTIVATE', 'INACTIVATE', 'TRANSITION', 'EXPORT']), { required: true }),
+    auditedActions: f.choices('Audited actions', optionsOf(AUDITED_ACTIONS), { required: true, help: AUDIT_CONFIGURATION_HELP }),
     retentionDays: f.int('Retention', { required: true, min: 30, max: 3650, unit: 'days' }),
     isActive: f.boolean('Active', { defaultValue: true }),
   },

@@ -8,6 +8,21 @@ const CZO = '/czo-management';
 
 /** The approval states of a user (machines/user-approval.machine.ts): a new sign-up waits as PENDING. */
 export const USER_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/** The permission of New referral code and Disable referral code (spec §6 Others: "referral codes"). */
+export const REFERRAL_CODE_PERMISSION = 'ROLE_CREATE_REFERRAL_CODE' as const;
+
+/**
+ * A user's new referral code: up to 6 letters of their first name (A–Z; "CZO" when it has none) and 6 digits, e.g.
+ * PRIYA042917. `digits` is a number below 1,000,000 (the server draws it at random).
+ */
+export function referralCodeFor(name: string | null | undefined, digits: number): string {
+  const first = (name ?? '').trim().split(/\s+/)[0] ?? '';
+  const letters = first.normalize('NFD').toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6);
+  return `${letters || 'CZO'}${String(Math.trunc(digits) % 1_000_000).padStart(6, '0')}`;
+}
+
+const referralReason = () => f.longText('Reason', { required: true, max: 500, help: 'Kept in the user’s history.' });
+
 /** The permission of Change name (spec §6 "change user name"). */
 export const CHANGE_USER_NAME_PERMISSION = 'ROLE_CHANGE_USER_NAME' as const;
 
@@ -57,7 +72,14 @@ export const userResource = defineResource({
   update: ['email', 'image'],
   // The mobile number is the sign-in identity: it changes only through its own action, confirmed by a code sent to
   // the new number (server/users/change-mobile-number-routes.ts).
-  owned: { name: 'the Change name action', mobileNumber: 'the Change sign-in number action', approvalStatus: 'the user approval workflow', operationsLocked: 'the Lock customer operations action (bookings)', operationsLockReason: 'the Lock customer operations action (bookings)' },
+  owned: {
+    name: 'the Change name action',
+    mobileNumber: 'the Change sign-in number action',
+    approvalStatus: 'the user approval workflow',
+    referralCode: 'the New referral code and Disable referral code actions',
+    operationsLocked: 'the Lock customer operations action (bookings)',
+    operationsLockReason: 'the Lock customer operations action (bookings)',
+  },
   headerBadges: [{ field: 'operationsLocked', label: 'Customer operations locked', tone: 'danger' }],
   permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: CHANGE_USER_NAME_PERMISSION, activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
@@ -88,6 +110,28 @@ export const userResource = defineResource({
       edit: ['name'],
       confirm: 'The new name shows everywhere the user appears, and the old one stays in the user’s history.',
       variant: 'secondary',
+    },
+    {
+      // user-service `referral`: server/users/referral-code-routes.ts.
+      name: 'referral-code',
+      path: 'referral/code',
+      title: 'New referral code',
+      permission: REFERRAL_CODE_PERMISSION,
+      on: 'record',
+      fields: { id: f.relation('User', 'users', { idType: 'uuid', required: true }), reason: referralReason() },
+      fromRecord: ['id'],
+      confirm: 'The user gets a new referral code made from their first name; the old one, if any, stops working for new sign-ups. Referrals already applied keep the code they used.',
+    },
+    {
+      name: 'disable-referral-code',
+      path: 'referral/code/disable',
+      title: 'Disable referral code',
+      permission: REFERRAL_CODE_PERMISSION,
+      on: 'record',
+      fields: { id: f.relation('User', 'users', { idType: 'uuid', required: true }), reason: referralReason() },
+      fromRecord: ['id'],
+      confirm: 'Nobody can sign up with this user’s referral code any more, until they are given a new one. Referrals already applied stay as they are.',
+      variant: 'danger',
     },
   ],
 });
@@ -183,7 +227,11 @@ export const HOST_SUPPORT_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED
 /** Priorities of a host support request. */
 export const HOST_SUPPORT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 
-/** Requests hosts raise about their premises, payouts or chargers. */
+/**
+ * Requests hosts raise about their premises, payouts or chargers. The status moves only along the host support
+ * request machine (start, resolve with a resolution note, reopen, close with a reason;
+ * machines/host-support-request.machine.ts), which also owns the resolution note.
+ */
 export const hostSupportRequestResource = defineResource({
   name: 'host-support-requests',
   title: 'Host support request',
@@ -198,6 +246,9 @@ export const hostSupportRequestResource = defineResource({
     description: f.longText('Description', { max: 2000 }),
     status: f.choice('Status', optionsOf(HOST_SUPPORT_STATUSES, { OPEN: 'warning', IN_PROGRESS: 'info', RESOLVED: 'success', CLOSED: 'neutral' }), { defaultValue: 'OPEN' }),
     priority: f.choice('Priority', optionsOf(HOST_SUPPORT_PRIORITIES, { HIGH: 'warning', URGENT: 'danger' }), { defaultValue: 'MEDIUM', display: 'badge' }),
+    resolution: f.longText('Resolution', { max: 2000 }),
+    // Optimistic lock of the host support request workflow (every transition and edit sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
   list: {
     columns: [{ field: 'id' }, { field: 'subject' }, { field: 'hostId' }, { field: 'status' }, { field: 'priority' }, { field: 'createdAt' }],
@@ -209,8 +260,9 @@ export const hostSupportRequestResource = defineResource({
     ],
   },
   search: { exact: ['id'], text: ['subject'] },
-  form: [{ title: 'Request', fields: ['hostId', 'subject', 'description', 'priority', 'status'] }],
-  update: ['subject', 'description', 'priority', 'status'],
+  form: [{ title: 'Request', fields: ['hostId', 'subject', 'description', 'priority'] }],
+  update: ['subject', 'description', 'priority'],
+  owned: { status: 'the host support request workflow', resolution: 'the Resolve event of the host support request workflow' },
   permissions: { view: 'ROLE_VIEW_HOST_SUPPORT', create: 'ROLE_UPDATE_HOST_SUPPORT', update: 'ROLE_UPDATE_HOST_SUPPORT' },
   scopes: { open: { title: 'Open requests', where: [{ field: 'status', op: 'in', values: ['OPEN', 'IN_PROGRESS'] }] } },
   views: [{ path: `${UM}/host-support`, title: 'Host Support' }],

@@ -168,6 +168,13 @@ export interface ResourceInput {
    * field, so an owned field is never writable by the generic update (defineResource refuses the definition).
    */
   owned?: Readonly<Record<string, string>>;
+  /**
+   * Values of a writable choice field that only an action sets or leaves (field → the values and what sets them, e.g.
+   * a hardware unit's INSTALLED: "Replace hardware on a charger's page"). The generic create refuses them and the
+   * generic update refuses moving the field into or out of them (400 naming the field and the action); the form
+   * offers them only as the record's current value, unchangeable. Default none.
+   */
+  reservedValues?: Readonly<Record<string, ReservedValues>>;
   permissions: {
     /** View list and records; null: any signed-in user. */
     view: Permission | null;
@@ -215,6 +222,45 @@ export interface RecordFile {
   /** Button title ("Download PDF"). */
   title: string;
   permission: Permission;
+}
+
+/** Values of a field only an action sets or leaves (see ResourceInput.reservedValues). */
+export interface ReservedValues {
+  values: readonly string[];
+  /** What sets and leaves them, as staff find it ("Replace hardware on a charger's page"). */
+  by: string;
+}
+
+/**
+ * Why the generic create (before undefined) or update may not set `field` to `to`: the field's reserved values are
+ * entered and left only through their action. Undefined when allowed (an unchanged value is always allowed).
+ */
+export function reservedValueIssue(resource: Pick<ResourceInput, 'reservedValues' | 'fields'>, field: string, to: unknown, before?: Readonly<Record<string, unknown>>): FieldIssue | undefined {
+  const reserved = resource.reservedValues?.[field];
+  if (!reserved || to === undefined) return undefined;
+  const from = before?.[field];
+  if (before && from === to) return undefined;
+  const label = (value: unknown) => resource.fields[field]?.options?.find((o) => o.value === value)?.label ?? String(value);
+  if (reserved.values.includes(String(to))) return { path: field, message: `${label(to)} is set only by ${reserved.by}.` };
+  if (before && reserved.values.includes(String(from))) return { path: field, message: `It is ${label(from)}: only ${reserved.by} moves it out of that.` };
+  return undefined;
+}
+
+/**
+ * A field as the generic add or edit form offers it: a field with reserved values offers only the others, or, when
+ * the record holds a reserved value, only that value, with help naming what changes it. Other fields as declared.
+ */
+export function formFieldDef(resource: Pick<ResourceInput, 'reservedValues' | 'fields'>, field: string, record?: Readonly<Record<string, unknown>>): FieldDef | undefined {
+  const def = resource.fields[field];
+  const reserved = resource.reservedValues?.[field];
+  if (!def?.options || !reserved) return def;
+  const current = record?.[field];
+  if (current !== undefined && reserved.values.includes(String(current))) {
+    const label = def.options.find((o) => o.value === current)?.label ?? String(current);
+    return { ...def, options: def.options.filter((o) => o.value === current), help: `${label}: only ${reserved.by} changes it.` };
+  }
+  const labels = def.options.filter((o) => reserved.values.includes(o.value)).map((o) => o.label).join(', ');
+  return { ...def, options: def.options.filter((o) => !reserved.values.includes(o.value)), help: `${labels}: set only by ${reserved.by}.` };
 }
 
 /** An error on one field (its path and message), as a cross-field rule reports it. */
@@ -303,6 +349,11 @@ export function defineResource(input: ResourceInput): Resource {
     if (allFields[s]?.readOnly) problems.push(`field "${s}" is read-only but writable`);
   }
   for (const s of Object.keys(input.fixed ?? {})) known(s, 'fixed');
+  for (const [field, reserved] of Object.entries(input.reservedValues ?? {})) {
+    known(field, 'reservedValues');
+    const values = allFields[field]?.options?.map((o) => o.value) ?? [];
+    for (const v of reserved.values) if (!values.includes(v)) problems.push(`reservedValues of "${field}" names unknown value "${v}"`);
+  }
   for (const [field, owner] of Object.entries(input.owned ?? {})) {
     known(field, 'owned');
     if (updateFields.includes(field)) problems.push(`field "${field}" is owned by ${owner} and cannot be changed by the generic update`);
