@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { bookingWorkflow } from '@machines/booking.workflow';
 import type { BookingChargerEvent } from '@machines/booking.events';
 import { snapshotOf } from '@machines/workflow-snapshot';
+import { issueBookingInvoice } from '@server/invoices/issue-booking-invoice';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
@@ -42,6 +43,10 @@ export async function applyChargerEvent(tx: Database, bookingId: number, event: 
   await writeAudit(tx, { entityType: 'bookings', entityId: String(bookingId), actorUserId: null, action: 'transition', fromState: row.status, toState: to, event: event.type, reason: why }, now);
   if ((to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN') && amount !== undefined) {
     await payBooking(tx, { id: bookingId, userId: row.user_id, paymentMode: row.payment_mode, amount }, { actorUserId: null, payWhatItHolds: true, memo: `Charging session of booking ${bookingId}` });
+  }
+  // An ended paid session gets its GST invoice in the same transaction (postpaid ones with their billing period).
+  if ((to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN') && amount !== undefined && amount > 0 && row.payment_mode !== 'POSTPAID') {
+    await issueBookingInvoice(tx, bookingId, { now });
   }
   return to;
 }

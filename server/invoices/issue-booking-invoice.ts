@@ -45,9 +45,12 @@ export async function bookingInvoiceAmounts(tx: Database, amountPaise: number, b
   return gstOfInclusiveAmount(amountPaise, interState);
 }
 
+/** Booking states whose charging has ended with energy delivered and paid for: each gets its invoice. */
+export const INVOICEABLE_STATUSES: readonly string[] = ['COMPLETED', 'STOPPED_BY_ADMIN'];
+
 /**
- * Issues the GST invoice of a completed paid booking in the caller's transaction, or answers the one it has
- * (idempotent). Refuses (409, field `id`) a booking that is not completed, has nothing to pay, or is postpaid
+ * Issues the GST invoice of a paid booking whose charging has ended (INVOICEABLE_STATUSES) in the caller's transaction, or answers the one it has
+ * (idempotent). Refuses (409, field `id`) a booking that has not ended, has nothing to pay, or is postpaid
  * (postpaid bookings are billed by their billing period's invoice); 404 when there is no such booking.
  * Call it from the booking's completion (after the payment is posted) with the completion's transaction.
  */
@@ -62,7 +65,7 @@ export async function issueBookingInvoice(tx: Database, bookingId: number, optio
   const [existing] = rowsOf<{ id: number; invoice_number: string }>(await tx.execute(sql`select id::int as id, invoice_number from invoices where booking_id = ${bookingId}`));
   if (existing) return { id: Number(existing.id), invoiceNumber: existing.invoice_number, created: false };
   const refuse = (message: string, detail: string) => conflictProblem(detail, [{ path: 'id', message }]);
-  if (booking.status !== 'COMPLETED') throw refuse('Not completed', `Booking ${bookingId} is not completed: an invoice is issued once its charging has completed.`);
+  if (!INVOICEABLE_STATUSES.includes(booking.status)) throw refuse('Not completed', `Booking ${bookingId} is not completed: an invoice is issued once its charging has ended (completed, or stopped by staff).`);
   const amount = Number(booking.amount);
   if (!(amount > 0)) throw refuse('Nothing paid', `Booking ${bookingId} has no amount to invoice.`);
   if (booking.payment_mode === 'POSTPAID') throw refuse('Postpaid', `Booking ${bookingId} is postpaid: it is invoiced with its billing period, not on its own.`);

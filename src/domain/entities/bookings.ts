@@ -96,7 +96,7 @@ export const bookingResource = defineResource({
       on: 'record',
       fields: { id: f.relation('Booking', 'bookings', { required: true }) },
       fromRecord: ['id'],
-      when: { field: 'status', equals: 'COMPLETED' },
+      when: { field: 'status', in: ['COMPLETED', 'STOPPED_BY_ADMIN'] },
       confirm:
         'Issues the GST invoice of this booking with the next invoice number of the financial year. An invoice cannot be withdrawn, and a booking has one invoice: issuing again shows the one already issued.',
       variant: 'primary',

@@ -147,7 +147,7 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     expect(await postings(b.id)).toHaveLength(0);
   });
 
-  it('a session started and stopped at the charger goes through the machine and pays from the wallet once', async () => {
+  it('a session started and stopped at the charger goes through the machine, pays from the wallet once and gets its invoice', async () => {
     const [box] = await q<{ charger_box_id: string }>(sql`select c.charger_box_id from ocpp_charge_points p join chargers c on c.id = p.charger_id where c.is_active order by c.id limit 1`);
     const charger = (await findChargerByBoxId(env.database.db, box!.charger_box_id))!;
     // A card of our own, on a wallet that can pay the session.
@@ -169,6 +169,9 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     expect(await walletBalance(env.database.db, card.user_id)).toBe(before - 3_600);
     expect((await postings(started.bookingId)).map((p) => p.dedupe_key)).toEqual([`booking-payment:${started.bookingId}`]);
     expect(await checkLedger(env.database.db)).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, prepaidBelowZero: 0 });
+    // Its GST invoice was issued with the completion, once (the repeated StopTransaction issued nothing more).
+    const invoices = await q<{ total_amount: string | number; payment_status: string }>(sql`select total_amount, payment_status from invoices where booking_id = ${started.bookingId}`);
+    expect(invoices.map((i) => [Number(i.total_amount), i.payment_status])).toEqual([[3_600, 'PAID']]);
   });
 
   it('sends a help message by SMS or WhatsApp into the notification logs, logs a call to the customer, and refuses bad input, no permission and unknown bookings', async () => {
