@@ -12,6 +12,10 @@ async function getJson(request: APIRequestContext, key: string, path: string): P
 }
 
 /** A user's wallet: its id and balance (paise). */
+async function hasWallet(request: APIRequestContext, key: string, userId: string): Promise<boolean> {
+  return ((await getJson(request, key, `/pw-service/admin/wallet?userId=${userId}`)) as { items: unknown[] }).items.length === 1;
+}
+
 async function walletOf(request: APIRequestContext, key: string, userId: string): Promise<{ id: string; credits: number }> {
   const { items } = (await getJson(request, key, `/pw-service/admin/wallet?userId=${userId}`)) as { items: { id: string; credits: number }[] };
   expect(items).toHaveLength(1);
@@ -29,8 +33,14 @@ test('Finance adds credits to a pasted list, sees the unknown number’s problem
   // Customers of their own for each repeat and retry, none waiting for a top-up (that journey moves those wallets).
   const { items } = (await getJson(request, key, '/user-service/user?size=100&approvalStatus=APPROVED&isActive=true')) as { items: { id: string; name: string | null; mobileNumber: string }[] };
   const customers = items.filter((u) => u.name && !u.mobileNumber.startsWith('90000000') && !busy.has(u.id));
+  // Seeded customers, who have wallets (a user another journey just created has none yet, and sorts first).
+  const withWallets: typeof customers = [];
+  for (const c of customers) {
+    if (withWallets.length >= 8) break;
+    if (await hasWallet(request, key, c.id)) withWallets.push(c);
+  }
   const offset = (info.repeatEachIndex + info.retry * 3) * 2;
-  const [a, b] = [customers[offset]!, customers[offset + 1]!];
+  const [a, b] = [withWallets[offset]!, withWallets[offset + 1]!];
   expect(b).toBeDefined();
   const walletA = await walletOf(request, key, a.id);
 
