@@ -294,12 +294,14 @@ export function optionsOf(values: readonly string[], tones: Readonly<Record<stri
   return values.map((value) => ({ value, label: humanise(value), ...(tones[value] ? { tone: tones[value] } : {}) }));
 }
 
-/** "READY_FOR_INSTALLATION" → "Ready For Installation". */
+/** Words staff read as letters: a code's word among them keeps its capitals ("UPI", not "Upi"). */
+const ACRONYMS = new Set(['AC', 'API', 'CPO', 'CSV', 'DC', 'EV', 'GSM', 'GST', 'ID', 'IMEI', 'IMPS', 'IP', 'IRR', 'KYC', 'NEFT', 'OCPP', 'OTP', 'PDF', 'QR', 'RFID', 'RTGS', 'SIM', 'SMS', 'UPI', 'UTR']);
+
+/** "READY_FOR_INSTALLATION" → "Ready For Installation"; "UPI" stays "UPI". */
 export function humanise(value: string): string {
   return value
-    .toLowerCase()
     .split(/[_\s]+/)
     .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .map((w) => (ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
     .join(' ');
 }
