@@ -82,7 +82,7 @@ function registerToggle(registry: RouteRegistry, name: 'always-on' | 'protected-
   });
 }
 
-/** Registers Update QR code, Always-on, Protected network, Replace hardware and Map to host. */
+/** Registers Update QR code, Set group, Always-on, Protected network, Replace hardware and Map to host. */
 export function registerChargerActionRoutes(registry: RouteRegistry): void {
   registerResourceAction(registry, chargerResource, 'update-qr-code', {
     summary:
@@ -106,6 +106,36 @@ export function registerChargerActionRoutes(registry: RouteRegistry): void {
           { entityType: chargerResource.name, entityId: String(id), actorUserId: session.userId, action: 'update-qr-code', changes: { qrCodeValue: { from: charger.qr_code_value, to: qrCodeValue } } },
           now,
         );
+      });
+      return c.json(await findRecord(deps.db, chargerResource, id), 200);
+    },
+  });
+
+  registerResourceAction(registry, chargerResource, 'group', {
+    summary:
+      'Put a charger in a user group (the group whose members it serves) or take it out of its group (no groupId), with a reason. 404 for an unknown group, 409 for an inactive group or when the charger is in that group already. The change and its audit row (from, to, reason) are one transaction.',
+    responses: {
+      200: chargerAnswer,
+      404: { description: 'No charger or no group has this id', schema: problemSchema },
+      409: { description: 'The group is inactive, or the charger is in it already', schema: problemSchema },
+    },
+    handler: async ({ c, body, session, deps }) => {
+      const id = Number(body.id);
+      const to = body.groupId === undefined || body.groupId === null ? null : Number(body.groupId);
+      const reason = String(body.reason);
+      const now = deps.now();
+      await deps.db.transaction(async (tx) => {
+        const [charger] = rowsOf<{ unique_id: string; group_id: number | null }>(await tx.execute(sql`select unique_id, group_id::int as group_id from chargers where id = ${id} for update`));
+        if (!charger) throw notFoundProblem('No charger has this id.');
+        const from = charger.group_id === null ? null : Number(charger.group_id);
+        if (from === to) throw conflict('groupId', to === null ? 'In no group already' : 'In this group already', to === null ? `${charger.unique_id} is in no group.` : `${charger.unique_id} is in this group already.`);
+        if (to !== null) {
+          const [group] = rowsOf<{ name: string; is_active: boolean }>(await tx.execute(sql`select name, is_active from user_groups where id = ${to} for share`));
+          if (!group) throw notFoundProblem('No user group has this id.');
+          if (!group.is_active) throw conflict('groupId', 'Inactive group', `The group ${group.name} is inactive: activate it first, or choose another.`);
+        }
+        await tx.execute(sql`update chargers set group_id = ${to}, updated_at = ${now.toISOString()}::timestamptz where id = ${id}`);
+        await writeAudit(tx, { entityType: chargerResource.name, entityId: String(id), actorUserId: session.userId, action: 'group', reason, changes: { groupId: { from, to } } }, now);
       });
       return c.json(await findRecord(deps.db, chargerResource, id), 200);
     },

@@ -171,6 +171,19 @@ const bleMac = (prefix: string, offset: number) =>
   sql`${prefix} || ':' || upper(lpad(to_hex(((n + ${offset}) >> 16) & 255), 2, '0')) || ':' || upper(lpad(to_hex(((n + ${offset}) >> 8) & 255), 2, '0')) || ':' || upper(lpad(to_hex((n + ${offset}) & 255), 2, '0'))`;
 
 /** Seeds the chargers, 5,000 × scale, at live (and a few inactive) locations, with the ids their type needs. */
+/** Captive chargers serve a user group (a fleet's or a society's own chargers): each gets one of the active groups. */
+export const seedChargerGroups: SeedStep = {
+  name: 'charger groups',
+  async run({ tx }) {
+    await tx.execute(sql`
+      update ${chargers} c set group_id = g.id
+      from (select id, row_number() over (order by id) as rn, count(*) over () as n from user_groups where is_active) g
+      where c.usage_type = 'CAPTIVE' and c.group_id is null and g.rn = (c.id % g.n) + 1`);
+    const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${chargers} where group_id is not null`));
+    return row?.n ?? 0;
+  },
+};
+
 export const seedChargers: SeedStep = {
   name: 'chargers',
   async run({ tx, now, scale }) {

@@ -26,7 +26,7 @@ describe.each(testDrivers)('charger actions on %s', (driver) => {
 
   const q = async (query: ReturnType<typeof sql>) => rowsOf<Row>(await env.database.db.execute(query));
   const audit = (id: number, action: string) =>
-    q(sql`select action, actor_user_id, reason, changes from audit_log where entity_type = 'chargers' and entity_id = ${String(id)} and action = ${action} order by created_at, id`);
+    q(sql`select action, actor_user_id, reason, changes from audit_log where entity_type = 'chargers' and entity_id = ${String(id)} and action = ${action} order by seq`);
   const post = (path: string, body: Row, authKey = admin) => call(env.t, 'POST', `${BASE}/${path}`, { authKey, body });
   /** A new hardware unit of that type and status; answers its id. */
   const unit = async (serial: string, hardwareType: string, status = 'IN_STOCK') => {
@@ -67,6 +67,39 @@ describe.each(testDrivers)('charger actions on %s', (driver) => {
     const same = await post('qr-code', { id: a.id, qrCodeValue: code });
     expect(same.status).toBe(409);
     expect((await q(sql`select qr_code_value from chargers where id = ${b.id}`))[0]!.qr_code_value).toBeNull();
+  });
+
+  it('puts a charger in a user group and takes it out, with a reason, audited; refuses the same group, an inactive or unknown group, no permission and the generic PUT', async () => {
+    const c = otherType;
+    const [group, inactive] = await q(sql`select id::int as id, name, is_active from user_groups order by id limit 2`);
+    expect(group).toBeDefined();
+    await env.database.db.execute(sql`update user_groups set is_active = false where id = ${inactive!.id}`);
+    await env.database.db.execute(sql`update user_groups set is_active = true where id = ${group!.id}`);
+    await env.database.db.execute(sql`update chargers set group_id = null where id = ${c.id}`);
+    const put = await post('group', { id: c.id, groupId: group!.id, reason: 'Fleet depot chargers' });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ id: c.id, groupId: group!.id });
+    expect(put.body._labels.groupId).toBe(group!.name);
+    const again = await post('group', { id: c.id, groupId: group!.id, reason: 'Twice' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual([{ path: 'groupId', message: 'In this group already' }]);
+    const toInactive = await post('group', { id: c.id, groupId: inactive!.id, reason: 'r' });
+    expect(toInactive.status).toBe(409);
+    expect(toInactive.body.errors).toEqual([{ path: 'groupId', message: 'Inactive group' }]);
+    expect((await post('group', { id: c.id, groupId: 987654321, reason: 'r' })).status).toBe(404);
+    expect((await post('group', { id: c.id, groupId: group!.id, reason: ' ' })).status).toBe(400);
+    expect((await post('group', { id: c.id, groupId: group!.id, reason: 'r' }, support)).status).toBe(403);
+    const generic = await call(env.t, 'PUT', `${BASE}/admin/charger/${c.id}`, { authKey: admin, body: { groupId: inactive!.id } });
+    expect(generic.status).toBe(400);
+    expect(generic.body.errors).toContainEqual({ path: 'groupId', message: 'Unknown field' });
+    const cleared = await post('group', { id: c.id, reason: 'Back to public use' });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.groupId).toBeNull();
+    expect(await audit(c.id, 'group')).toEqual([
+      { action: 'group', actor_user_id: adminId, reason: 'Fleet depot chargers', changes: { groupId: { from: null, to: group!.id } } },
+      { action: 'group', actor_user_id: adminId, reason: 'Back to public use', changes: { groupId: { from: group!.id, to: null } } },
+    ]);
+    await env.database.db.execute(sql`update user_groups set is_active = true where id = ${inactive!.id}`);
   });
 
   it('turns always-on and protected network on and off with a reason, audited; the same value again is a 409', async () => {

@@ -67,6 +67,7 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'POST /lms/utilization-lead/level': { kind: 'permission', permission: 'ROLE_UPDATE_LEAD_LEVEL' },
       // Charger actions: QR code, always-on, protected network, replace hardware (tests/server/charger-actions.test.ts).
       'POST /charger-service/qr-code': { kind: 'permission', permission: 'ROLE_UPDATE_QR_CODE' },
+      'POST /charger-service/group': { kind: 'permission', permission: 'ROLE_UPDATE_CHARGER_GROUP' },
       'POST /charger-service/admin/charger/always-on': { kind: 'permission', permission: 'ROLE_UPDATE_ALWAYS_ON' },
       // A user's referral code: new, disable (tests/server/people-ops.test.ts).
       'POST /user-service/referral/code': { kind: 'permission', permission: 'ROLE_CREATE_REFERRAL_CODE' },

@@ -1,6 +1,6 @@
 import type { SeedStep } from '../seed-context';
 import { seedAuthorizeHistory, seedChargerTransactions, seedRfidCards, seedRfidHistory } from '../seed-chargers-activity';
-import { seedChargers, seedHardware, seedLocations, seedWarehouses } from '../seed-chargers';
+import { seedChargerGroups, seedChargers, seedHardware, seedLocations, seedWarehouses } from '../seed-chargers';
 import { seedOcppChargePoints } from '../seed-ocpp';
 import { seedOperationalZones, seedRiskZones, seedThirdPartyChargers } from '../seed-chargers-places';
 
@@ -9,6 +9,7 @@ export const chargerSeedSteps: readonly SeedStep[] = [
   seedWarehouses,
   seedLocations,
   seedChargers,
+  seedChargerGroups,
   seedHardware,
   seedOcppChargePoints,
   seedChargerTransactions,

@@ -237,6 +237,7 @@ const socketFields = {
 /** The permissions of spec §6 "replace hardware, update QR code, always-on, protected network". */
 export const UPDATE_QR_CODE_PERMISSION = 'ROLE_UPDATE_QR_CODE' as const;
 export const UPDATE_ALWAYS_ON_PERMISSION = 'ROLE_UPDATE_ALWAYS_ON' as const;
+export const UPDATE_CHARGER_GROUP_PERMISSION = 'ROLE_UPDATE_CHARGER_GROUP' as const;
 export const UPDATE_PROTECTED_NETWORK_PERMISSION = 'ROLE_UPDATE_PROTECTED_NETWORK' as const;
 export const REPLACE_HARDWARE_PERMISSION = 'ROLE_REPLACE_HARDWARE' as const;
 /** The permission of Map to host (spec §6 "host mapping"). */
@@ -287,6 +288,8 @@ export const chargerResource = defineResource({
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
     chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid', required: true }),
     hostId: f.relation('Host', 'users', { idType: 'uuid' }),
+    // Spec §6 charger "group": the user group whose members this charger serves (a group's own chargers).
+    groupId: f.relation('User group', 'groups', { help: 'The user group whose members this charger serves; empty for everyone.' }),
     ocppCustomisationType: f.choice('OCPP customisation', optionsOf(ocppCustomisationTypes), { display: 'text' }),
     mqttBrokerKey: f.choice('MQTT broker', mqttBrokerOptions, { defaultValue: 'RABBIT_MQ_PROPS_DEDICATED', display: 'text' }),
     macAddress: f.code('MAC address', { max: 17 }),
@@ -321,6 +324,7 @@ export const chargerResource = defineResource({
       { field: 'hardwareId', hidden: true },
       { field: 'alwaysOn', hidden: true },
       { field: 'protectedNetwork', hidden: true },
+      { field: 'groupId', hidden: true },
       { field: 'lastHeartbeatAt' },
       { field: 'isActive' },
       { field: 'createdAt', hidden: true },
@@ -333,6 +337,7 @@ export const chargerResource = defineResource({
       { field: 'locationId', kind: 'relation' },
       { field: 'cityId', kind: 'relation' },
       { field: 'chargePointOperatorId', kind: 'relation' },
+      { field: 'groupId', kind: 'relation' },
       { field: 'isActive', kind: 'boolean' },
       { field: 'createdAt', kind: 'dateRange' },
     ],
@@ -354,6 +359,7 @@ export const chargerResource = defineResource({
   // The host changes only by Transfer device (a preview, a row lock against a stale "from", an audit row of from and to).
   // Spec §6 "host mapping" is this action too: there is no second way to map a charger to a host.
   owned: {
+    groupId: 'the Set group action (server/chargers/charger-action-routes.ts)',
     hostId: 'the Transfer device and Map to host actions (server/chargers/charger-host.ts)',
     qrCodeValue: 'the Update QR code action (server/chargers/charger-action-routes.ts)',
     alwaysOn: 'the Always-on action',
@@ -388,6 +394,22 @@ export const chargerResource = defineResource({
       edit: ['qrCodeValue'],
       confirm: 'Drivers who scan the new code reach this charger; the old code no longer does. A code belongs to one charger.',
       variant: 'primary',
+    },
+    {
+      // charger-service `group`: the user group the charger serves, set or cleared with a reason.
+      name: 'group',
+      path: 'group',
+      title: 'Set group',
+      permission: UPDATE_CHARGER_GROUP_PERMISSION,
+      on: 'record',
+      fields: {
+        id: chargerOfRecord(),
+        groupId: f.relation('User group', 'groups', { help: 'Leave empty to take the charger out of its group.' }),
+        reason: chargerActionReason(),
+      },
+      fromRecord: ['id'],
+      edit: ['groupId'],
+      confirm: 'The charger serves the members of this group (or everyone, when no group is chosen). The reason is kept in its history.',
     },
     {
       name: 'always-on',

@@ -307,7 +307,10 @@ export const groupResource = defineResource({
   activeField: 'isActive',
   views: [{ path: `${UM}/groups`, title: 'User Groups' }],
   createPath: `${UM}/groups/add-group`,
-  related: [{ resource: 'group-members', field: 'groupId', title: 'Members' }],
+  related: [
+    { resource: 'group-members', field: 'groupId', title: 'Members' },
+    { resource: 'chargers', field: 'groupId', title: 'Chargers' },
+  ],
   actions: [
     {
       name: 'add-member',
