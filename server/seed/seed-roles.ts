@@ -112,6 +112,8 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_SEND_HELP_MESSAGE',
       'ROLE_INITIATE_OUTBOUND_CALL',
       'ROLE_VIEW_USERS',
+      // Answers "where is my referral reward?": the users holding a code (User Management → Referral Codes).
+      'ROLE_VIEW_REFERRAL_CODES',
       'ROLE_VIEW_HOSTS',
       'ROLE_VIEW_HOST_SUPPORT',
       // Works hosts' support requests along their machine (start, resolve, reopen, close).

@@ -19,11 +19,13 @@ describe.each(testDrivers)('people, access and chargers on %s', (driver) => {
   let admin: string;
   let support: string;
   let readOnly: string;
+  let technician: string;
 
   beforeAll(async () => {
     admin = (await env.signInAs('9000000001')).authKey;
     support = (await env.signInAs('9000000005')).authKey;
     readOnly = (await env.signInAs('9000000006')).authKey;
+    technician = (await env.signInAs('9000000003')).authKey;
   });
 
   const q = async (query: ReturnType<typeof sql>) => rowsOf<Row>(await env.database.db.execute(query));
@@ -270,6 +272,14 @@ describe.each(testDrivers)('people, access and chargers on %s', (driver) => {
   });
   describe('referral codes', () => {
     const user = async () => (await q(sql`select id::text as id, name, referral_code from users where referral_code is not null and mobile_number not like '90000000%' order by id limit 1`))[0]!;
+
+    it('lists the users holding a code under Referral Codes, for staff with the referral codes permission only', async () => {
+      const listed = await call(env.t, 'GET', '/user-service/user?scope=referral&size=50', { authKey: support });
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      expect(listed.body.items.length).toBeGreaterThan(0);
+      expect(listed.body.items.every((u: { referralCode: string | null }) => typeof u.referralCode === 'string' && u.referralCode.length > 0)).toBe(true);
+      expect((await call(env.t, 'GET', '/user-service/user?scope=referral', { authKey: technician })).status).toBe(403);
+    });
 
     it('gives a user a new code from their first name, then disables it, each audited with the reason', async () => {
       const u = await user();

@@ -83,8 +83,15 @@ export const userResource = defineResource({
   headerBadges: [{ field: 'operationsLocked', label: 'Customer operations locked', tone: 'danger' }],
   permissions: { view: 'ROLE_VIEW_USERS', create: 'ROLE_CREATE_USER', update: CHANGE_USER_NAME_PERMISSION, activate: 'ROLE_BLOCK_USER' },
   activeField: 'isActive',
-  scopes: { pending: { title: 'Pending users', where: [{ field: 'approvalStatus', op: 'eq', value: 'PENDING' }] } },
-  views: [{ path: UM, title: 'All Users' }],
+  scopes: {
+    pending: { title: 'Pending users', where: [{ field: 'approvalStatus', op: 'eq', value: 'PENDING' }] },
+    // Spec §6 Others "referral codes": the users who hold one, for staff who see referral codes but not every user.
+    referral: { title: 'Referral codes', where: [{ field: 'referralCode', op: 'notNull' }], permission: 'ROLE_VIEW_REFERRAL_CODES' },
+  },
+  views: [
+    { path: UM, title: 'All Users' },
+    { path: `${UM}/referral-codes`, title: 'Referral Codes', scope: 'referral' },
+  ],
   createPath: `${UM}/add`,
   detailPath: `${UM}/users/:id`,
   related: [
