@@ -1,4 +1,6 @@
 import { flattenMenu, menuTree, type MenuNode } from '@domain/menu';
+import { viewPermission } from '@domain/resource/define-resource';
+import { resources } from '@domain/resource/registry';
 import type { Command } from './command';
 
 /** The title of a menu entry that reads well alone ("Site Inspection: All"). */
@@ -18,4 +20,30 @@ export function menuCommands(tree: readonly MenuNode[] = menuTree): Command[] {
     href: entry.path,
     run: (ctx) => ctx.navigate(entry.path),
   }));
+}
+
+/**
+ * One "open page" command per list view that has no side-menu entry (Wallets, Wallet ledger, Referral Codes, All
+ * Leads, open consignment tickets…): the menu keeps the spec's entries, and the palette still reaches every list.
+ * Each needs its view's permission.
+ */
+export function otherListCommands(tree: readonly MenuNode[] = menuTree): Command[] {
+  const inMenu = new Set(flattenMenu(tree).map((entry) => entry.path));
+  return resources.flatMap((resource) =>
+    resource.views
+      .filter((view) => !inMenu.has(view.path))
+      .map((view) => {
+        const permission = viewPermission(resource, view.scope);
+        return {
+          id: `page:view:${view.path}`,
+          title: view.title,
+          group: 'Other lists',
+          keywords: [resource.plural.toLowerCase(), resource.title.toLowerCase()],
+          ...(permission ? { permission } : {}),
+          kind: 'page' as const,
+          href: view.path,
+          run: (ctx: Parameters<Command['run']>[0]) => ctx.navigate(view.path),
+        };
+      }),
+  );
 }

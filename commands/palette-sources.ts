@@ -3,11 +3,11 @@ import { createCommands, shellActions } from './action-commands';
 import { chargerActions } from './charger-commands';
 import { availableCommands, type Command, type CommandContext, type PaletteScope } from './command';
 import { frecencyScore, topByFrecency, type FrecencyRecord } from './frecency';
-import { menuCommands } from './menu-commands';
+import { menuCommands, otherListCommands } from './menu-commands';
 import { pinCommands, recentCommands } from './place-commands';
 import { contextCommands, type RecordActionSource } from './record-commands';
 
-const allMenuCommands = menuCommands();
+const allMenuCommands = [...menuCommands(), ...otherListCommands()];
 const allCreateCommands = createCommands();
 
 /** Options of localCommands. */

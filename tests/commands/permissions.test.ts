@@ -19,6 +19,18 @@ describe('permission filtering', () => {
     expect(titles(without)).toContain('RFID History');
   });
 
+  it('reaches the lists that have no side-menu entry (Wallet ledger, Referral Codes), each with its own permission', () => {
+    const finance = localCommands(fakeContext({ permissions: new Set(['ROLE_VIEW_WALLET_LEDGER']) }), null, {});
+    const ledger = finance.find((c) => c.title === 'Wallet ledger');
+    expect(ledger).toMatchObject({ group: 'Other lists', href: '/wallet-management/wallet-ledger' });
+    expect(titles(finance)).not.toContain('Referral Codes');
+    const support = localCommands(fakeContext({ permissions: new Set(['ROLE_VIEW_REFERRAL_CODES']) }), null, {});
+    expect(support.find((c) => c.title === 'Referral Codes')).toMatchObject({ href: '/user-management/referral-codes' });
+    // A list the menu has is offered once, as its menu entry.
+    const all = localCommands(fakeContext({ permissions: new Set(['ROLE_VIEW_SETTLEMENT']) }), null, {});
+    expect(all.filter((c) => c.href === '/finance-management/settlement-history')).toHaveLength(1);
+  });
+
   it('offers "create X" only with the create permission of a resource with an add form', () => {
     const all = createCommands();
     expect(all.length).toBeGreaterThan(5);
