@@ -6,14 +6,15 @@ function cardOfThisRun(): string {
   return `E2E${Date.now().toString(16).slice(-8).toUpperCase()}${Math.floor(Math.random() * 10)}`;
 }
 
-test('add an RFID card to a user, remove it with a reason, and see both in RFID History', async ({ page, request }) => {
+test('add an RFID card to a user, remove it with a reason, and see both in RFID History', async ({ page, request }, info) => {
   const card = cardOfThisRun();
   // A customer to give the card to (found through the API, as staff would look them up).
   const key = await apiKey(request, staff.superAdmin);
   const users = (await (await request.get('/user-service/user?size=50', { headers: { Authorization: `Bearer ${key}` } })).json()) as {
     items: { id: string; name: string | null; mobileNumber: string }[];
   };
-  const customer = users.items.find((u) => u.name && u.mobileNumber.startsWith('8'))!;
+  // Not the first such customer (the change-name journey renames that one while this runs), one per repeat.
+  const customer = users.items.filter((u) => u.name && u.mobileNumber.startsWith('8'))[3 + info.repeatEachIndex]!;
   expect(customer).toBeDefined();
 
   await signIn(page, staff.superAdmin);
