@@ -12,6 +12,10 @@ export const HELP_MESSAGE_CHANNELS = ['SMS', 'WHATSAPP'] as const;
 /** Vehicle categories of spec §3. */
 export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
 
+/** Bounds of a load-balanced session's current limit, in amperes (a charger below 6 A stops charging per IEC 61851). */
+export const LOAD_LIMIT_MIN_A = 6;
+export const LOAD_LIMIT_MAX_A = 32;
+
 /** The booking a record action acts on (taken from the record page). */
 function bookingOfRecord() {
   return f.int('Booking', { required: true, min: 1 });
@@ -45,6 +49,8 @@ export const bookingResource = defineResource({
     paymentMode: f.choice('Payment mode', optionsOf(PAYMENT_MODES), { required: true, display: 'badge' }),
     vehicleCategory: f.choice('Vehicle', optionsOf(VEHICLE_CATEGORIES), { display: 'badge' }),
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+    /** The current limit of a load-balanced session (a TxProfile on the charger), while one applies. */
+    loadLimitA: f.int('Load limit', { min: LOAD_LIMIT_MIN_A, max: LOAD_LIMIT_MAX_A, unit: 'A', readOnly: true }),
     /** Optimistic lock: every machine event (staff's or the charger's) moves it on; one sent with an older one is refused. */
     version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
@@ -179,6 +185,7 @@ export const bookingResource = defineResource({
     status: 'the booking machine (machines/booking.machine.ts)',
     energyWh: 'the charger (StopTransaction) and the utilization correction',
     amount: 'the charger (StopTransaction) and the utilization correction',
+    loadLimitA: 'Start load balancing and End load balancing',
   },
 });
 
