@@ -45,7 +45,7 @@ test('cancel a scheduled wallet booking with a reason and see the refund in the 
 
   // The user's wallet holds the refund.
   await page.goto(`/user-management/users/${userId}`);
-  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(formatInr(before + amount));
+  await expect(page.getByRole('region', { name: 'Wallet', exact: true })).toContainText(formatInr(before + amount));
 });
 
 test('start a session on a simulated charger and stop it from the booking page', async ({ page, request, baseURL }) => {
