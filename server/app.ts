@@ -43,6 +43,8 @@ import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerChargerActionRoutes } from './chargers/charger-action-routes';
 import { registerBookingTimelineRoutes } from './bookings/booking-timeline-routes';
 import { registerBookingLiveRoutes } from './bookings/booking-live-routes';
+import { registerInstantChargingRoutes } from './bookings/instant-charging-routes';
+import { registerLoadBalancingRoutes } from './bookings/load-balancing-routes';
 import { registerBookingSupportRoutes } from './bookings/booking-support-routes';
 import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
 import { registerLiveEventsRoute } from './live/events-route';
@@ -117,6 +119,8 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerInvoiceRoutes(registry);
   registerBookingTimelineRoutes(registry);
   registerBookingLiveRoutes(registry);
+  registerLoadBalancingRoutes(registry);
+  registerInstantChargingRoutes(registry);
   registerBookingSupportRoutes(registry);
   registerNotificationTemplateRoutes(registry);
   registerDeliveryRoutes(registry);

@@ -5,7 +5,6 @@
 // a pause when the charger accepts a 0 A charging profile (PAUSE), a resume when it accepts the profile's removal
 // (RESUME). A booking whose state refuses the event, or without a live charger session, is refused with 409 and
 // nothing is sent.
-import { sql } from 'drizzle-orm';
 import { bookingResource } from '@domain/entities/bookings';
 import type { OcppCommand, OcppCommandView } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
@@ -13,25 +12,13 @@ import { bookingWorkflow } from '@machines/booking.workflow';
 import { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
-import { rowsOf } from '@server/db/rows';
 import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
-import { sendCommands } from '@server/ocpp/ocpp-routes';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { transitionConflict } from '@server/workflows/workflow-state';
 import { applyChargerEvent } from './booking-transition';
-
-/** The charging profile id the console uses for a booking's pause (one per connector at stack level 1). */
-const PAUSE_PROFILE_ID = 9001;
-
-interface LiveSession {
-  transactionId: number;
-  chargerId: number;
-  connectorId: number;
-  uniqueId: string;
-  online: boolean;
-}
+import { chargingProfiles, clearTxProfile, liveSessionOf, sendToCharger, setTxProfile, type LiveSession } from './live-session';
 
 const words = { STOP: 'stopped', PAUSE: 'paused', RESUME: 'resumed' } as const;
 
@@ -43,28 +30,12 @@ async function liveBooking(deps: ResolvedDeps, id: number, event: keyof typeof w
   if (!snapshotOf(bookingWorkflow, booking).can({ type: event } as never)) {
     throw transitionConflict(`A booking in state ${status} cannot be ${words[event]}.`, status, acceptedEvents(bookingWorkflow, booking), booking.version);
   }
-  const [row] = rowsOf<{ transaction_id: unknown; charger_id: unknown; connector_id: number; unique_id: string; connected_node: string | null }>(
-    await deps.db.execute(sql`
-      select s.transaction_id, s.charger_id, s.connector_id, c.unique_id, p.connected_node
-      from ocpp_sessions s join chargers c on c.id = s.charger_id left join ocpp_charge_points p on p.charger_id = s.charger_id
-      where s.booking_id = ${id} and s.stopped_at is null order by s.started_at desc limit 1`),
-  );
-  if (!row) throw conflictProblem('This booking has no live charger session (it was not started through a connected OCPP charger): nothing was sent.');
-  const live = { transactionId: Number(row.transaction_id), chargerId: Number(row.charger_id), connectorId: row.connector_id, uniqueId: row.unique_id, online: row.connected_node !== null };
-  if (!live.online) throw conflictProblem(`The charger ${live.uniqueId} is offline: nothing was sent. Try again when it reconnects.`);
+  const live = await liveSessionOf(deps, id);
   return { booking, live };
 }
 
-/** Sends the command and waits for the charger's answer; 409 with the charger's words when it was not accepted. */
-async function command(deps: ResolvedDeps, live: LiveSession, userId: string, cmd: OcppCommand): Promise<OcppCommandView> {
-  const answer = await sendCommands(deps, { chargerIds: [live.chargerId], command: cmd, userId, wait: true });
-  const item = answer.items[0]!;
-  if (item.status !== 'accepted') {
-    const said = (item.response as { status?: string } | null)?.status;
-    throw conflictProblem(`The charger ${live.uniqueId} did not carry it out (${item.error ?? (said ? `it answered ${said}` : item.status)}). Nothing changed.`);
-  }
-  return item;
-}
+/** Sends the command to the session's charger and waits for its answer (409 unless accepted). */
+const command = (deps: ResolvedDeps, live: LiveSession, userId: string, cmd: OcppCommand): Promise<OcppCommandView> => sendToCharger(deps, live.chargerId, live.uniqueId, userId, cmd);
 
 const answers = {
   200: { description: 'The booking (and the command the charger accepted)' },
@@ -92,20 +63,7 @@ export function registerBookingLiveRoutes(registry: RouteRegistry): void {
     handler: async ({ c, body, session, deps }) => {
       const id = Number(body.id);
       const { live } = await liveBooking(deps, id, 'PAUSE');
-      const sent = await command(deps, live, session.userId, {
-        action: 'SetChargingProfile',
-        payload: {
-          connectorId: live.connectorId,
-          csChargingProfiles: {
-            chargingProfileId: PAUSE_PROFILE_ID,
-            transactionId: live.transactionId,
-            stackLevel: 1,
-            chargingProfilePurpose: 'TxProfile',
-            chargingProfileKind: 'Relative',
-            chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 0 }] },
-          },
-        },
-      });
+      const sent = await command(deps, live, session.userId, setTxProfile(live, chargingProfiles.pause, 0));
       const now = deps.now();
       const to = await deps.db.transaction(async (tx) => {
         await writeAudit(tx, { entityType: 'bookings', entityId: String(id), actorUserId: session.userId, action: 'pause-charging', changes: { transactionId: live.transactionId } }, now);
@@ -122,7 +80,7 @@ export function registerBookingLiveRoutes(registry: RouteRegistry): void {
     handler: async ({ c, body, session, deps }) => {
       const id = Number(body.id);
       const { live } = await liveBooking(deps, id, 'RESUME');
-      const sent = await command(deps, live, session.userId, { action: 'ClearChargingProfile', payload: { id: PAUSE_PROFILE_ID, connectorId: live.connectorId, chargingProfilePurpose: 'TxProfile' } });
+      const sent = await command(deps, live, session.userId, clearTxProfile(live, chargingProfiles.pause));
       const now = deps.now();
       const to = await deps.db.transaction(async (tx) => {
         await writeAudit(tx, { entityType: 'bookings', entityId: String(id), actorUserId: session.userId, action: 'resume-charging', changes: { transactionId: live.transactionId } }, now);

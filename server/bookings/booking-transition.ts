@@ -11,7 +11,7 @@ import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
 import { nextStateOf } from '@server/workflows/workflow-state';
-import { payBooking } from './booking-money';
+import { payBooking, refundBooking } from './booking-money';
 
 /** Columns an event from the charger may change besides the state. */
 export interface ChargerBookingPatch {
@@ -33,16 +33,23 @@ export async function applyChargerEvent(tx: Database, bookingId: number, event: 
   const snapshot = snapshotOf(bookingWorkflow, { status: row.status });
   if (!snapshot.can(event as never)) return null;
   const to = nextStateOf(bookingWorkflow, snapshot, event);
+  // A session that ended keeps no load limit (the charger drops its TxProfiles with the transaction).
+  const ended = to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN' || to === 'FAILED';
   const amount = patch.amountFromEnergy && patch.energyWh !== undefined ? Math.round((patch.energyWh * Number(row.tariff_per_kwh)) / 1000) : undefined;
   await tx.execute(sql`
     update bookings set status = ${to}, version = version + 1, updated_at = ${now.toISOString()},
       ended_at = coalesce(${patch.endedAt ?? null}::timestamptz, ended_at),
       energy_wh = coalesce(${patch.energyWh ?? null}::bigint, energy_wh),
-      amount = coalesce(${amount ?? null}::bigint, amount)
+      amount = coalesce(${amount ?? null}::bigint, amount),
+      load_limit_a = case when ${ended} then null else load_limit_a end
     where id = ${bookingId}`);
   await writeAudit(tx, { entityType: 'bookings', entityId: String(bookingId), actorUserId: null, action: 'transition', fromState: row.status, toState: to, event: event.type, reason: why }, now);
   if ((to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN') && amount !== undefined) {
     await payBooking(tx, { id: bookingId, userId: row.user_id, paymentMode: row.payment_mode, amount }, { actorUserId: null, payWhatItHolds: true, memo: `Charging session of booking ${bookingId}` });
+  }
+  // A failed session is not charged: what was paid for it in advance goes back to the wallet (once, like a cancel's).
+  if (to === 'FAILED') {
+    await refundBooking(tx, { id: bookingId, userId: row.user_id, paymentMode: row.payment_mode, amount: 0 }, { actorUserId: null, memo: `Refund of failed booking ${bookingId}` });
   }
   // An ended paid session gets its GST invoice in the same transaction (postpaid ones with their billing period).
   if ((to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN') && amount !== undefined && amount > 0 && row.payment_mode !== 'POSTPAID') {

@@ -11,8 +11,20 @@ import type { Database } from '@server/db/database';
 import { HttpProblem, problemTypes } from '@server/http/problem';
 import { rowsOf } from '@server/db/rows';
 
-/** The operator's accounts (one row each; their balance is the sum of their entries). */
-export type SystemAccount = 'REVENUE' | 'GST' | 'PROMOTIONS' | 'REFUNDS' | 'TOP_UP_CLEARING' | 'CORRECTIONS' | 'OPENING_BALANCE';
+/**
+ * The operator's accounts (one row each; their balance is the sum of their entries). HOST_PAYABLE is what the
+ * operator owes hosts (settled, not yet paid out); PAYOUT_CLEARING is the bank account payouts leave from.
+ */
+export type SystemAccount =
+  | 'REVENUE'
+  | 'GST'
+  | 'PROMOTIONS'
+  | 'REFUNDS'
+  | 'TOP_UP_CLEARING'
+  | 'CORRECTIONS'
+  | 'OPENING_BALANCE'
+  | 'HOST_PAYABLE'
+  | 'PAYOUT_CLEARING';
 
 /** Kinds of posting, one per business event that moves money. */
 export const postingKinds = [
@@ -23,6 +35,7 @@ export const postingKinds = [
   'CANCELLATION_REFUND',
   'UTILIZATION_CORRECTION',
   'SETTLEMENT',
+  'PAYOUT',
 ] as const;
 export type PostingKind = (typeof postingKinds)[number];
 

@@ -33,6 +33,9 @@ export const DEFAULT_TARIFF_PAISE_PER_KWH = 1_800;
 /** idTag prefix of test charges started from the console (accepted without an RFID card). */
 export const TEST_ID_TAG_PREFIX = 'CZOTEST';
 
+/** idTag prefix of sessions staff start for a customer (instant booking and charging; instant_charge_requests). */
+export const INSTANT_ID_TAG_PREFIX = 'CZOINST';
+
 const iso = (d: Date) => d.toISOString();
 
 /** The OCPP charger with this charge box id, or null. */
@@ -229,6 +232,7 @@ export async function recordStatus(
       outcome.recoveredTicketId = faultTicketId;
       faultTicketId = null;
     }
+    if (status.status === 'Faulted') await failSessionsOnFault(tx, charger, status, now);
     await tx.execute(sql`
       insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
       values (${charger.id}, ${status.connectorId}, ${status.status}, ${status.errorCode}, ${status.info ?? null}, ${status.vendorErrorCode ?? null}, ${faultTicketId}, ${iso(now)})
@@ -237,6 +241,25 @@ export async function recordStatus(
   });
   await refreshConnectivity(db, charger.id);
   return outcome;
+}
+
+/**
+ * A faulted connector (connector 0: the whole charger) fails the bookings of its open sessions that are charging or
+ * paused (FAIL through the booking machine, with the energy the meter last reported; a failed booking is not charged).
+ * The session stays open for the charger's StopTransaction, which then changes nothing on the booking.
+ */
+async function failSessionsOnFault(tx: Database, charger: ChargerIdentity, status: { connectorId: number; errorCode: string }, now: Date): Promise<void> {
+  const open = rowsOf<{ booking_id: number | string; energy: number | string | null }>(
+    await tx.execute(sql`
+      select s.booking_id, s.last_energy_wh - s.meter_start_wh as energy from ${ocppSessions} s join ${bookings} b on b.id = s.booking_id
+      where s.charger_id = ${charger.id} and s.stopped_at is null and (${status.connectorId} = 0 or s.connector_id = ${status.connectorId})
+        and b.status in ('CHARGING', 'PAUSED')`),
+  );
+  for (const session of open) {
+    const energyWh = Math.max(0, Math.round(Number(session.energy ?? 0)));
+    await applyChargerEvent(tx, Number(session.booking_id), { type: 'FAIL' }, { endedAt: iso(now), energyWh },
+      `OCPP StatusNotification Faulted (${status.errorCode}) on ${status.connectorId === 0 ? 'the charger' : `connector ${status.connectorId}`} of ${charger.uniqueId}`, now);
+  }
 }
 
 /** OCPP idTagInfo status. */
@@ -249,6 +272,14 @@ export async function resolveIdTag(db: Database, chargerId: number, idTag: strin
       await db.execute(sql`select requested_by from ${ocppCommands} where charger_id = ${chargerId} and action = 'RemoteStartTransaction' and payload->>'idTag' = ${idTag} limit 1`),
     );
     return command ? { status: 'Accepted', userId: command.requested_by, reason: 'Test charge started from the console' } : { status: 'Invalid', userId: null, reason: 'Unknown test tag' };
+  }
+  if (idTag.startsWith(INSTANT_ID_TAG_PREFIX)) {
+    const [request] = rowsOf<{ user_id: string; is_active: boolean; operations_locked: boolean }>(
+      await db.execute(sql`select r.user_id, u.is_active, u.operations_locked from instant_charge_requests r join ${users} u on u.id = r.user_id where r.id_tag = ${idTag} and r.charger_id = ${chargerId}`),
+    );
+    if (!request) return { status: 'Invalid', userId: null, reason: 'Unknown instant charging tag' };
+    if (!request.is_active || request.operations_locked) return { status: 'Blocked', userId: request.user_id, reason: 'Customer inactive or operations locked' };
+    return { status: 'Accepted', userId: request.user_id, reason: 'Session started by staff for the customer' };
   }
   const [card] = rowsOf<{ action: string; user_id: string }>(
     await db.execute(sql`select action, user_id from ${rfidCardHistory} where card_number = ${idTag} order by acted_at desc, id desc limit 1`),
@@ -346,15 +377,18 @@ export async function stopTransaction(
     if (current && current.status !== 'IN_PROGRESS') return { known: true, alreadyStopped: true, bookingId, energyWh };
     const reason = stopReasons[stop.reason ?? 'Local'] ?? 'OTHER';
     const byAdmin = stop.reason === 'Remote';
+    // The car unplugged or the power failed before any energy flowed: the session failed (not charged).
+    const failed = energyWh === 0 && (stop.reason === 'EVDisconnected' || stop.reason === 'PowerLoss');
     await tx.execute(sql`update ${ocppSessions} set stopped_at = ${endedIso}, last_energy_wh = ${stop.meterStop}, last_power_w = 0 where transaction_id = ${stop.transactionId}`);
     await tx.execute(sql`
       update ${chargerTransactions} set meter_stop_wh = ${stop.meterStop}, energy_wh = ${energyWh}, ended_at = ${endedIso},
-        status = ${byAdmin ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, stop_reason = ${reason}, updated_at = ${iso(now)}
+        status = ${failed ? 'FAILED' : byAdmin ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, stop_reason = ${reason}, updated_at = ${iso(now)}
       where id = ${stop.transactionId} and status = 'IN_PROGRESS'`);
     if (bookingId !== null) {
       // Through the booking machine: a booking staff already ended (or that never started) stays as it is.
       const stoppedByStaff = byAdmin && !session.id_tag.startsWith(TEST_ID_TAG_PREFIX);
-      await applyChargerEvent(tx, bookingId, { type: stoppedByStaff ? 'STOP' : 'COMPLETE' }, { endedAt: endedIso, energyWh, amountFromEnergy: true },
+      const event = failed ? 'FAIL' : stoppedByStaff ? 'STOP' : 'COMPLETE';
+      await applyChargerEvent(tx, bookingId, { type: event }, failed ? { endedAt: endedIso, energyWh } : { endedAt: endedIso, energyWh, amountFromEnergy: true },
         `OCPP StopTransaction (${stop.reason ?? 'Local'}), meter ${stop.meterStop} Wh`, now);
     }
     return { known: true, alreadyStopped: false, bookingId, energyWh };

@@ -49,8 +49,17 @@ interface Session {
   meterStartWh: number;
   soc: number;
   powerW: number;
-  /** The charging profile's limit in A (0: paused by the central system), or null when none is set. */
+  /** The limit in A of the charging profile in force (0: paused by the central system), or null when none is set. */
   limitA: number | null;
+  /** TxProfiles set on the session by id: the one of the highest stack level is in force. */
+  profiles?: Map<number, { stackLevel: number; limitA: number }>;
+}
+
+/** The limit of the profile in force: the highest stack level wins (OCPP 1.6 §3.13.2). */
+function limitInForce(profiles: Map<number, { stackLevel: number; limitA: number }>): number | null {
+  let best: { stackLevel: number; limitA: number } | null = null;
+  for (const p of profiles.values()) if (!best || p.stackLevel > best.stackLevel) best = p;
+  return best ? best.limitA : null;
 }
 
 interface Connector {
@@ -211,11 +220,18 @@ export class SimulatedCharger {
     await this.safeCall('StatusNotification', { connectorId, status, errorCode, timestamp: new Date().toISOString(), ...extra });
   }
 
-  /** Reports a fault on a connector (e.g. GroundFailure); a running session stops first. */
-  async fault(connectorId: number, errorCode: string, vendorErrorCode?: string): Promise<void> {
+  /**
+   * Reports a fault on a connector (e.g. GroundFailure); a running session stops first, or with `stopAfter` the
+   * Faulted status goes out first and the session stops after it (as many chargers do).
+   */
+  async fault(connectorId: number, errorCode: string, vendorErrorCode?: string, options: { stopAfter?: boolean } = {}): Promise<void> {
     const c = this.connectors.find((x) => x.id === connectorId);
-    if (c?.session) await this.stopSession(c, 'Other');
+    if (c?.session && !options.stopAfter) await this.stopSession(c, 'Other');
     await this.sendStatus(connectorId, 'Faulted', errorCode, vendorErrorCode ? { vendorErrorCode } : {});
+    if (c?.session && options.stopAfter) {
+      await this.stopSession(c, 'Other');
+      await this.sendStatus(connectorId, 'Faulted', errorCode, vendorErrorCode ? { vendorErrorCode } : {});
+    }
   }
 
   /** Clears a fault: the connector is Available again. */
@@ -388,25 +404,37 @@ export class SimulatedCharger {
       this.counters.commands += 1;
       return { status: 'Accepted' };
     });
-    // Smart charging, as far as pausing a session needs: a TxProfile on the session's connector sets its limit (the
-    // first period's; A or W), ClearChargingProfile lifts it. A connector without a session rejects a TxProfile.
+    // Smart charging, as far as pausing and load balancing a session need: TxProfiles on the session's connector, each
+    // a limit (the first period's; A or W), the highest stack level in force; ClearChargingProfile removes one (by id)
+    // or all. A connector without a session rejects a TxProfile.
     this.client.handle('SetChargingProfile', ({ params }) => {
       this.counters.commands += 1;
-      const p = params as { connectorId: number; csChargingProfiles: { transactionId?: number; chargingProfilePurpose: string; chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { limit: number }[] } } };
+      const p = params as {
+        connectorId: number;
+        csChargingProfiles: { chargingProfileId: number; stackLevel: number; transactionId?: number; chargingProfilePurpose: string; chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { limit: number }[] } };
+      };
       const c = this.connectors.find((x) => x.id === p.connectorId);
       const profile = p.csChargingProfiles;
       if (!c?.session || profile.chargingProfilePurpose !== 'TxProfile' || (profile.transactionId !== undefined && profile.transactionId !== c.session.transactionId)) return { status: 'Rejected' };
       const limit = profile.chargingSchedule.chargingSchedulePeriod[0]?.limit ?? 0;
-      c.session.limitA = profile.chargingSchedule.chargingRateUnit === 'W' ? limit / 230 : limit;
+      const profiles = (c.session.profiles ??= new Map());
+      // A profile of the same id, or of the same stack level (one purpose here), replaces the one there.
+      for (const [id, other] of profiles) if (other.stackLevel === profile.stackLevel) profiles.delete(id);
+      profiles.set(profile.chargingProfileId, { stackLevel: profile.stackLevel, limitA: profile.chargingSchedule.chargingRateUnit === 'W' ? limit / 230 : limit });
+      c.session.limitA = limitInForce(profiles);
       return { status: 'Accepted' };
     });
     this.client.handle('ClearChargingProfile', ({ params }) => {
       this.counters.commands += 1;
-      const p = params as { connectorId?: number };
-      const targets = this.connectors.filter((c) => c.session && (!p.connectorId || c.id === p.connectorId) && c.session.limitA !== null);
-      if (targets.length === 0) return { status: 'Unknown' };
-      for (const c of targets) c.session!.limitA = null;
-      return { status: 'Accepted' };
+      const p = params as { id?: number; connectorId?: number };
+      let cleared = 0;
+      for (const c of this.connectors) {
+        const profiles = c.session?.profiles;
+        if (!profiles || (p.connectorId && c.id !== p.connectorId)) continue;
+        for (const id of [...profiles.keys()]) if (p.id === undefined || id === p.id) cleared += Number(profiles.delete(id));
+        c.session!.limitA = limitInForce(profiles);
+      }
+      return { status: cleared > 0 ? 'Accepted' : 'Unknown' };
     });
   }
 }

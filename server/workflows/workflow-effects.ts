@@ -5,6 +5,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { bookingEffects } from '@server/bookings/booking-effects';
 import { downloadEffects } from '@server/downloads/download-effects';
+import { payoutEffects } from '@server/settlements/payout-effects';
 import { settlementEffects } from '@server/settlements/settlement-effects';
 import { topUpRequestEffects } from '@server/wallets/top-up-effects';
 
@@ -24,6 +25,7 @@ export type WorkflowEffect = (tx: Database, input: WorkflowEffectInput) => Promi
 /** Effects by workflow resource name. */
 export const workflowEffects: Readonly<Record<string, WorkflowEffect>> = {
   settlements: settlementEffects,
+  payouts: payoutEffects,
   downloads: downloadEffects,
   'top-up-requests': topUpRequestEffects,
   bookings: bookingEffects,

@@ -107,6 +107,8 @@ export const permissionFamilies = {
     'ROLE_SEND_HELP_MESSAGE',
     'ROLE_LOCK_CUSTOMER_OPERATIONS',
     'ROLE_INSTANT_BOOKING_AND_CHARGING',
+    // booking-service `load-balanced-charging (start, end)`: the spec's catalogue names no permission for it.
+    'ROLE_LOAD_BALANCED_CHARGING',
     'ROLE_UTILIZATION_CORRECTION',
     'ROLE_INITIATE_OUTBOUND_CALL',
   ],

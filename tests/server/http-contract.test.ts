@@ -140,6 +140,10 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /booking-service/admin/booking/:id/timeline': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
       'POST /booking-service/stop-charging': { kind: 'permission', permission: 'ROLE_STOP_BOOKING' },
       'POST /booking-service/admin/booking/pause-charging': { kind: 'permission', permission: 'ROLE_PAUSE_BOOKING' },
+      // Load-balanced charging start and end, instant booking and charging (tests/server/bookings/booking-live-ops.test.ts).
+      'POST /booking-service/load-balanced-charging/start': { kind: 'permission', permission: 'ROLE_LOAD_BALANCED_CHARGING' },
+      'POST /booking-service/load-balanced-charging/end': { kind: 'permission', permission: 'ROLE_LOAD_BALANCED_CHARGING' },
+      'POST /booking-service/instant': { kind: 'permission', permission: 'ROLE_INSTANT_BOOKING_AND_CHARGING' },
       'POST /booking-service/admin/booking/resume-charging': { kind: 'permission', permission: 'ROLE_RESUME_BOOKING' },
       'POST /booking-service/send-help-message': { kind: 'permission', permission: 'ROLE_SEND_HELP_MESSAGE' },
       'POST /booking-service/initiate-outbound-call': { kind: 'permission', permission: 'ROLE_INITIATE_OUTBOUND_CALL' },

@@ -7,7 +7,18 @@ import { bigint, check, index, pgTable, pgView, text, timestamp, uniqueIndex, uu
 import { users } from '../schema';
 
 /** Account kinds: one wallet per user, and the operator's own accounts (one row each). */
-export const ledgerAccountKinds = ['WALLET', 'REVENUE', 'GST', 'PROMOTIONS', 'REFUNDS', 'TOP_UP_CLEARING', 'CORRECTIONS', 'OPENING_BALANCE'] as const;
+export const ledgerAccountKinds = [
+  'WALLET',
+  'REVENUE',
+  'GST',
+  'PROMOTIONS',
+  'REFUNDS',
+  'TOP_UP_CLEARING',
+  'CORRECTIONS',
+  'OPENING_BALANCE',
+  'HOST_PAYABLE',
+  'PAYOUT_CLEARING',
+] as const;
 
 /** Every account a posting can move money on. A wallet's account has the wallet's id. */
 export const ledgerAccounts = pgTable(
@@ -23,7 +34,7 @@ export const ledgerAccounts = pgTable(
   (t) => [
     uniqueIndex('ledger_accounts_user_id_key').on(t.userId),
     uniqueIndex('ledger_accounts_system_kind_key').on(t.kind).where(sql`${t.userId} is null`),
-    check('ledger_accounts_kind_check', sql`${t.kind} in ('WALLET', 'REVENUE', 'GST', 'PROMOTIONS', 'REFUNDS', 'TOP_UP_CLEARING', 'CORRECTIONS', 'OPENING_BALANCE')`),
+    check('ledger_accounts_kind_check', sql.raw(`kind in (${ledgerAccountKinds.map((k) => `'${k}'`).join(', ')})`)),
     check('ledger_accounts_wallet_user_check', sql`(${t.kind} = 'WALLET') = (${t.userId} is not null)`),
   ],
 );

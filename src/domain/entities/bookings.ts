@@ -12,6 +12,14 @@ export const HELP_MESSAGE_CHANNELS = ['SMS', 'WHATSAPP'] as const;
 /** Vehicle categories of spec §3. */
 export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
 
+/** Bounds of a load-balanced session's current limit, in amperes (a charger below 6 A stops charging per IEC 61851). */
+export const LOAD_LIMIT_MIN_A = 6;
+export const LOAD_LIMIT_MAX_A = 32;
+
+/** What a customer's wallet must hold for staff to start a session for them at once (paise): ₹50, checked, not held. */
+export const INSTANT_MIN_WALLET_PAISE = 5_000;
+const INSTANT_MIN_WALLET_LABEL = '₹50';
+
 /** The booking a record action acts on (taken from the record page). */
 function bookingOfRecord() {
   return f.int('Booking', { required: true, min: 1 });
@@ -45,6 +53,8 @@ export const bookingResource = defineResource({
     paymentMode: f.choice('Payment mode', optionsOf(PAYMENT_MODES), { required: true, display: 'badge' }),
     vehicleCategory: f.choice('Vehicle', optionsOf(VEHICLE_CATEGORIES), { display: 'badge' }),
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+    /** The current limit of a load-balanced session (a TxProfile on the charger), while one applies. */
+    loadLimitA: f.int('Load limit', { min: LOAD_LIMIT_MIN_A, max: LOAD_LIMIT_MAX_A, unit: 'A', readOnly: true }),
     /** Optimistic lock: every machine event (staff's or the charger's) moves it on; one sent with an older one is refused. */
     version: f.int('Version', { readOnly: true, defaultValue: 0 }),
   },
@@ -136,6 +146,53 @@ export const bookingResource = defineResource({
       variant: 'primary',
     },
     {
+      // booking-service `load-balanced-charging (start, end)`: a TxProfile limiting the session's current.
+      name: 'start-load-balancing',
+      path: 'load-balanced-charging/start',
+      title: 'Start load balancing',
+      permission: 'ROLE_LOAD_BALANCED_CHARGING',
+      on: 'record',
+      fields: {
+        id: bookingOfRecord(),
+        limitA: f.int('Current limit', {
+          required: true,
+          min: LOAD_LIMIT_MIN_A,
+          max: LOAD_LIMIT_MAX_A,
+          unit: 'A',
+          help: `The most current the charger may give this session, ${LOAD_LIMIT_MIN_A} to ${LOAD_LIMIT_MAX_A} A per phase.`,
+        }),
+      },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'CHARGING' },
+      confirm: 'The charger limits this session to the current you chose (a charging profile) until load balancing is ended. The booking records the limit once the charger accepts.',
+    },
+    {
+      name: 'end-load-balancing',
+      path: 'load-balanced-charging/end',
+      title: 'End load balancing',
+      permission: 'ROLE_LOAD_BALANCED_CHARGING',
+      on: 'record',
+      fields: { id: bookingOfRecord() },
+      fromRecord: ['id'],
+      when: { field: 'status', equals: 'CHARGING' },
+      confirm: 'The charger clears the session’s current limit and charges at its full rate again.',
+    },
+    {
+      // booking-service `instant`: staff start a session for a customer now; the booking appears when the charger starts.
+      name: 'instant',
+      path: 'instant',
+      title: 'Start a session now',
+      permission: 'ROLE_INSTANT_BOOKING_AND_CHARGING',
+      on: 'list',
+      fields: {
+        userId: f.relation('Customer', 'users', { idType: 'uuid', required: true }),
+        chargerId: f.relation('Charger', 'chargers', { required: true }),
+        connectorId: f.int('Connector', { required: true, min: 1, max: 16, help: 'The socket’s number on the charger (1 for its first socket).' }),
+      },
+      confirm: `The charger is told to start a session on that connector for the customer now (RemoteStartTransaction). The customer needs an active, unlocked account and at least ${INSTANT_MIN_WALLET_LABEL} in the wallet; the session is paid from the wallet at the charger's tariff when it ends. The booking appears when the charger starts charging.`,
+      variant: 'primary',
+    },
+    {
       name: 'send-help-message',
       path: 'send-help-message',
       title: 'Send help message',
@@ -179,6 +236,7 @@ export const bookingResource = defineResource({
     status: 'the booking machine (machines/booking.machine.ts)',
     energyWh: 'the charger (StopTransaction) and the utilization correction',
     amount: 'the charger (StopTransaction) and the utilization correction',
+    loadLimitA: 'Start load balancing and End load balancing',
   },
 });
 

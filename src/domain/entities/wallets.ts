@@ -29,6 +29,7 @@ export const walletEntryKinds: readonly FieldOption[] = [
   { value: 'CANCELLATION_REFUND', label: 'Cancellation refund', tone: 'warning' },
   { value: 'UTILIZATION_CORRECTION', label: 'Utilization correction', tone: 'warning' },
   { value: 'SETTLEMENT', label: 'Settlement', tone: 'neutral' },
+  { value: 'PAYOUT', label: 'Payout to a host', tone: 'neutral' },
 ];
 
 /**
