@@ -287,6 +287,10 @@ export async function resolveIdTag(db: Database, chargerId: number, idTag: strin
   if (!card) return { status: 'Invalid', userId: null, reason: 'Unknown card' };
   if (card.action === 'BLOCKED') return { status: 'Blocked', userId: card.user_id, reason: 'Card blocked' };
   if (card.action === 'REMOVED') return { status: 'Invalid', userId: card.user_id, reason: 'Card removed from the account' };
+  // A customer whose operations staff locked (Lock customer operations on a booking) starts nothing until unlocked.
+  const [holder] = rowsOf<{ is_active: boolean; operations_locked: boolean }>(await db.execute(sql`select is_active, operations_locked from ${users} where id = ${card.user_id}`));
+  if (holder?.operations_locked) return { status: 'Blocked', userId: card.user_id, reason: 'Customer operations locked' };
+  if (holder && !holder.is_active) return { status: 'Blocked', userId: card.user_id, reason: 'Customer inactive' };
   return { status: 'Accepted', userId: card.user_id, reason: 'Card active' };
 }
 

@@ -3,7 +3,7 @@
 // and the charger's side through the same machine (a session started and stopped at the charger pays from the wallet).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findChargerByBoxId, startTransaction, stopTransaction } from '@server/ocpp/ocpp-store';
+import { authorize, findChargerByBoxId, startTransaction, stopTransaction } from '@server/ocpp/ocpp-store';
 import { checkLedger } from '@server/ledger/ledger-check';
 import { walletBalance } from '@server/ledger/ledger';
 import { gstIncludedIn } from '@server/bookings/booking-money';
@@ -197,7 +197,7 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     expect(actions).toBe(3);
   });
 
-  it('locks and unlocks a customer’s operations with a reason (the flag on the user, audited); a repeat is 409, no reason 400, no permission 403', async () => {
+  it('locks and unlocks a customer’s operations with a reason (the flag on the user, audited; their card refused at chargers while locked); a repeat is 409, no reason 400, no permission 403', async () => {
     const [b] = await q<{ user_id: string }>(sql`select user_id from bookings where status = 'COMPLETED' order by id desc limit 1`);
     const lock = (authKey: string, body: Row) => call(env.t, 'POST', '/booking-service/lock-customer-operations', { authKey, body: { userId: b!.user_id, ...body } });
     expect((await lock(support, { locked: true, reason: 'Chargeback dispute open' })).status).toBe(403);
@@ -206,7 +206,13 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     expect(locked.status, JSON.stringify(locked.body)).toBe(200);
     expect(locked.body).toMatchObject({ operationsLocked: true, operationsLockReason: 'Chargeback dispute open' });
     expect((await lock(admin, { locked: true, reason: 'Again' })).status).toBe(409);
+    // While locked, the customer's own card starts nothing at a charger (Authorize answers Blocked, in Authorize History).
+    const cardNumber = `LOCK${driver.toUpperCase()}`;
+    await env.database.db.execute(sql`insert into rfid_card_history (card_number, user_id, action, acted_at, created_at, updated_at) values (${cardNumber}, ${b!.user_id}, 'ADDED', now(), now(), now())`);
+    const [charger] = await q<{ id: number }>(sql`select id::int as id from chargers order by id limit 1`);
+    expect(await authorize(env.database.db, charger!.id, cardNumber, new Date())).toEqual({ status: 'Blocked' });
     expect((await lock(admin, { locked: false, reason: 'Dispute settled' })).body).toMatchObject({ operationsLocked: false });
+    expect(await authorize(env.database.db, charger!.id, cardNumber, new Date())).toEqual({ status: 'Accepted' });
     const rows = await q<{ action: string; reason: string }>(sql`select action, reason from audit_log where entity_type = 'users' and entity_id = ${b!.user_id} and action like '%customer-operations' order by created_at, id`);
     expect(rows).toHaveLength(2);
     expect(rows).toEqual(expect.arrayContaining([{ action: 'lock-customer-operations', reason: 'Chargeback dispute open' }, { action: 'unlock-customer-operations', reason: 'Dispute settled' }]));
