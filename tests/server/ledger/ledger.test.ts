@@ -177,8 +177,8 @@ describe.each(testDrivers)('ledger on %s', (driver) => {
         const dupes = await q(sql`select dedupe_key from ledger_postings where dedupe_key like ${`prop:${driver}:${round}:%`} group by dedupe_key having count(*) > 1`);
         expect(dupes).toEqual([]);
       }),
-      { numRuns: 40, seed: 14 },
+      { numRuns: 60, seed: 14 },
     );
-    expect(sent).toBeGreaterThanOrEqual(1_000);
+    expect(sent).toBeGreaterThanOrEqual(2_000);
   }, 120_000);
 });
