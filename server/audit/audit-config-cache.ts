@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditConfigurationRule } from '@domain/audit-policy';
 import type { Database } from '@server/db/database';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 
 /** How long a process trusts its copy of the configurations (default 5 s). */
 export const AUDIT_CONFIG_CACHE_MS = 5_000;

@@ -14,7 +14,7 @@ import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { currentHost, loadCharger, receivingHost, setChargerHost } from './charger-host';
 
 interface ChargerRow {

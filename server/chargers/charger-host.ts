@@ -9,7 +9,7 @@ import { transferProblemTypes, type TransferHost } from '@domain/transfer-device
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { HttpProblem } from '@server/http/problem';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 
 /** A charger as the host actions read it. */
 export interface ChargerRow {

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { financialYearOf, formatInvoiceNumber } from '@domain/invoices';
 import type { Database } from '@server/db/database';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 
 /** The next invoice number of the financial year `at` falls in (IST), e.g. "CZ/2026-27/000124"; call within the invoice's transaction. */
 export async function nextInvoiceNumber(tx: Database, at: Date): Promise<{ invoiceNumber: string; financialYear: string; sequence: number }> {

@@ -17,7 +17,7 @@ import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { findRecord } from '@server/resources/resource-query';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { sendSms } from '@server/sms/send-sms';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 import { issueBookingInvoice } from './issue-booking-invoice';
@@ -177,21 +177,19 @@ export function registerInvoiceRoutes(registry: RouteRegistry): void {
 
   registerResourceAction(registry, bookingResource, 'issue-invoice', {
     summary:
-      'Issue the GST invoice of a completed paid booking: the next number of the financial year (CZ/2026-27/000123, no gaps), the amount paid split into taxable value and CGST + SGST (or IGST across states). 201 with the invoice; 200 with the invoice already issued (one per booking). 409 for a booking not completed, with nothing paid, or postpaid.',
+      'Issue the GST invoice of a paid booking whose charging has ended (completed, or stopped by staff): the next number of the financial year (CZ/2026-27/000123, no gaps), the amount paid split into taxable value and CGST + SGST (or IGST across states). 201 with the invoice; 200 with the invoice already issued (one per booking). 409 for a booking not ended, with nothing paid, or postpaid.',
     responses: {
       200: { description: 'The booking has an invoice already: that invoice', schema: invoiceResource.recordSchema },
       201: { description: 'Issued: the invoice', schema: invoiceResource.recordSchema },
       404: { description: 'No booking has this id', schema: problemSchema },
-      409: { description: 'The booking is not completed, has nothing paid, or is postpaid', schema: problemSchema },
+      409: { description: 'The booking has not ended, has nothing paid, or is postpaid', schema: problemSchema },
     },
     handler: async ({ c, body, session, deps }) => {
       const bookingId = Number(body.id);
       const now = deps.now();
       const issued = await deps.db.transaction(async (tx) => {
-        const result = await issueBookingInvoice(tx, bookingId, { now });
+        const result = await issueBookingInvoice(tx, bookingId, { now, actorUserId: session.userId });
         if (result.created) {
-          const changes = { invoiceNumber: { from: null, to: result.invoiceNumber }, bookingId: { from: null, to: bookingId } };
-          await writeAudit(tx, { entityType: invoiceResource.name, entityId: String(result.id), actorUserId: session.userId, action: 'issue', changes }, now);
           await writeAudit(tx, { entityType: bookingResource.name, entityId: String(bookingId), actorUserId: session.userId, action: 'issue-invoice', changes: { invoiceNumber: { from: null, to: result.invoiceNumber } } }, now);
         }
         return result;

@@ -9,9 +9,11 @@
 // when either state is unknown it is intra-state.
 import { sql } from 'drizzle-orm';
 import { gstOfInclusiveAmount, istDate, type InvoiceAmounts } from '@domain/invoices';
+import { invoiceResource } from '@domain/entities/finance';
+import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { conflictProblem, notFoundProblem } from '@server/http/problem';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { nextInvoiceNumber } from './invoice-numbers';
 
 /** What issuing answers: the invoice's id and number, and whether this call made it (false: it existed). */
@@ -54,7 +56,7 @@ export const INVOICEABLE_STATUSES: readonly string[] = ['COMPLETED', 'STOPPED_BY
  * (postpaid bookings are billed by their billing period's invoice); 404 when there is no such booking.
  * Call it from the booking's completion (after the payment is posted) with the completion's transaction.
  */
-export async function issueBookingInvoice(tx: Database, bookingId: number, options: { now?: Date } = {}): Promise<IssuedInvoice> {
+export async function issueBookingInvoice(tx: Database, bookingId: number, options: { now?: Date; actorUserId?: string | null } = {}): Promise<IssuedInvoice> {
   const now = options.now ?? new Date();
   const [booking] = rowsOf<BookingRow>(
     await tx.execute(sql`
@@ -79,6 +81,12 @@ export async function issueBookingInvoice(tx: Database, bookingId: number, optio
       values (${invoiceNumber}, ${booking.user_id}::uuid, ${bookingId}, ${booking.state}, ${amounts.taxableAmount}, ${amounts.cgst}, ${amounts.sgst}, ${amounts.igst}, ${amounts.totalAmount},
         ${istDate(now)}::date, 'PAID', ${at}::timestamptz, ${at}::timestamptz)
       returning id::int as id`),
+  );
+  // The invoice's own audit row, whoever issues it (staff on the booking's page, or the session's end with no actor).
+  await writeAudit(
+    tx,
+    { entityType: invoiceResource.name, entityId: String(row!.id), actorUserId: options.actorUserId ?? null, action: 'issue', changes: { invoiceNumber: { from: null, to: invoiceNumber }, bookingId: { from: null, to: bookingId } } },
+    now,
   );
   return { id: Number(row!.id), invoiceNumber, created: true };
 }

@@ -16,7 +16,7 @@ import { formatKwh } from '@domain/format-energy';
 import { addDays, cycleEndOf, periodToBill, type BillingCycle } from '@domain/postpaid-cycles';
 import type { Database } from '@server/db/database';
 import { conflictProblem, notFoundProblem } from '@server/http/problem';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { bookingInvoiceAmounts } from './issue-booking-invoice';
 import { nextInvoiceNumber } from './invoice-numbers';
 

@@ -9,7 +9,7 @@ import { otpChallenges, sessions } from '@server/db/schema';
 import { deleteExpiredIdempotencyKeys } from '@server/http/idempotency';
 import { moveDownload, downloadsTable } from '@server/downloads/download-state';
 import type { FileStore } from '@server/uploads/file-store';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { deleteFinishedJobs } from './job-queue';
 import type { JobHandler, ScheduledJob } from './job-worker';
 

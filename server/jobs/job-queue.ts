@@ -5,7 +5,7 @@
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { backgroundJobs, type JobState } from '@server/db/tables/background-jobs';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 
 /** A job as read from the table. */
 export type JobRow = typeof backgroundJobs.$inferSelect;

@@ -9,7 +9,7 @@ import type { Logger } from '@server/app-deps';
 import { logLine } from '@server/app-deps';
 import type { Database } from '@server/db/database';
 import { loggableError } from '@server/db/database-error';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { claimJob, enqueueJob, failJob, finishJob, renewLease, requeueExpired, type JobRow } from './job-queue';
 
 /** Thrown out of a heartbeat when the job was cancelled: the worker ends it as cancelled. */

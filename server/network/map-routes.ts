@@ -12,7 +12,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import { forbiddenProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { listWhere, scopeConditions, tableOf } from '@server/resources/resource-query';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 
 const problems = { 400: { description: 'Invalid input', schema: problemSchema }, 401: { description: 'Not signed in', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } };
 

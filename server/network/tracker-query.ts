@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ticketStatuses } from '@domain/entities/tickets';
 import { bucketsOf, previousRange, trackerMetricKeys, type TrackerMetric, type TrackerResult, type TrackerValues } from '@domain/trackers';
 import type { Database } from '@server/db/database';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { istDate } from '@server/resources/resource-query';
 
 const IST = 'Asia/Kolkata';

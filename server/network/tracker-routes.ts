@@ -4,7 +4,7 @@ import { problemSchema } from '@domain/problem';
 import { chargingTodaySchema, dailyTrackerQuerySchema, monthlyTrackerQuerySchema, trackerResultSchema } from '@domain/trackers';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { istDate } from '@server/resources/resource-query';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { trackerAggregates } from './tracker-query';
 
 const problems = { 400: { description: 'Invalid input', schema: problemSchema }, 401: { description: 'Not signed in', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } };

@@ -14,7 +14,7 @@ import type { Database } from '@server/db/database';
 import { ocppCommands } from '@server/db/tables/ocpp';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { publishLive } from '@server/live/live-events';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { liveOcppKey } from '@domain/live-event';
 import { chargerLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';

@@ -29,7 +29,7 @@ import { users } from '@server/db/schema';
 import { HttpProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { publishLive } from '@server/live/live-events';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { OCPP_COMMAND_CHANNEL, OCPP_COMMAND_RESULT_CHANNEL } from './central-system';
 import { setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';

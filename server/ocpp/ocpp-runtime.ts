@@ -10,7 +10,7 @@ import type { Database } from '@server/db/database';
 import { chargers, rfidCardHistory } from '@server/db/tables/chargers';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { createCentralSystem, type CentralSystem } from './central-system';
 import { startFleet, type Fleet } from './simulator';
 

@@ -3,7 +3,7 @@
 // statement or transaction (PGlite has one connection; a long transaction would stop every request).
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
-import { rowsOf } from '@server/seed/seed-sql';
+import { rowsOf } from '@server/db/rows';
 import { bookings } from '@server/db/tables/bookings';
 import { chargers, chargerTransactions, rfidAuthorizeRequests, rfidCardHistory } from '@server/db/tables/chargers';
 import { ignoredErrorCodes } from '@server/db/tables/global-data';

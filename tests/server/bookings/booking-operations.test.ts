@@ -172,6 +172,10 @@ describe.each(testDrivers)('booking operations on %s', (driver) => {
     // Its GST invoice was issued with the completion, once (the repeated StopTransaction issued nothing more).
     const invoices = await q<{ total_amount: string | number; payment_status: string }>(sql`select total_amount, payment_status from invoices where booking_id = ${started.bookingId}`);
     expect(invoices.map((i) => [Number(i.total_amount), i.payment_status])).toEqual([[3_600, 'PAID']]);
+    const issued = await q<{ action: string; actor_user_id: string | null }>(
+      sql`select a.action, a.actor_user_id from audit_log a join invoices i on a.entity_type = 'invoices' and a.entity_id = i.id::text where i.booking_id = ${started.bookingId}`,
+    );
+    expect(issued).toEqual([{ action: 'issue', actor_user_id: null }]);
   });
 
   it('sends a help message by SMS or WhatsApp into the notification logs, logs a call to the customer, and refuses bad input, no permission and unknown bookings', async () => {
