@@ -1,37 +1,20 @@
 // Instant booking and charging, load-balanced charging start and end, and FAIL from the charger: the simulator as the
 // real charger on a real socket. Refusals (permission, body, customer, wallet, charger, connector, state) send nothing.
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
 import { findChargerByBoxId, startTransaction, stopTransaction } from '@server/ocpp/ocpp-store';
-import { SimulatedCharger } from '@server/ocpp/simulator';
-import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
+import type { SimulatedCharger } from '@server/ocpp/simulator';
 import { checkLedger } from '@server/ledger/ledger-check';
 import type { OpenDatabase } from '@server/db/open-database';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
 import { rowsOf } from '@server/db/rows';
-import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
-import { createTestDatabase, testDrivers } from '../support/test-database';
-
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { openLiveCharger, until, type LiveCharger } from '../support/live-charger';
+import { call, signIn, type TestApp } from '../support/test-app';
+import { testDrivers } from '../support/test-database';
 
 describe.each(testDrivers)('instant charging, load balancing and charger failures on %s', (driver) => {
+  let live: LiveCharger;
   let database: OpenDatabase;
   let t: TestApp;
-  let bus: NotificationBus;
-  let central: CentralSystem;
-  let server: ReturnType<typeof serve>;
   let charger: SimulatedCharger;
   let admin: string;
   let operations: string;
@@ -47,21 +30,8 @@ describe.each(testDrivers)('instant charging, load balancing and charger failure
     until(() => q<{ booking_id: number | null }>(sql`select booking_id from ocpp_sessions where charger_id = ${chargerId} and connector_id = ${connectorId} and stopped_at is null`), (r) => r[0]?.booking_id != null);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    bus = createInProcessBus();
-    t = createTestApp(database, {}, { bus });
-    central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
-    server = await new Promise((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
-    const boxes = await q<{ id: number; charger_box_id: string }>(
-      sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 2`,
-    );
-    chargerId = Number(boxes[0]!.id);
-    offlineCharger = { id: Number(boxes[1]!.id), box: boxes[1]!.charger_box_id };
-    charger = new SimulatedCharger({ url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`, identity: boxes[0]!.charger_box_id, password: DEV_CHARGER_PASSWORD, connectors: 2, powerKw: 22, meterIntervalSeconds: 1, backoff: { initialDelay: 100, maxDelay: 500 } });
-    await charger.start();
+    live = await openLiveCharger(driver);
+    ({ database, t, charger, chargerId, offlineCharger } = live);
     admin = (await signIn(t, '9000000001')).authKey;
     operations = (await signIn(t, '9000000002')).authKey;
     support = (await signIn(t, '9000000005')).authKey;
@@ -69,13 +39,7 @@ describe.each(testDrivers)('instant charging, load balancing and charger failure
     customer = user!.user_id;
     await until(() => q<{ status: string }>(sql`select status from ocpp_connectors where charger_id = ${chargerId} and connector_id = 1`), (r) => r[0]?.status === 'Available');
   });
-  afterAll(async () => {
-    await charger.stop();
-    await central.close();
-    await new Promise<void>((r) => server.close(() => r()));
-    await bus.close();
-    await database.close();
-  });
+  afterAll(() => live.close());
 
   it('starts a session for a customer now (202), refusing locked, poor, offline and busy with words; the booking is the customer’s', async () => {
     const sent = await commands();

@@ -1,38 +1,21 @@
 // Stop, pause and resume a live booking through its charger: the simulator as the real charger on a real socket.
 // The booking moves only when the charger says so; refusals (permission, body, state, no live session) send nothing.
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
 import { DEFAULT_TARIFF_PAISE_PER_KWH } from '@server/ocpp/ocpp-store';
-import { SimulatedCharger } from '@server/ocpp/simulator';
-import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
+import type { SimulatedCharger } from '@server/ocpp/simulator';
 import { checkLedger } from '@server/ledger/ledger-check';
 import { walletBalance } from '@server/ledger/ledger';
 import type { OpenDatabase } from '@server/db/open-database';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
 import { rowsOf } from '@server/db/rows';
-import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
-import { createTestDatabase, testDrivers } from '../support/test-database';
-
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { openLiveCharger, until, type LiveCharger } from '../support/live-charger';
+import { call, signIn, type TestApp } from '../support/test-app';
+import { testDrivers } from '../support/test-database';
 
 describe.each(testDrivers)('live booking actions on %s', (driver) => {
+  let live: LiveCharger;
   let database: OpenDatabase;
   let t: TestApp;
-  let bus: NotificationBus;
-  let central: CentralSystem;
-  let server: ReturnType<typeof serve>;
   let charger: SimulatedCharger;
   let admin: string;
   let support: string;
@@ -42,28 +25,12 @@ describe.each(testDrivers)('live booking actions on %s', (driver) => {
   const commands = async () => Number((await q<{ n: number }>(sql`select count(*)::int as n from ocpp_commands`))[0]!.n);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    bus = createInProcessBus();
-    t = createTestApp(database, {}, { bus });
-    central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
-    server = await new Promise((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
-    const [box] = await q<{ id: number; charger_box_id: string }>(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 1`);
-    chargerId = Number(box!.id);
-    charger = new SimulatedCharger({ url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`, identity: box!.charger_box_id, password: DEV_CHARGER_PASSWORD, connectors: 2, powerKw: 22, meterIntervalSeconds: 1, backoff: { initialDelay: 100, maxDelay: 500 } });
-    await charger.start();
+    live = await openLiveCharger(driver);
+    ({ database, t, charger, chargerId } = live);
     admin = (await signIn(t, '9000000001')).authKey;
     support = (await signIn(t, '9000000005')).authKey;
   });
-  afterAll(async () => {
-    await charger.stop();
-    await central.close();
-    await new Promise<void>((r) => server.close(() => r()));
-    await bus.close();
-    await database.close();
-  });
+  afterAll(() => live.close());
 
   it('pauses (0 A), resumes and stops a session from the booking; the stop ends it with the meter’s energy and the wallet pays', async () => {
     await until(() => q<{ connected_node: string | null }>(sql`select connected_node from ocpp_charge_points where charger_id = ${chargerId}`), (r) => r[0]?.connected_node != null);

@@ -11,18 +11,9 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
 import { rowsOf } from '@server/seed/seed-sql';
 import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
+import { quiet, until } from '../support/live-charger';
 import { createTestDatabase } from '../support/test-database';
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('OCPP central system (simulator as client)', () => {
   let database: OpenDatabase;

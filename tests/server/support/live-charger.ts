@@ -1,0 +1,81 @@
+// A seeded database, the app on a real port with the OCPP central system, and one simulated OCPP charger connected to
+// it: what the live booking tests drive (the charger answers over a real socket, as a real one would).
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import type { DatabaseDriver } from '@server/db/database';
+import type { OpenDatabase } from '@server/db/open-database';
+import { rowsOf } from '@server/db/rows';
+import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
+import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
+import { SimulatedCharger } from '@server/ocpp/simulator';
+import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { createTestApp, type TestApp } from './test-app';
+import { createTestDatabase } from './test-database';
+
+/** A logger that says nothing. */
+export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Reads until `ok` holds or the time is up (answers the last read either way). */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface LiveCharger {
+  database: OpenDatabase;
+  t: TestApp;
+  bus: NotificationBus;
+  central: CentralSystem;
+  charger: SimulatedCharger;
+  /** The connected charger's id. */
+  chargerId: number;
+  /** The next active OCPP charger by id, not connected. */
+  offlineCharger: { id: number; box: string };
+  close(): Promise<void>;
+}
+
+/** Opens the database on `driver`, serves the app and the central system, and connects a 2-connector 22 kW simulator. */
+export async function openLiveCharger(driver: DatabaseDriver): Promise<LiveCharger> {
+  const database = await createTestDatabase(driver);
+  const bus = createInProcessBus();
+  const t = createTestApp(database, {}, { bus });
+  const central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
+  const boxes = rowsOf<{ id: number; charger_box_id: string }>(
+    await database.db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 2`),
+  );
+  const charger = new SimulatedCharger({
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`,
+    identity: boxes[0]!.charger_box_id,
+    password: DEV_CHARGER_PASSWORD,
+    connectors: 2,
+    powerKw: 22,
+    meterIntervalSeconds: 1,
+    backoff: { initialDelay: 100, maxDelay: 500 },
+  });
+  await charger.start();
+  return {
+    database,
+    t,
+    bus,
+    central,
+    charger,
+    chargerId: Number(boxes[0]!.id),
+    offlineCharger: { id: Number(boxes[1]!.id), box: boxes[1]!.charger_box_id },
+    async close() {
+      await charger.stop();
+      await central.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      await bus.close();
+      await database.close();
+    },
+  };
+}
