@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { databaseProblem } from './http/database-problem';
 import { denyUndeclared } from './http/deny-undeclared';
 import { HttpProblem, notFoundProblem, problemResponse, problemTypes } from './http/problem';
+import { requestGate } from './http/request-gate';
 import { requestLog } from './http/request-log';
 import { createRouteRegistry, type RouteRegistry } from './http/route-registry';
 import { isApiPath } from './http/service-prefixes';
@@ -74,6 +75,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   deps.bus.subscribe(AUTH_CHANGED_CHANNEL, () => deps.authCache.clear());
 
   registry.use('*', 'A request id on every answer (X-Request-Id) and one log line per request, carrying no data.', requestLog(deps.logger));
+  registry.use('*', 'Requests in flight are counted: background jobs (exports) wait between batches until none is being answered.', requestGate());
   registry.use('*', 'Deny by default: refuse requests a route without an access declaration would answer.', denyUndeclared(registry, (m) => deps.logger.warn(m)));
   registry.use('*', 'A write request clears the checked-session copies when it ends: it may have signed out, changed a user, a staff record or a role (other processes hear of it through the auth_changed notification).', async (c, next) => {
     try {

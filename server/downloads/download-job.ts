@@ -6,17 +6,17 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { cellValue, DEFAULT_EXPORT_ROW_LIMIT, exportColumns, exportHeader, type ConfiguredColumn } from '@domain/downloads';
-import { formatDateTime } from '@domain/format-date';
+import { DEFAULT_EXPORT_ROW_LIMIT, exportColumns, exportHeader, type ConfiguredColumn } from '@domain/downloads';
 import type { Resource } from '@domain/resource/define-resource';
 import { listQuerySchema } from '@domain/resource/list-query';
 import { resources } from '@domain/resource/registry';
 import type { Database } from '@server/db/database';
 import { resourceTable } from '@server/db/resource-tables';
+import { giveWay } from '@server/http/request-gate';
 import { JobFailedForGood, type JobContext, type JobHandler } from '@server/jobs/job-worker';
 import { scopeConditions, tableOf } from '@server/resources/resource-query';
 import type { FileStore } from '@server/uploads/file-store';
-import { countExportRows, exportBatches, type ExportSource } from './export-rows';
+import { countExportRows, exportChunks, type ExportSource } from './export-rows';
 import { createCsvWriter, createExcelWriter, type ExportFileWriter, type FileColumn } from './export-file';
 import { loadDownload, moveDownload, recordProgress, type DownloadRow } from './download-state';
 
@@ -41,7 +41,12 @@ export interface ExportDeps {
   /** Rows per Excel sheet (tests pass less than Excel's 1,048,576). */
   maxRowsPerSheet?: number;
   batchRows?: number;
+  /** Least time between two progress reports (default 250 ms; tests pass 0 to see every batch). */
+  progressEveryMs?: number;
 }
+
+/** Least time between two progress reports of an export (lease, progress, live event). */
+export const PROGRESS_EVERY_MS = 250;
 
 /** The channel a download's progress is published on. */
 export const DOWNLOAD_CHANNEL = 'downloads';
@@ -78,23 +83,6 @@ function fileColumns(resource: Resource, fields: readonly { field: string; heade
   });
 }
 
-/** Formats instants per minute once (the text has minutes only; an export repeats them a lot). */
-function minuteMemo(): (value: Date | string) => string {
-  const cache = new Map<number, string>();
-  return (value) => {
-    const ms = value instanceof Date ? value.getTime() : Date.parse(value);
-    if (Number.isNaN(ms)) return '';
-    const minute = Math.floor(ms / 60_000);
-    let text = cache.get(minute);
-    if (text === undefined) {
-      if (cache.size > 50_000) cache.clear();
-      text = formatDateTime(minute * 60_000);
-      cache.set(minute, text);
-    }
-    return text;
-  };
-}
-
 /** The handler of export jobs. */
 export function exportJobHandler(deps: ExportDeps): JobHandler {
   const batchRows = deps.batchRows ?? EXPORT_BATCH_ROWS;
@@ -123,28 +111,33 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       await mkdir(deps.tempDir, { recursive: true });
       const temp = path.join(deps.tempDir, `${ctx.job.id}-${ctx.job.attempts}-${randomBytes(4).toString('hex')}.${ext}`);
       const header = fileColumns(source.resource, columns);
+      const reportProgress = async (done: number) => {
+        await ctx.heartbeat({ done, total });
+        await recordProgress(db, id, done);
+        await deps.publish?.(DOWNLOAD_CHANNEL, { id, status: 'RUNNING', rowsWritten: done, rowCount: total, requestedBy: download.requestedBy });
+      };
       const writer: ExportFileWriter = xlsx ? createExcelWriter(temp, header, { sheetName: source.resource.plural, maxRowsPerSheet: deps.maxRowsPerSheet }) : createCsvWriter(temp, header);
-      const defs = columns.map((c) => source.resource.allFields[c.field]!);
-      const dateTime = minuteMemo();
       let written = 0;
+      let reported = 0;
+      let reportedAt = 0;
+      const progressEveryMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
       try {
-        for await (const batch of exportBatches(db, source, batchRows, columns.map((c) => c.field))) {
-          const take = batch.rows.slice(0, maxRows - written);
-          const rows = take.map((record) =>
-            columns.map((c, i) => {
-              const value = record[c.field];
-              return cellValue(defs[i]!, value, value === null || value === undefined ? null : batch.labels[c.field]?.[String(value)], { dateTime });
-            }),
-          );
-          await writer.write(rows);
-          written += rows.length;
-          await ctx.heartbeat({ done: written, total });
-          await recordProgress(db, id, written);
-          await deps.publish?.(DOWNLOAD_CHANNEL, { id, status: 'RUNNING', rowsWritten: written, rowCount: total, requestedBy: download.requestedBy });
+        for await (const chunk of exportChunks(db, source, { batchSize: Math.min(batchRows, maxRows), fields: columns.map((c) => c.field), format: xlsx ? 'cells' : 'csv' })) {
+          if (written + chunk.count > maxRows) throw new Error('The export read more rows than its limit.');
+          await writer.write(chunk);
+          written += chunk.count;
+          // The lease, the progress and the live event, at most every progressEveryMs (the first batch always);
+          // the heartbeat is also where a cancel is learned.
+          if (reported === 0 || performance.now() - reportedAt >= progressEveryMs) {
+            await reportProgress(written);
+            reported = written;
+            reportedAt = performance.now();
+          }
           if (written >= maxRows) break;
-          // Let waiting requests run between batches (PGlite shares this event loop).
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          // Requests first: PGlite shares this event loop and answers one statement at a time.
+          await giveWay();
         }
+        if (reported !== written) await reportProgress(written);
         await writer.finish();
       } catch (error) {
         await writer.abort();

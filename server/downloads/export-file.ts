@@ -1,13 +1,14 @@
-// Writers of export files, streamed to a local file row by row: CSV through csv-stringify (UTF-8 with a BOM, so
-// Excel shows Hindi names; back-pressure respected), Excel through exceljs's streaming WorkbookWriter (no shared
-// strings, every row committed as it is added, a new sheet every 1,048,576 rows). Memory stays flat whatever the
-// row count.
+// Writers of export files, streamed to a local file batch by batch: CSV as the database wrote its lines (UTF-8 with
+// a BOM, so Excel shows Hindi names; back-pressure respected), Excel through exceljs's streaming WorkbookWriter (no
+// shared strings, every row committed as it is added, a new sheet every 1,048,576 rows). Memory stays flat whatever
+// the row count.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { EXCEL_MAX_ROWS_PER_SHEET } from '@domain/downloads';
+import { csvLine } from './export-cells';
+import type { ExportChunk } from './export-rows';
 
 /** A column of the file: its header, and whether it holds rupees (Excel shows them with two decimals). */
 export interface FileColumn {
@@ -17,34 +18,29 @@ export interface FileColumn {
 
 /** Writes rows to a file. */
 export interface ExportFileWriter {
-  /** Adds rows (waits when the file stream is behind). */
-  write(rows: readonly (readonly (string | number)[])[]): Promise<void>;
+  /** Adds a batch of rows (waits when the file stream is behind). */
+  write(chunk: ExportChunk): Promise<void>;
   /** Ends the file (flushed and closed when it resolves). */
   finish(): Promise<void>;
   /** Stops writing (the caller deletes the partial file). */
   abort(): Promise<void>;
 }
 
-/** A CSV writer: BOM, a header row, RFC 4180 quoting. */
+/** A CSV writer: BOM, a header row, then the batches' lines as the database wrote them (RFC 4180 quoting). */
 export function createCsvWriter(filePath: string, columns: readonly FileColumn[]): ExportFileWriter {
   const out = createWriteStream(filePath);
-  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header) });
-  csv.pipe(out);
   const done = finished(out);
   done.catch(() => undefined);
+  out.write(`\uFEFF${csvLine(columns.map((c) => c.header))}\n`);
   return {
-    async write(rows) {
-      let ok = true;
-      for (const row of rows) ok = csv.write(row as (string | number)[]) && ok;
-      if (!ok) await once(csv, 'drain');
+    async write(chunk) {
+      if (!out.write(chunk.csv ?? '')) await once(out, 'drain');
     },
     async finish() {
-      csv.end();
+      out.end();
       await done;
     },
     async abort() {
-      csv.unpipe(out);
-      csv.destroy();
       out.destroy();
     },
   };
@@ -82,13 +78,13 @@ export function createExcelWriter(filePath: string, columns: readonly FileColumn
   };
   newSheet();
   return {
-    async write(rows) {
-      for (const row of rows) {
+    async write(chunk) {
+      for (const row of chunk.cells ?? []) {
         if (rowsInSheet >= perSheet) {
           sheet.commit();
           newSheet();
         }
-        sheet.addRow(row as (string | number)[]).commit();
+        sheet.addRow(row).commit();
         rowsInSheet += 1;
       }
       // Let the zip stream flush between batches.

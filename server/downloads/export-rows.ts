@@ -1,13 +1,15 @@
 // Reads the rows of a list export in batches by keyset, in the list's own order (its sort field, then id; exact
 // `q` matches first), with the list's own conditions (listWhere): never OFFSET, never a cursor (a cursor needs a
 // transaction, which would stop every other request on PGlite), never more than one batch in memory.
-import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { Resource } from '@domain/resource/define-resource';
 import type { ParsedListQuery } from '@domain/resource/list-query';
 import type { Database } from '@server/db/database';
 import { resourceByName } from '@domain/resource/registry';
-import { columnsOfTable, listWhere, relationSubtitle, tableOf } from '@server/resources/resource-query';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { rowsOf } from '@server/db/rows';
+import { columnsOfTable, listWhere, nameOfTable, relationLabelText, tableOf } from '@server/resources/resource-query';
+import { csvCellSql, jsonCellSql, neutralise } from './export-cells';
 
 /** The rows of one list query, as an export reads them. */
 export interface ExportSource {
@@ -51,60 +53,114 @@ function segments(source: ExportSource, table: ReturnType<typeof tableOf>): { wh
   return out;
 }
 
+/** One batch of an export: its rows as CSV lines (one text) or as Excel cells, and how many rows it holds. */
+export interface ExportChunk {
+  count: number;
+  /** CSV lines, each ended by a line break. */
+  csv?: string;
+  /** Cells of each row (numbers as numbers). */
+  cells?: (string | number)[][];
+}
+
+/** Marks a relation cell in a batch's text: field index and id between two control characters. */
+// eslint-disable-next-line no-control-regex -- control characters mark related ids (uuids, numbers, socket codes)
+const RELATION_MARK = /\x01(\d+):([^\x02]*)\x02/g;
+
+/** Related tables up to this many rows have all their labels read at the start of an export (one query each). */
+export const PRELOAD_LABELS_UP_TO = 150_000;
+
 /**
- * Labels of relation fields for an export: the same text a list shows (`label · subtitle`), looked up once per
- * record for the whole export (a million bookings name a few thousand chargers and 26 cities), bounded in size.
+ * Labels of an export's relation fields, with the text lists show (relationLabelText), kept as the cell each
+ * becomes (neutralised; quoted for CSV). A related table of up to 150,000 rows is read whole when the export
+ * starts (a million bookings name tens of thousands of chargers and users, and 26 cities); others, and records
+ * created meanwhile, are looked up by the ids a batch names that are not known yet.
  */
-function labelCache(db: Database, resource: Resource, fields: readonly string[]) {
-  const relations = fields.filter((f) => resource.allFields[f]?.relation);
-  const caches = new Map(relations.map((f) => [f, new Map<string, string | null>()]));
-  return async (rows: Record<string, unknown>[]): Promise<Record<string, Record<string, string | null>>> => {
-    const out: Record<string, Record<string, string | null>> = {};
-    for (const field of relations) {
-      const cache = caches.get(field)!;
-      const missing = [...new Set(rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined).map(String))].filter((id) => !cache.has(id));
-      if (missing.length > 0) {
-        if (cache.size > 200_000) cache.clear();
-        const target = resourceByName(resource.allFields[field]!.relation!);
-        const targetTable = tableOf(target);
-        const idColumn = targetTable[target.idField] as AnyPgColumn;
-        const ids = target.idType === 'bigint' ? missing.map(Number) : missing;
-        const found = await db
-          .select({ id: idColumn, label: sql<string | null>`${targetTable[target.labelField] as AnyPgColumn}::text`, subtitle: relationSubtitle(target, targetTable[target.subtitleField ?? target.idField] as AnyPgColumn) })
-          .from(targetTable)
-          .where(inArray(idColumn, ids));
-        for (const id of missing) cache.set(id, null);
-        for (const r of found) cache.set(String(r.id), [r.label, r.subtitle].filter(Boolean).join(' · ') || null);
+function relationLabels(db: Database, resource: Resource, fields: readonly string[], format: 'csv' | 'cells', preloadUpTo: number) {
+  const caches = fields.map(() => new Map<string, string>());
+  const toCell = (label: string) => {
+    const cell = neutralise(label);
+    return format === 'csv' ? `"${cell.replace(/"/g, '""')}"` : cell;
+  };
+  const read = async (i: number, ids?: readonly string[]) => {
+    const target = resourceByName(resource.allFields[fields[i]!]!.relation!);
+    const idColumn = sql`${sql.identifier('x')}.${sql.identifier((tableOf(target)[target.idField] as AnyPgColumn).name)}`;
+    const idType = sql.raw((tableOf(target)[target.idField] as AnyPgColumn).getSQLType());
+    const found = await db
+      .select({ id: sql<string>`${idColumn}::text`, label: relationLabelText(target, 'x') })
+      .from(sql`${tableOf(target)} as ${sql.identifier('x')}`)
+      .where(ids ? sql`${idColumn} = any(${sql.param(ids)}::${idType}[])` : undefined);
+    const cache = caches[i]!;
+    if (ids && cache.size > 400_000) cache.clear();
+    // A record without a label (or no longer there) is named by its id, as lists show it.
+    for (const r of found) cache.set(r.id, toCell(r.label ?? r.id));
+    for (const id of ids ?? []) if (!cache.has(id)) cache.set(id, toCell(id));
+  };
+  return {
+    /** Reads the labels of every small related table. */
+    async preload(): Promise<void> {
+      for (let i = 0; i < fields.length; i += 1) {
+        const def = resource.allFields[fields[i]!]!;
+        if (def.display !== 'relation' || !def.relation) continue;
+        const table = nameOfTable(tableOf(resourceByName(def.relation)));
+        const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select 1 from ${sql.identifier(table)} limit ${preloadUpTo + 1}) t`));
+        if (Number(row?.n ?? 0) <= preloadUpTo) await read(i);
       }
-      out[field] = Object.fromEntries([...new Set(rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined).map(String))].map((id) => [id, cache.get(id) ?? null]));
-    }
-    return out;
+    },
+    /**
+     * Replaces the marks of a text by the labels' cells, looking up the ids not known yet (then replacing again).
+     * `replace` does the replacing with a function from (field index, id) to the cell.
+     */
+    async resolve<T>(replace: (cell: (i: number, id: string) => string) => T): Promise<T> {
+      let missing: Map<number, Set<string>> | undefined;
+      const out = replace((i, id) => {
+        const cell = caches[i]!.get(id);
+        if (cell !== undefined) return cell;
+        missing ??= new Map();
+        let set = missing.get(i);
+        if (!set) missing.set(i, (set = new Set()));
+        set.add(id);
+        return '';
+      });
+      if (!missing) return out;
+      for (const [i, set] of missing as Map<number, Set<string>>) await read(i, [...set]);
+      return replace((i, id) => caches[i]!.get(id) ?? '');
+    },
   };
 }
 
-/** A batch of export rows: the raw values of the exported fields and the labels of its relation fields by id. */
-export interface ExportBatch {
-  rows: Record<string, unknown>[];
-  labels: Record<string, Record<string, string | null>>;
+/** Options of exportChunks. */
+export interface ExportChunkOptions {
+  /** Rows per batch (one statement, one chunk). */
+  batchSize: number;
+  /** The exported fields, in order. */
+  fields: readonly string[];
+  format: 'csv' | 'cells';
+  /** Related tables up to this many rows have all their labels read at the start (default 150,000). */
+  preloadLabelsUpTo?: number;
 }
 
-/** Yields the export's rows in batches, reading only the exported fields (and the keyset's). */
-export async function* exportBatches(db: Database, source: ExportSource, batchSize: number, fields?: readonly string[]): AsyncGenerator<ExportBatch> {
+/**
+ * Yields the export's rows in batches, formatted by the database (export-cells.ts): for each batch, one statement
+ * reads the page by keyset (only the exported fields and the keyset's) and answers one text (the CSV lines, or the
+ * Excel cells as JSON) and the keyset of its last row. Related records are named by a mark the labels replace.
+ */
+export async function* exportChunks(db: Database, source: ExportSource, options: ExportChunkOptions): AsyncGenerator<ExportChunk> {
+  const { batchSize, fields, format } = options;
   const { resource } = source;
   const table = tableOf(source.resource);
   const columns = columnsOfTable(table);
-  const wanted = new Set([...(fields ?? Object.keys(resource.allFields)), resource.idField, source.query.sort.field]);
+  const wanted = new Set([...fields, resource.idField, source.query.sort.field]);
   const selection = Object.fromEntries([...wanted].map((f) => [f, columns[f]!]));
   const idColumn = columns[resource.idField]!;
   const dir = source.query.sort.dir === 'asc' ? asc : desc;
   const after = source.query.sort.dir === 'asc' ? sql`>` : sql`<`;
-  const labelsOf = labelCache(db, resource, [...wanted]);
-  const names = [...wanted];
   const castOf = (column: AnyPgColumn) => sql.raw(column.getSQLType());
+  const labels = relationLabels(db, resource, fields, format, options.preloadLabelsUpTo ?? PRELOAD_LABELS_UP_TO);
+  await labels.preload();
+  const isRelation = fields.map((field) => resource.allFields[field]!.display === 'relation' && resource.allFields[field]!.relation !== undefined);
   for (const segment of segments(source, table)) {
-    let last: { value: unknown; id: unknown } | undefined;
+    let last: { value: string | null; id: string } | undefined;
     for (;;) {
-      // Keyset values come back as JSON text: cast to the column's type (timestamps keep their microseconds).
       const keyset = last
         ? segment.column
           ? sql`(${segment.column}, ${idColumn}) ${after} (${last.value}::${castOf(segment.column)}, ${last.id}::${castOf(idColumn)})`
@@ -113,17 +169,44 @@ export async function* exportBatches(db: Database, source: ExportSource, batchSi
       const order = segment.column ? [dir(segment.column), dir(idColumn)] : [dir(idColumn)];
       const page = db.select(selection).from(table).where(and(segment.where, keyset)).orderBy(...order).limit(batchSize).as('page');
       const pageColumns = page as unknown as Record<string, AnyPgColumn>;
-      const pageOrder = segment.column ? sql`${pageColumns[source.query.sort.field]} ${sql.raw(source.query.sort.dir)}, ${pageColumns[resource.idField]} ${sql.raw(source.query.sort.dir)}` : sql`${pageColumns[resource.idField]} ${sql.raw(source.query.sort.dir)}`;
-      // One JSON text per batch instead of a value per cell: PGlite's cost is per value handed to JavaScript.
-      const [packed] = await db.select({ batch: sql<string | null>`json_agg(json_build_array(${sql.join(names.map((n) => pageColumns[n]!), sql`, `)}) order by ${pageOrder})::text` }).from(page);
-      const arrays = packed?.batch ? (JSON.parse(packed.batch) as unknown[][]) : [];
-      if (arrays.length === 0) break;
-      const rows = arrays.map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])));
-      const tail = rows[rows.length - 1]!;
-      const lastValue = tail[source.query.sort.field];
-      last = { value: segment.column ? (typeof lastValue === 'object' && lastValue !== null ? JSON.stringify(lastValue) : String(lastValue)) : undefined, id: String(tail[resource.idField]) };
-      yield { rows, labels: await labelsOf(rows) };
-      if (rows.length < batchSize) break;
+      const cells = fields.map((field, i) => {
+        const value = sql`${pageColumns[field]}`;
+        if (isRelation[i]) return sql`(${`\x01${i}:`} || ${value}::text || ${'\x02'})`;
+        const def = resource.allFields[field]!;
+        return format === 'csv' ? csvCellSql(def, value) : jsonCellSql(def, value);
+      });
+      const dirSql = sql.raw(source.query.sort.dir);
+      const pageOrder = segment.column ? sql`${pageColumns[source.query.sort.field]} ${dirSql}, ${pageColumns[resource.idField]} ${dirSql}` : sql`${pageColumns[resource.idField]} ${dirSql}`;
+      // Every aggregate has the same ORDER BY, so the batch is sorted once.
+      const text =
+        format === 'csv'
+          ? sql`string_agg(concat(${sql.join(cells, sql`, ',', `)}, E'\\n'), '' order by ${pageOrder})`
+          : sql`json_agg(json_build_array(${sql.join(
+              cells.map((cell, i) => (isRelation[i] ? sql`coalesce(${cell}, '')` : cell)),
+              sql`, `,
+            )}) order by ${pageOrder})::text`;
+      const [batch] = await db
+        .select({
+          text: sql<string | null>`${text}`,
+          lastValue: sql<string | null>`(array_agg(${pageColumns[source.query.sort.field]}::text order by ${pageOrder}))[count(*)]`,
+          lastId: sql<string | null>`(array_agg(${pageColumns[resource.idField]}::text order by ${pageOrder}))[count(*)]`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(page);
+      const count = Number(batch?.count ?? 0);
+      if (count === 0 || !batch?.text) break;
+      last = { value: batch.lastValue, id: String(batch.lastId) };
+      if (format === 'csv') {
+        const text = batch.text;
+        yield { count, csv: await labels.resolve((cell) => text.replace(RELATION_MARK, (_, i: string, id: string) => cell(Number(i), id))) };
+      } else {
+        const rows = JSON.parse(batch.text) as (string | number)[][];
+        const resolved = await labels.resolve((cell) =>
+          rows.map((row) => row.map((value, i) => (isRelation[i] && typeof value === 'string' && value !== '' ? cell(i, value.slice(value.indexOf(':') + 1, -1)) : value))),
+        );
+        yield { count, cells: resolved };
+      }
+      if (count < batchSize) break;
     }
   }
 }

@@ -42,7 +42,7 @@ function downloadProgressPublisher(bus: NotificationBus | undefined) {
 }
 
 /** Every job handler of the server, by kind. */
-export function appJobHandlers(deps: AppJobDeps, overrides: { maxRowsPerSheet?: number; batchRows?: number } = {}): Record<string, JobHandler> {
+export function appJobHandlers(deps: AppJobDeps, overrides: { maxRowsPerSheet?: number; batchRows?: number; progressEveryMs?: number } = {}): Record<string, JobHandler> {
   const store = downloadStoreOf(deps);
   const tempDir = exportTempDir(deps.config.dataDir);
   return {

@@ -235,18 +235,37 @@ export function listWhere(resource: Resource, table: ResourceTable, query: Pick<
  */
 function labelColumns(resource: Resource, source: string): Record<string, SQL> {
   const labels: Record<string, SQL> = {};
-  const ref = (alias: string, column: AnyPgColumn) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
   for (const [field, def] of Object.entries(resource.allFields)) {
     if (!def.relation) continue;
-    const target = resourceByName(def.relation);
-    const targetTable = tableOf(target);
-    const alias = `label_${columnName(field)}`;
-    const label = sql`nullif(${ref(alias, col(targetTable, target.labelField))}::text, '')`;
-    const text = target.subtitleField ? sql`concat_ws(' · ', ${label}, nullif(${relationSubtitle(target, ref(alias, col(targetTable, target.subtitleField)))}, ''))` : label;
-    labels[`${field}__label`] = sql<string | null>`(select nullif(${text}, '') from ${sql.identifier(nameOfTable(targetTable))} as ${sql.identifier(alias)} where ${ref(alias, col(targetTable, target.idField))} = ${ref(source, col(tableOf(resource), field))})`;
+    labels[`${field}__label`] = relationLabelOf(resource, field, aliasedColumn(source, col(tableOf(resource), field)));
   }
   return labels;
 }
+
+/**
+ * The label of a relation field's record ("Rohan Verma · +91 90000 00003"), as a correlated subquery on the value
+ * (one index lookup per row: lists, pickers and exports show the same text).
+ */
+function relationLabelOf(resource: Resource, field: string, value: SQL): SQL<string | null> {
+  const target = resourceByName(resource.allFields[field]!.relation!);
+  const targetTable = tableOf(target);
+  const alias = `label_${columnName(field)}`;
+  return sql<string | null>`(select ${relationLabelText(target, alias)} from ${sql.identifier(nameOfTable(targetTable))} as ${sql.identifier(alias)} where ${aliasedColumn(alias, col(targetTable, target.idField))} = ${value})`;
+}
+
+const aliasedColumn = (alias: string, column: AnyPgColumn) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+
+/**
+ * A relation's label as lists, pickers and exports show it ("Rohan Verma · +91 90000 00003"), read from the target's
+ * row under `alias`; null when the row has neither label nor subtitle.
+ */
+export function relationLabelText(target: Resource, alias: string): SQL<string | null> {
+  const targetTable = tableOf(target);
+  const label = sql`nullif(${aliasedColumn(alias, col(targetTable, target.labelField))}::text, '')`;
+  const text = target.subtitleField ? sql`concat_ws(' · ', ${label}, nullif(${relationSubtitle(target, aliasedColumn(alias, col(targetTable, target.subtitleField)))}, ''))` : label;
+  return sql<string | null>`nullif(${text}, '')`;
+}
+
 
 /**
  * Reads a page subquery with the labels of its relations, in the page's order, in one statement: the labels are

@@ -1,7 +1,6 @@
-// Downloads: what a request to export a list says, which list each report type exports, and how a value is
-// written into a file cell (the same words and units the console shows; numbers stay numbers for spreadsheets).
+// Downloads: what a request to export a list says, which list each report type exports, and its columns (how a
+// value becomes a file cell is server/downloads/export-cells.ts).
 import { z } from 'zod';
-import { formatDate, formatDateTime } from './format-date';
 import type { Resource } from './resource/define-resource';
 import type { FieldDef } from './resource/field';
 
@@ -91,52 +90,6 @@ export function offeredColumns(resource: Resource, configured: readonly Configur
   return Object.entries(resource.allFields)
     .filter(([name, def]) => !def.inputKind.startsWith('image') && name !== 'version')
     .map(([field, def]) => ({ field, header: def.label, isDefault: visible.has(field) }));
-}
-
-/** Characters that make a spreadsheet read a cell as a formula (and a tab or CR that some apps strip first). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * Neutralises text a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+cmd|…`, `-1+1`, `@SUM(…)`): it is
- * written with a leading apostrophe, which Excel and LibreOffice show as text. Numbers are never text here.
- */
-export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** Options of cellValue. */
-export interface CellOptions {
-  /** Formats a timestamp (default formatDateTime in IST); the export memoises it per minute. */
-  dateTime?: (value: Date | string) => string;
-}
-
-/**
- * The value of a file cell: timestamps and dates in IST as the console shows them, money as rupees and energy as
- * kWh (numbers, their unit in the header), choices by their label, relations by their record's label, lists
- * joined; text neutralised against formulas. Empty is ''.
- */
-export function cellValue(def: FieldDef, value: unknown, label: string | null | undefined, options: CellOptions = {}): string | number {
-  if (value === null || value === undefined || value === '') return '';
-  switch (def.display) {
-    case 'money':
-      return Math.round(Number(value)) / 100;
-    case 'energy':
-      return Math.round(Number(value)) / 1000;
-    case 'relation':
-      return neutraliseFormula(label ?? String(value));
-    case 'boolean':
-      return value ? 'Yes' : 'No';
-  }
-  if (def.storage === 'timestamp') return (options.dateTime ?? ((v) => formatDateTime(v, { logger: () => undefined })))(value as Date | string);
-  if (def.storage === 'date') return formatDate(value instanceof Date ? value.toISOString().slice(0, 10) : String(value), { logger: () => undefined });
-  if (def.options) {
-    const labelOf = (v: unknown) => def.options!.find((o) => o.value === v)?.label ?? String(v);
-    return neutraliseFormula(Array.isArray(value) ? value.map(labelOf).join(', ') : labelOf(value));
-  }
-  if (typeof value === 'number') return value;
-  if (Array.isArray(value)) return neutraliseFormula(value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', '));
-  if (typeof value === 'object') return neutraliseFormula(JSON.stringify(value));
-  return neutraliseFormula(String(value));
 }
 
 /** A short description of a list query for the downloads list ("Status: Completed; search “98765”"). */

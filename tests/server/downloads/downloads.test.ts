@@ -44,7 +44,7 @@ describe.each(testDrivers)('downloads on %s', (driver) => {
     finance = f.authKey;
     financeId = f.userId;
     operations = (await signIn(t, '9000000002')).authKey;
-    const handlers = appJobHandlers({ db: database.db, config: t.config }, { batchRows: 40, maxRowsPerSheet: 101 });
+    const handlers = appJobHandlers({ db: database.db, config: t.config }, { batchRows: 40, maxRowsPerSheet: 101, progressEveryMs: 0 });
     const exportHandler = handlers[EXPORT_JOB]!;
     // The real export handler, with hooks: the tests cancel mid-way and force a failure through them.
     const hooked: JobHandler = {
