@@ -93,7 +93,8 @@ interface Source {
 
 function sources(): Source[] {
   const closed = [...new Set(Object.values(ticketStatuses).flatMap((s) => s.closed))];
-  const ticketsWithCharger = sql`tickets t left join chargers ch on ch.id = t.charger`;
+  // A ticket's city and operator are its own, else its charger's: looked up only for tickets without them.
+  const chargerOf = (column: string) => sql`(select ${sql.identifier(column)} from chargers ch where ch.id = t.charger)`;
   return [
     {
       from: sql`bookings b left join chargers ch on ch.id = b.charger_id`,
@@ -105,19 +106,19 @@ function sources(): Source[] {
     },
     { from: sql`chargers c`, at: sql`c.created_at`, where: sql`true`, city: sql`c.city_id`, cpo: sql`c.charge_point_operator_id`, metrics: { newChargers: sql`count(*)` } },
     {
-      from: ticketsWithCharger,
+      from: sql`tickets t`,
       at: sql`t.created_at`,
       where: sql`true`,
-      city: sql`coalesce(t.city, ch.city_id)`,
-      cpo: sql`coalesce(t.charge_point_operator_id, ch.charge_point_operator_id)`,
+      city: sql`coalesce(t.city, ${chargerOf('city_id')})`,
+      cpo: sql`coalesce(t.charge_point_operator_id, ${chargerOf('charge_point_operator_id')})`,
       metrics: { ticketsOpened: sql`count(*)` },
     },
     {
-      from: ticketsWithCharger,
+      from: sql`tickets t`,
       at: sql`t.updated_at`,
       where: sql`t.status = any(${sql.param(closed)}::text[])`,
-      city: sql`coalesce(t.city, ch.city_id)`,
-      cpo: sql`coalesce(t.charge_point_operator_id, ch.charge_point_operator_id)`,
+      city: sql`coalesce(t.city, ${chargerOf('city_id')})`,
+      cpo: sql`coalesce(t.charge_point_operator_id, ${chargerOf('charge_point_operator_id')})`,
       metrics: { ticketsClosed: sql`count(*)`, installations: sql`count(*) filter (where t.kind = 'INSTALLATION' and t.status = 'INSTALLED')` },
     },
   ];

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { chargerResource } from '@domain/entities/chargers';
 import { bookingResource } from '@domain/entities/bookings';
 import { settlementResource } from '@domain/entities/finance';
+import { topUpRequestResource } from '@domain/entities/wallets';
 import { installationTicketResource, siteInspectionTicketResource, ticketResource } from '@domain/entities/tickets';
 import { formatKwh } from '@domain/format-energy';
 import { hasPermission } from '@domain/permissions';
@@ -55,6 +56,7 @@ export function overviewGroups(today = istDay(), yesterday = istDay(-1)): { titl
         { label: 'Settlements', resource: settlementResource, path: '/finance-management/settlement-history', filters: { status: 'PENDING_APPROVAL' } },
         { label: 'Installations', resource: installationTicketResource, path: '/installation-management/all-installation', scope: 'all', filters: { status: 'SENT_FOR_APPROVAL' } },
         { label: 'Site inspections', resource: siteInspectionTicketResource, path: '/ticket-management/site-inspection-tickets', filters: { status: 'SENT_FOR_APPROVAL' } },
+        { label: 'Top-ups', resource: topUpRequestResource, path: '/wallet-management/top-up-request', filters: { status: 'REQUESTED' } },
       ],
     },
   ];
