@@ -97,11 +97,12 @@ function sources(): Source[] {
   const chargerOf = (column: string) => sql`(select ${sql.identifier(column)} from chargers ch where ch.id = t.charger)`;
   return [
     {
-      from: sql`bookings b left join chargers ch on ch.id = b.charger_id`,
+      from: sql`bookings b`,
       at: sql`b.started_at`,
       where: sql`b.status not in ('CANCELLED', 'SCHEDULED')`,
       city: sql`b.city_id`,
-      cpo: sql`ch.charge_point_operator_id`,
+      // Looked up only where the operator is asked for (a filter, the breakdown, the rollup).
+      cpo: sql`(select ch.charge_point_operator_id from chargers ch where ch.id = b.charger_id)`,
       metrics: { bookings: sql`count(*)`, energyWh: sql`coalesce(sum(b.energy_wh), 0)`, revenuePaise: sql`coalesce(sum(b.amount), 0)` },
     },
     { from: sql`chargers c`, at: sql`c.created_at`, where: sql`true`, city: sql`c.city_id`, cpo: sql`c.charge_point_operator_id`, metrics: { newChargers: sql`count(*)` } },
@@ -145,6 +146,15 @@ interface RolledPart {
 /** Rolled-up parts of recent requests per database, by request and the day the rollups hold (oldest dropped past the limit). */
 const rolledMemos = new WeakMap<Database, Map<string, RolledPart>>();
 const MEMO_LIMIT = 500;
+/** Live parts of recent requests per database, with when they were counted (wall clock of this process). */
+const liveMemos = new WeakMap<Database, Map<string, { at: number; part: RolledPart }>>();
+/** How long a live count is reused. */
+export const LIVE_MEMO_MS = 10_000;
+
+/** Forgets the live counts kept (benchmarks time the first request of a view with it). */
+export function forgetLiveTrackerCounts(db: Database): void {
+  liveMemos.delete(db);
+}
 
 /** First and last day (YYYY-MM-DD) of a bucket range. */
 function dayRange(period: 'day' | 'month', from: string, to: string): { first: string; last: string } {
@@ -210,23 +220,35 @@ export async function trackerAggregates(db: Database, period: 'day' | 'month', f
     rolledMemo.set(memoKey, kept);
   }
 
-  // Days after the rollups: counted live from the source tables.
+  // Days after the rollups: counted live from the source tables, and kept LIVE_MEMO_MS (staff opening the same
+  // tracker meanwhile share one count; a session started now shows within that time).
   const liveStart = rolled ? istStart(shiftDay(rolled, 1)) : sql`'-infinity'::timestamptz`;
   const wholeInstants = instants(period, previous.from, to);
   const currentInstants = instants(period, from, to);
-  if (!rolled || whole.last > rolled) {
+  let liveMemo = liveMemos.get(db);
+  if (!liveMemo) liveMemos.set(db, (liveMemo = new Map()));
+  const liveKept = liveMemo.get(memoKey);
+  if (liveKept && performance.now() - liveKept.at < LIVE_MEMO_MS) {
+    for (const [label, metric, value] of liveKept.part.buckets) add(label, metric, value);
+    for (const [id, metric, value] of liveKept.part.groups) addGroup(id, metric, value);
+  } else if (!rolled || whole.last > rolled) {
+    const kept: RolledPart = { buckets: [], groups: [] };
     for (const source of sources()) {
       const base = [source.where, sql`${source.at} >= ${liveStart}`, ...filterSql(source, filters)];
       const where = sql.join([...base, sql`${source.at} >= ${wholeInstants.start}`, sql`${source.at} < ${wholeInstants.end}`], sql` and `);
       const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${bucket(period, source.at)} as bucket, ${selectMetrics(source)} from ${source.from} where ${where} group by 1`));
-      for (const row of rows) for (const k of Object.keys(source.metrics) as TrackerMetric[]) add(String(row.bucket), k, Number(row[k] ?? 0));
+      for (const row of rows) for (const k of Object.keys(source.metrics) as TrackerMetric[]) kept.buckets.push([String(row.bucket), k, Number(row[k] ?? 0)]);
       if (filters.breakdown) {
         const key = filters.breakdown === 'city' ? source.city : source.cpo;
         const inRange = sql.join([...base, sql`${source.at} >= ${currentInstants.start}`, sql`${source.at} < ${currentInstants.end}`], sql` and `);
         const grouped = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${key}::text as grp, ${selectMetrics(source)} from ${source.from} where ${inRange} group by 1`));
-        for (const row of grouped) for (const k of Object.keys(source.metrics) as TrackerMetric[]) addGroup((row.grp as string | null) ?? null, k, Number(row[k] ?? 0));
+        for (const row of grouped) for (const k of Object.keys(source.metrics) as TrackerMetric[]) kept.groups.push([(row.grp as string | null) ?? null, k, Number(row[k] ?? 0)]);
       }
     }
+    for (const [label, metric, value] of kept.buckets) add(label, metric, value);
+    for (const [id, metric, value] of kept.groups) addGroup(id, metric, value);
+    if (liveMemo.size >= MEMO_LIMIT) liveMemo.delete(liveMemo.keys().next().value!);
+    liveMemo.set(memoKey, { at: performance.now(), part: kept });
   }
 
   let breakdown: TrackerResult['breakdown'];
