@@ -232,6 +232,20 @@ function PermittedListPage({ resource, view }: ListPageProps) {
     [resource.idField, querySignature, rows],
   );
   const clearSelection = useCallback(() => setSelection({ query: querySignature, ids: new Set(), allMatching: false }), [querySignature]);
+  // When a bulk action clears the selection, its bar (and the dialog in it) goes: the table takes the focus back,
+  // so j/k and Enter go on from the same active row.
+  const hasSelection = selected.ids.size > 0 || selected.allMatching;
+  const hadSelection = useRef(hasSelection);
+  useEffect(() => {
+    const cleared = hadSelection.current && !hasSelection;
+    hadSelection.current = hasSelection;
+    if (!cleared) return;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) gridRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hasSelection]);
   const loadedRows = rows.filter((r): r is ApiRecord => r !== undefined);
   const allLoadedSelected = loadedRows.length > 0 && loadedRows.every((r) => selected.ids.has(String(r[resource.idField])));
   const selectColumn = useMemo<DataColumn<ApiRecord>>(
