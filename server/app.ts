@@ -31,6 +31,7 @@ import { registerAddCreditsRoutes } from './wallets/add-credits-routes';
 import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
+import { registerTicketBulkRoutes } from './tickets/ticket-bulk-routes';
 import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
 import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
 import { registerRfidCardRoutes } from './users/rfid-card-routes';
@@ -129,6 +130,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerSettlementRoutes(registry);
   registerAddCreditsRoutes(registry);
   registerTicketActionRoutes(registry);
+  registerTicketBulkRoutes(registry);
   registerLookupRoutes(registry);
   registerChangeMobileNumberRoutes(registry);
   registerBlockedNumberRoutes(registry);

@@ -1,6 +1,6 @@
 // The generic API of every resource definition: list, one, create, update, activate/inactivate, summary and
 // the audit timeline. Permissions, validation, the writable-field allow-list and audit come from the definition.
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { anyViewPermissions, reservedValueIssue, viewPermission, type Resource } from '@domain/resource/define-resource';
@@ -22,19 +22,17 @@ import { idempotent } from '@server/http/idempotency';
 import { conflictProblem, forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry, RouteResponse } from '@server/http/route-registry';
 import { activationChecks } from './activation-checks';
+import { bulkIds, bulkResultSchema, bulkTargetShape, oneTarget, runBulk } from './bulk-targets';
+import { visibility } from './visibility';
+
+export { visibility } from './visibility';
 import { columnName } from './build-tables';
-import { findRecord, fixedConditions, listRecords, listWhere, scopeConditions, summarise, tableOf } from './resource-query';
+import { findRecord, fixedConditions, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
 import type { ResolvedDeps } from '@server/app-deps';
 
 const bulkActivateSchema = z
-  .strictObject({
-    active: z.boolean({ error: 'Send true to activate or false to inactivate' }),
-    ids: z.array(z.union([z.string().max(64), z.number().int()])).min(1, 'Select at least one record').max(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-IN')} records at once`).optional(),
-    match: z.record(z.string().max(64), z.union([z.string().max(500), z.array(z.string().max(500)).max(50)])).optional(),
-  })
-  .refine((b) => (b.ids === undefined) !== (b.match === undefined), { message: 'Send either the ids or the list query to match, not both', path: ['ids'] });
-
-const bulkResultSchema = z.object({ changed: z.number(), unchanged: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })) });
+  .strictObject({ active: z.boolean({ error: 'Send true to activate or false to inactivate' }), ...bulkTargetShape })
+  .refine(oneTarget.check, oneTarget.message);
 
 const problems = { 400: { description: 'Invalid input', schema: problemSchema }, 401: { description: 'Not signed in', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } };
 
@@ -54,20 +52,6 @@ function parseId(resource: Resource, raw: string): string | number {
     throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${raw}.`);
   }
   return raw;
-}
-
-/**
- * The extra conditions under which the session may see records of the resource, or null when it may see none.
- * An empty list means all records (the user holds a permission that opens the whole resource).
- */
-export function visibility(resource: Resource, session: AuthenticatedSession, now: Date): SQL[] | null {
-  const table = tableOf(resource);
-  const base = resource.permissions.view;
-  if (base === null || hasPermission(session.permissions, base)) return [];
-  const scoped = Object.values(resource.scopes ?? {}).filter((s) => s.permission !== undefined && (s.permission === null || hasPermission(session.permissions, s.permission)));
-  if (scoped.length === 0) return null;
-  const alternatives = scoped.map((s) => and(...scopeConditions(resource, table, s.where, session.userId, now)) ?? sql`true`);
-  return [sql`(${sql.join(alternatives, sql` or `)})`];
 }
 
 /** Loads a record the session may see; 403 without any view permission, 404 when missing or out of its scopes. */
@@ -337,7 +321,6 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       },
     });
 
-    const matchSchema = listQuerySchema(resource);
     registry.route({
       method: 'POST',
       path: `${base}/bulk-activate-inactivate`,
@@ -346,32 +329,8 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
       summary: `Activate or inactivate many ${resource.plural.toLowerCase()} at once: the ids sent, or every record matching a list query (its q and filters, as the list's URL has them; at most ${BULK_MAX.toLocaleString('en-IN')}). Each record goes through the single route's checks and gets its own audit row; the answer counts the changed and unchanged ones and names each refused one with why.`,
       responses: { 200: { description: 'Changed, unchanged and refused records', schema: bulkResultSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
-        let ids: string[];
-        if (body.ids) ids = [...new Set(body.ids.map(String))];
-        else {
-          const parsed = matchSchema.safeParse({ ...body.match, page: '0', size: '20' });
-          if (!parsed.success) throw validationProblem(parsed.error.issues.map((i) => ({ path: ['match', ...i.path].join('.'), message: i.message })));
-          requirePermission(session, viewPermission(resource, parsed.data.scope));
-          const table = tableOf(resource);
-          const scope = parsed.data.scope ? resource.scopes![parsed.data.scope]! : undefined;
-          const extra = [...(visibility(resource, session, deps.now()) ?? [sql`false`]), ...(scope ? scopeConditions(resource, table, scope.where, session.userId, deps.now()) : [])];
-          const { where } = listWhere(resource, table, parsed.data, extra);
-          const idColumn = table[resource.idField] as AnyPgColumn;
-          const found = await deps.db.select({ id: idColumn }).from(table).where(where).orderBy(idColumn).limit(BULK_MAX + 1);
-          if (found.length > BULK_MAX) throw validationProblem([{ path: 'match', message: `More than ${BULK_MAX.toLocaleString('en-IN')} ${resource.plural.toLowerCase()} match. Narrow the filters and try again.` }]);
-          ids = found.map((r) => String(r.id));
-        }
-        const result: z.infer<typeof bulkResultSchema> = { changed: 0, unchanged: 0, refused: [] };
-        for (const rawId of ids) {
-          try {
-            const { changed } = await setActive(deps, session, rawId, body.active);
-            if (changed) result.changed += 1;
-            else result.unchanged += 1;
-          } catch (error) {
-            if (!(error instanceof HttpProblem)) throw error;
-            result.refused.push({ id: rawId, reason: error.problem.detail ?? error.problem.title });
-          }
-        }
+        const ids = await bulkIds(deps.db, resource, session, deps.now(), body);
+        const result = await runBulk(ids, async (rawId) => (await setActive(deps, session, rawId, body.active)).changed);
         return c.json(result, 200);
       },
     });

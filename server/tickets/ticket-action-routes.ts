@@ -8,6 +8,9 @@ import { problemSchema } from '@domain/problem';
 import { TICKET_ADMIN_PATH, ticketFieldActions, type TicketFieldAction } from '@domain/ticket-actions';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
+import type { Resource } from '@domain/resource/define-resource';
+import type { AuthenticatedSession } from '@server/auth/authenticated-session';
+import type { ResolvedDeps } from '@server/app-deps';
 import { czoUsers, roles, userRoles, users } from '@server/db/schema';
 import { HttpProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
@@ -52,6 +55,62 @@ async function checkValue(db: Database, action: TicketFieldAction, value: unknow
   }
 }
 
+/** What applyTicketAction did: the ticket's kind resource and id, and whether it changed (false: it already had the value). */
+export interface TicketActionOutcome {
+  resource: Resource;
+  id: number;
+  changed: boolean;
+}
+
+/** Options of applyTicketAction. */
+export interface TicketActionOptions {
+  /** The version the caller saw (409 when stale). Default none: act on the ticket's current version, and leave a ticket that already has the value as it is (bulk). */
+  version?: number;
+  /** Works out the value from the ticket as read (bulk "add tags"); default the value as sent. */
+  computeValue?: (before: Readonly<Record<string, unknown>>) => unknown;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * One common action on one ticket, the one way it happens (the single route and the bulk route): the ticket's
+ * visibility, the value's rules (active staff, a due date not before creation), the version check, then the update
+ * (version + 1) and the audit row in one transaction. The action's permission is the route's.
+ */
+export async function applyTicketAction(
+  deps: Pick<ResolvedDeps, 'db' | 'now'>,
+  session: AuthenticatedSession,
+  rawId: string,
+  action: TicketFieldAction,
+  sent: unknown,
+  options: TicketActionOptions = {},
+): Promise<TicketActionOutcome> {
+  const now = deps.now();
+  const { resource, record: before } = await loadVisibleTicket(deps.db, session, rawId, now);
+  const value = options.computeValue ? options.computeValue(before) : sent;
+  await checkValue(deps.db, action, value, before);
+  const id = before.id as number;
+  if (options.version === undefined && sameValue(before[action.field], value)) return { resource, id, changed: false };
+  if (options.version !== undefined && options.version !== before.version) throw stale(before.version);
+  const version = options.version ?? (before.version as number);
+  const table = tableOf(resource);
+  const versionColumn = table.version as AnyPgColumn;
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(table)
+      .set({ [action.field]: value, version: sql`${versionColumn} + 1`, updatedAt: now })
+      .where(and(eq(table.id as AnyPgColumn, id), eq(versionColumn, version)))
+      .returning({ id: table.id as AnyPgColumn });
+    if (updated.length === 0) throw stale();
+    await writeAudit(
+      tx,
+      { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: action.audit, changes: { [action.field]: { from: before[action.field] ?? null, to: value } } },
+      now,
+    );
+  });
+  return { resource, id, changed: true };
+}
+
 /** Registers `POST /ticket-service/admin/ticket/:id/{assign-to, priority, due-date, tag}` and the comment routes. */
 export function registerTicketActionRoutes(registry: RouteRegistry): void {
   for (const action of ticketFieldActions) {
@@ -69,28 +128,8 @@ export function registerTicketActionRoutes(registry: RouteRegistry): void {
         409: { description: 'Changed meanwhile', schema: problemSchema },
       },
       handler: async ({ c, body, session, deps }) => {
-        const now = deps.now();
-        const { resource, record: before } = await loadVisibleTicket(deps.db, session, c.req.param('id')!, now);
         const input = body as Record<string, unknown> & { version: number };
-        const value = input[action.field] ?? null;
-        await checkValue(deps.db, action, value, before);
-        if (input.version !== before.version) throw stale(before.version);
-        const id = before.id as number;
-        const table = tableOf(resource);
-        const versionColumn = table.version as AnyPgColumn;
-        await deps.db.transaction(async (tx) => {
-          const updated = await tx
-            .update(table)
-            .set({ [action.field]: value, version: sql`${versionColumn} + 1`, updatedAt: now })
-            .where(and(eq(table.id as AnyPgColumn, id), eq(versionColumn, input.version)))
-            .returning({ id: table.id as AnyPgColumn });
-          if (updated.length === 0) throw stale();
-          await writeAudit(
-            tx,
-            { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: action.audit, changes: { [action.field]: { from: before[action.field] ?? null, to: value } } },
-            now,
-          );
-        });
+        const { resource, id } = await applyTicketAction(deps, session, c.req.param('id')!, action, input[action.field] ?? null, { version: input.version });
         return c.json(await findRecord(deps.db, resource, id), 200);
       },
     });

@@ -50,8 +50,21 @@ export interface BulkResult {
 }
 
 /** Activates or inactivates the records of these ids, or every record matching the list query (`match`: the list URL's parameters). */
-export function setRecordsActive(resource: Resource, target: { ids: string[] } | { match: Record<string, string | string[]> }, active: boolean): Promise<BulkResult> {
+export function setRecordsActive(resource: Resource, target: BulkRequestTarget, active: boolean): Promise<BulkResult> {
   return apiRequest(`${resource.apiPath}/bulk-activate-inactivate`, { method: 'POST', body: { active, ...target } }) as Promise<BulkResult>;
+}
+
+/** The records a bulk action acts on: these ids, or every record matching the list query (`match`: the list URL's parameters). */
+export type BulkRequestTarget = { ids: string[] } | { match: Record<string, string | string[]> };
+
+/** Sends one workflow event (with its payload) to many records of a workflow-bound resource; each goes through its own machine. */
+export function sendBulkTransition(resource: Resource, target: BulkRequestTarget, event: { type: string } & Record<string, unknown>): Promise<BulkResult> {
+  return apiRequest(`${resource.apiPath}/bulk-transition`, { method: 'POST', body: { event, ...target } }) as Promise<BulkResult>;
+}
+
+/** Runs a common ticket action on many tickets (`path` from ticketBulkPath); a query names the ticket list it was made on. */
+export function sendBulkTicketAction(path: string, resource: Resource, target: BulkRequestTarget, value: Record<string, unknown>): Promise<BulkResult> {
+  return apiRequest(path, { method: 'POST', body: { ...value, ...target, ...('match' in target ? { resource: resource.name } : {}) } }) as Promise<BulkResult>;
 }
 
 /** The audit timeline of a record, newest first. */

@@ -69,6 +69,25 @@ export function ticketActionPath(ticketId: string | number, action: TicketFieldA
   return `${TICKET_ADMIN_PATH}/${encodeURIComponent(String(ticketId))}/${action.path}`;
 }
 
+/** Base of the bulk ticket actions: `POST {TICKET_BULK_PATH}/{assign-to, priority, due-date, tag, close}`. */
+export const TICKET_BULK_PATH = '/ticket-service/admin/ticket-bulk';
+
+/** How a bulk Tags action changes each ticket's tags: set them to the list, add the list's tags, or remove them. */
+export const bulkTagModes = ['set', 'add', 'remove'] as const;
+export type BulkTagMode = (typeof bulkTagModes)[number];
+
+/** The API path of a bulk ticket action (a field action, or Close). */
+export function ticketBulkPath(action: TicketAction): string {
+  return `${TICKET_BULK_PATH}/${action.kind === 'field' ? action.path : 'close'}`;
+}
+
+/** The tags a ticket ends up with after a bulk Tags action (its own order kept, added tags after them). */
+export function bulkTags(current: readonly string[], sent: readonly string[], mode: BulkTagMode): string[] {
+  if (mode === 'set') return [...sent];
+  if (mode === 'remove') return current.filter((tag) => !sent.includes(tag));
+  return [...current, ...sent.filter((tag) => !current.includes(tag))];
+}
+
 /** True when the ticket's status is a closed one (of any kind). */
 export function isClosedTicket(record: Readonly<Record<string, unknown>>): boolean {
   return closedTicketStatuses.includes(String(record.status));

@@ -1,11 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import type { Resource } from '@domain/resource/define-resource';
+import { humanise } from '@domain/resource/field';
+import { ticketCloseReasons, ticketPriorities, ticketTags } from '@domain/entities/tickets';
+import { resources } from '@domain/resource/registry';
+import { bulkTagModes, ticketBulkPath, type BulkTagMode, type TicketAction } from '@domain/ticket-actions';
 import { errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
-import { setRecordsActive, type BulkResult } from '@data/resource-api';
+import { sendBulkTicketAction, sendBulkTransition, setRecordsActive, type BulkRequestTarget, type BulkResult } from '@data/resource-api';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
+import { DateField } from '@ui/date-field';
 import { pushToast } from '@state/toasts';
+import { StaffPicker, type StaffChoice } from '@workflows/ticket-actions/staff-picker';
+import type { BulkEvent, BulkOffer } from './bulk-offer';
 
 /** What the bulk bar acts on: the rows ticked, or every record matching the list's query. */
 export type BulkTarget = { kind: 'ids'; ids: readonly string[] } | { kind: 'matching'; count: number; match: Record<string, string | string[]> };
@@ -14,6 +22,8 @@ export type BulkTarget = { kind: 'ids'; ids: readonly string[] } | { kind: 'matc
 export interface BulkBarProps {
   resource: Resource;
   target: BulkTarget;
+  /** What this list offers the user on a selection (bulkOfferFor). */
+  offer: BulkOffer;
   /** Rows on this page, all ticked, and more records match: offer to take every matching record. */
   offerAllMatching?: { count: number; onSelect: () => void };
   onClear: () => void;
@@ -32,25 +42,70 @@ export function bulkSummary(resource: Resource, verb: string, result: BulkResult
   return `${parts.join(', ')}.`;
 }
 
+/** A field's words in a dialog, and its problem when the user confirms without it. */
+function Problem({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="resource-form__error">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Props of one bulk action's dialog: its button, its title, what it does in words, its form, and the sending. */
+interface BulkDialogProps {
+  label: string;
+  title: string;
+  confirmLabel: string;
+  /** Sends the request; throws (after saying why) to keep the dialog open. */
+  onConfirm: () => Promise<unknown>;
+  children: ReactNode;
+  danger?: boolean;
+  /** The form's first field takes the focus (it has autoFocus); default false (Cancel does). */
+  focusField?: boolean;
+}
+
+function BulkDialog({ label, title, confirmLabel, onConfirm, children, danger = false, focusField = false }: BulkDialogProps) {
+  return (
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      confirmVariant={danger ? 'danger' : 'primary'}
+      autoFocusCancel={!focusField}
+      onConfirm={onConfirm}
+      trigger={
+        <Button variant="secondary" size="sm">
+          {label}
+        </Button>
+      }
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
 /**
- * The bar of a list's selection: how many are selected, "Select all N matching", the bulk actions (activate and
- * inactivate, behind a confirm that says how many), and Clear (Esc in the table does the same).
+ * The bar of a list's selection: how many are selected, "Select all N matching", the bulk actions this user may take
+ * here (activate and inactivate; on ticket lists assign, priority, tags, due date and close; on workflow lists the
+ * events that need no payload or only choices), each behind a dialog that says how many records it changes, and
+ * Clear (Esc in the table does the same). The toast says what changed and what was refused, and why.
  */
-export function BulkBar({ resource, target, offerAllMatching, onClear }: BulkBarProps) {
+export function BulkBar({ resource, target, offer, offerAllMatching, onClear }: BulkBarProps) {
   const queryClient = useQueryClient();
   const count = target.kind === 'ids' ? target.ids.length : target.count;
   const what = target.kind === 'ids' ? plural(resource, count) : `all ${plural(resource, count)} matching this list`;
-  const run = async (active: boolean) => {
-    const verb = active ? 'activated' : 'inactivated';
+  const request: BulkRequestTarget = target.kind === 'ids' ? { ids: [...target.ids] } : { match: target.match };
+  const send = async (verb: string, call: () => Promise<BulkResult>) => {
     try {
-      const result = await setRecordsActive(resource, target.kind === 'ids' ? { ids: [...target.ids] } : { match: target.match }, active);
+      const result = await call();
       pushToast(bulkSummary(resource, verb, result), result.refused.length > 0 ? 'error' : 'success');
       onClear();
     } catch (error) {
       pushToast(errorMessage(error), 'error');
       throw error;
     } finally {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
+      // A ticket shows in its kind's lists and in the cross-kind ones: all of them read again.
+      const touched = resource.table === 'tickets' ? resources.filter((r) => r.table === 'tickets') : [resource];
+      for (const r of touched) void queryClient.invalidateQueries({ queryKey: queryKeys.resource(r.name).all });
     }
   };
   return (
@@ -63,34 +118,169 @@ export function BulkBar({ resource, target, offerAllMatching, onClear }: BulkBar
           Select all {offerAllMatching.count.toLocaleString('en-IN')} matching
         </Button>
       ) : null}
-      <ConfirmDialog
-        title={`Activate ${what}?`}
-        confirmLabel="Activate"
-        confirmVariant="primary"
-        onConfirm={() => run(true)}
-        trigger={
-          <Button variant="secondary" size="sm">
-            Activate
-          </Button>
-        }
-      >
-        Each one is activated and its history records it. Those already active stay as they are.
-      </ConfirmDialog>
-      <ConfirmDialog
-        title={`Inactivate ${what}?`}
-        confirmLabel="Inactivate"
-        onConfirm={() => run(false)}
-        trigger={
-          <Button variant="secondary" size="sm">
-            Inactivate
-          </Button>
-        }
-      >
-        Each one is inactivated and its history records it; they can be activated again later.
-      </ConfirmDialog>
+      {offer.ticket.map((action) => (
+        <TicketBulkAction key={action.id} action={action} resource={resource} what={what} send={(verb, value) => send(verb, () => sendBulkTicketAction(ticketBulkPath(action), resource, request, value))} />
+      ))}
+      {offer.events.map((event) => (
+        <EventBulkAction key={event.type} event={event} what={what} confirms={offer.workflow?.confirms?.[event.type]} send={(verb, body) => send(verb, () => sendBulkTransition(resource, request, body as { type: string }))} />
+      ))}
+      {offer.activate ? (
+        <>
+          <BulkDialog label="Activate" title={`Activate ${what}?`} confirmLabel="Activate" onConfirm={() => send('activated', () => setRecordsActive(resource, request, true))}>
+            Each one is activated and its history records it. Those already active stay as they are.
+          </BulkDialog>
+          <BulkDialog label="Inactivate" title={`Inactivate ${what}?`} confirmLabel="Inactivate" danger onConfirm={() => send('inactivated', () => setRecordsActive(resource, request, false))}>
+            Each one is inactivated and its history records it; they can be activated again later.
+          </BulkDialog>
+        </>
+      ) : null}
       <Button variant="ghost" size="sm" onPress={onClear}>
         Clear selection
       </Button>
     </div>
+  );
+}
+
+type Send = (verb: string, value: Record<string, unknown>) => Promise<void>;
+
+/** One common ticket action on the selection: its dialog asks the value once for every ticket. */
+function TicketBulkAction({ action, resource, what, send }: { action: TicketAction; resource: Resource; what: string; send: Send }) {
+  const [assignee, setAssignee] = useState<StaffChoice>({ id: null, label: '' });
+  const [priority, setPriority] = useState<string>('HIGH');
+  const [dueDate, setDueDate] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [mode, setMode] = useState<BulkTagMode>('add');
+  const [closeReason, setCloseReason] = useState('');
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<string>();
+  const refuse = (why: string): never => {
+    setMessage(why);
+    throw new Error(why);
+  };
+  const each = `Each ${resource.title.toLowerCase()} is changed at its current version and its history records it; one that is refused is named with why.`;
+  switch (action.id) {
+    case 'assign':
+      return (
+        <BulkDialog label="Assign…" title={`Assign ${what}`} confirmLabel="Assign" focusField onConfirm={() => (assignee.id ? send('assigned', { assignee: assignee.id }) : refuse('Choose a staff member'))}>
+          <StaffPicker label="Assign to" value={assignee} onChange={setAssignee} description="An active staff member" autoFocus />
+          <p className="ui-field__description">{each}</p>
+          <Problem message={message} />
+        </BulkDialog>
+      );
+    case 'priority':
+      return (
+        <BulkDialog label="Priority…" title={`Set the priority of ${what}`} confirmLabel="Set priority" focusField onConfirm={() => send('given that priority', { priority })}>
+          <label className="ui-field">
+            <span className="ui-field__label">Priority</span>
+            <select className="ui-field__input" value={priority} onChange={(e) => setPriority(e.target.value)} autoFocus>
+              {ticketPriorities.map((p) => (
+                <option key={p} value={p}>
+                  {humanise(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="ui-field__description">{each}</p>
+        </BulkDialog>
+      );
+    case 'dueDate':
+      return (
+        <BulkDialog label="Due date…" title={`Set the due date of ${what}`} confirmLabel="Set due date" onConfirm={() => send('given that due date', { dueDate: dueDate === '' ? null : dueDate })}>
+          <DateField label="Due date" value={dueDate} onChange={setDueDate} description="Leave empty to clear it. A ticket created after it is refused." />
+          <p className="ui-field__description">{each}</p>
+        </BulkDialog>
+      );
+    case 'tags':
+      return (
+        <BulkDialog label="Tags…" title={`Change the tags of ${what}`} confirmLabel="Change tags" onConfirm={() => send('tagged', { tags: ticketTags.filter((t) => tags.includes(t)), mode })}>
+          <fieldset className="ticket-actions__tags">
+            <legend className="ui-field__label">How</legend>
+            {bulkTagModes.map((m) => (
+              <label key={m} className="ticket-actions__tag">
+                <input type="radio" name="bulk-tag-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+                {m === 'add' ? 'Add these tags' : m === 'remove' ? 'Remove these tags' : 'Replace the tags with these'}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="ticket-actions__tags">
+            <legend className="ui-field__label">Tags</legend>
+            {ticketTags.map((tag) => (
+              <label key={tag} className="ticket-actions__tag">
+                <input type="checkbox" checked={tags.includes(tag)} onChange={(e) => setTags((prev) => (e.target.checked ? [...prev, tag] : prev.filter((t) => t !== tag)))} />
+                {humanise(tag)}
+              </label>
+            ))}
+          </fieldset>
+          <p className="ui-field__description">{each}</p>
+        </BulkDialog>
+      );
+    case 'close':
+      return (
+        <BulkDialog
+          label="Close…"
+          title={`Close ${what}?`}
+          confirmLabel="Close tickets"
+          danger
+          focusField
+          onConfirm={() => (closeReason ? send('closed', { closeReason, ...(note.trim() ? { note: note.trim() } : {}) }) : refuse('Choose a close reason'))}
+        >
+          <p>Each ticket is closed for good through its own workflow, with the reason you choose; one whose state does not allow it is refused.</p>
+          <label className="ui-field">
+            <span className="ui-field__label">Close reason</span>
+            <select className="ui-field__input" value={closeReason} onChange={(e) => setCloseReason(e.target.value)} aria-invalid={message === 'Choose a close reason'} autoFocus>
+              <option value="">Choose…</option>
+              {ticketCloseReasons.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="ui-field">
+            <span className="ui-field__label">Note (optional)</span>
+            <textarea className="ui-field__input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <Problem message={message} />
+        </BulkDialog>
+      );
+  }
+}
+
+/** One workflow event on the selection: its choices asked once; each record goes through its own machine. */
+function EventBulkAction({ event, what, confirms, send }: { event: BulkEvent; what: string; confirms?: string; send: Send }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const name = humanise(event.type);
+  const confirm = () => {
+    const missing = event.fields.find((f) => f.required && !values[f.name]);
+    if (missing) {
+      setMessage(`Choose ${missing.def.label.toLowerCase()}`);
+      throw new Error('missing choice');
+    }
+    const payload = Object.fromEntries(event.fields.filter((f) => values[f.name]).map((f) => [f.name, values[f.name]]));
+    return send(`given ${name}`, { type: event.type, ...payload });
+  };
+  return (
+    <BulkDialog label={`${name}…`} title={`${name}: ${what}?`} confirmLabel={name} danger={event.type === 'REJECT' || event.type === 'CANCEL'} onConfirm={async () => confirm()}>
+      <p>Each record goes through its own workflow; one whose state does not accept {name} is refused with why, and the others are not held back.</p>
+      {event.fields.map((f) => (
+        <label key={f.name} className="ui-field">
+          <span className="ui-field__label">
+            {f.def.label}
+            {f.required ? '' : ' (optional)'}
+          </span>
+          <select className="ui-field__input" value={values[f.name] ?? ''} onChange={(e) => setValues((prev) => ({ ...prev, [f.name]: e.target.value }))}>
+            <option value="">Choose…</option>
+            {(f.def.options ?? []).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {confirms ? <p className="workflow-dialog__confirm">{confirms}</p> : null}
+      <Problem message={message} />
+    </BulkDialog>
   );
 }

@@ -24,6 +24,7 @@ import { FilterBar } from './filter-bar';
 import { GatedAction } from './gated-action';
 import { ResourceActionButton } from './resource-action';
 import { BulkBar } from './bulk-bar';
+import { bulkOfferFor, hasBulkActions } from './bulk-offer';
 import { NoAccess } from './no-access';
 import { recordHref } from './record-href';
 import { useListState } from './use-list-state';
@@ -196,15 +197,19 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   const comfortable = useSnapshot(comfortableRowsStore).value;
   const columnWidths = useSnapshot(columnWidthsStore).lists[view.path];
   const onColumnResize = useCallback((column: string, width: number | undefined) => (width === undefined ? resetColumnWidths(view.path, column) : setColumnWidth(view.path, column, width)), [view.path]);
-  // Bulk selection, where the list has bulk actions the user may take (activate and inactivate for now): ticked rows
+  // Bulk selection, where the list has bulk actions the user may take (bulkOfferFor): ticked rows
   // are kept across pages of one query and forgotten when the query changes; "all matching" sends the query itself.
-  const bulkEnabled = Boolean(resource.activeField && resource.permissions.activate && hasPermission(user.permissions, resource.permissions.activate));
+  const bulkOffer = useMemo(() => bulkOfferFor(resource, user.permissions), [resource, user.permissions]);
+  const bulkEnabled = hasBulkActions(bulkOffer);
   const querySignature = JSON.stringify([view.path, params.q, params.sort, params.filters]);
   const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<string>; allMatching: boolean }>({ query: querySignature, ids: new Set(), allMatching: false });
   const selected = useMemo(() => (selection.query === querySignature ? selection : { query: querySignature, ids: new Set<string>(), allMatching: false }), [selection, querySignature]);
+  // The row last ticked: Shift+click selects from it to the row clicked.
+  const selectAnchor = useRef<string | null>(null);
   const toggleRow = useCallback(
     (row: ApiRecord) => {
       const id = String(row[resource.idField]);
+      selectAnchor.current = id;
       setSelection((prev) => {
         const ids = new Set(prev.query === querySignature ? prev.ids : []);
         if (ids.has(id)) ids.delete(id);
@@ -214,7 +219,33 @@ function PermittedListPage({ resource, view }: ListPageProps) {
     },
     [resource.idField, querySignature],
   );
+  const selectRange = useCallback(
+    (index: number) => {
+      const idOf = (row: ApiRecord | undefined) => (row === undefined ? undefined : String(row[resource.idField]));
+      const anchorIndex = rows.findIndex((row) => idOf(row) === selectAnchor.current);
+      const from = anchorIndex < 0 ? index : Math.min(anchorIndex, index);
+      const to = anchorIndex < 0 ? index : Math.max(anchorIndex, index);
+      const range = rows.slice(from, to + 1).flatMap((row) => idOf(row) ?? []);
+      if (anchorIndex < 0) selectAnchor.current = range[0] ?? null;
+      setSelection((prev) => ({ query: querySignature, ids: new Set([...(prev.query === querySignature ? prev.ids : []), ...range]), allMatching: false }));
+    },
+    [resource.idField, querySignature, rows],
+  );
   const clearSelection = useCallback(() => setSelection({ query: querySignature, ids: new Set(), allMatching: false }), [querySignature]);
+  // When a bulk action clears the selection, its bar (and the dialog in it) goes: the table takes the focus back,
+  // so j/k and Enter go on from the same active row.
+  const hasSelection = selected.ids.size > 0 || selected.allMatching;
+  const hadSelection = useRef(hasSelection);
+  useEffect(() => {
+    const cleared = hadSelection.current && !hasSelection;
+    hadSelection.current = hasSelection;
+    if (!cleared) return;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) gridRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hasSelection]);
   const loadedRows = rows.filter((r): r is ApiRecord => r !== undefined);
   const allLoadedSelected = loadedRows.length > 0 && loadedRows.every((r) => selected.ids.has(String(r[resource.idField])));
   const selectColumn = useMemo<DataColumn<ApiRecord>>(
@@ -234,12 +265,17 @@ function PermittedListPage({ resource, view }: ListPageProps) {
             aria-label={`Select ${resource.title.toLowerCase()} ${id}`}
             checked={selected.allMatching || selected.ids.has(id)}
             disabled={selected.allMatching}
-            onChange={() => toggleRow(row)}
+            onChange={() => undefined}
+            onClick={(event) => {
+              if (!event.shiftKey) return toggleRow(row);
+              const index = rows.indexOf(row);
+              if (index >= 0) selectRange(index);
+            }}
           />
         );
       },
     }),
-    [resource, selected, toggleRow],
+    [resource, selected, toggleRow, selectRange, rows],
   );
   const shownColumns = useMemo(() => {
     const withActions = resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns;
@@ -371,13 +407,14 @@ function PermittedListPage({ resource, view }: ListPageProps) {
             Select all on this page
           </Button>
         ) : null}
-        <span className="resource-page__hint">↑↓ or j k to move · Enter to open{bulkEnabled ? ' · x to select' : ''} · / to search</span>
+        <span className="resource-page__hint">↑↓ or j k to move · Enter to open{bulkEnabled ? ' · x or Ctrl+click to select, Shift+click for a range' : ''} · / to search</span>
       </div>
 
       {bulkEnabled && !error && rowCount > 0 ? (
         selected.ids.size > 0 || selected.allMatching ? (
           <BulkBar
             resource={resource}
+            offer={bulkOffer}
             target={selected.allMatching ? { kind: 'matching', count, match: listMatchQuery(params) } : { kind: 'ids', ids: [...selected.ids] }}
             offerAllMatching={
               !selected.allMatching && allLoadedSelected && countExact && count > selected.ids.size && count <= BULK_MAX
@@ -416,6 +453,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
           onOpen={onOpen}
           onRangeChange={onRangeChange}
           onToggleSelect={bulkEnabled ? (index) => rows[index] && toggleRow(rows[index]!) : undefined}
+          onSelectRange={bulkEnabled ? selectRange : undefined}
           onEscape={bulkEnabled ? clearSelection : undefined}
           gridRef={gridRef}
           density={comfortable ? 'comfortable' : 'compact'}

@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   confirmVariant?: ButtonProps['variant'];
   /** Runs the action; the dialog closes when it settles, and stays open (buttons enabled again) if it throws. */
   onConfirm: () => void | Promise<unknown>;
+  /** Focus Cancel when the dialog opens; default true. False for a dialog whose first field takes the focus (autoFocus). */
+  autoFocusCancel?: boolean;
   /** The pressable element that opens the dialog (a Button). */
   trigger: ReactElement;
 }
@@ -25,7 +27,7 @@ interface BodyProps extends Omit<ConfirmDialogProps, 'trigger' | 'title'> {
   close: () => void;
 }
 
-function ConfirmDialogBody({ children, confirmLabel, cancelLabel = 'Cancel', confirmVariant = 'danger', onConfirm, close }: BodyProps) {
+function ConfirmDialogBody({ children, confirmLabel, cancelLabel = 'Cancel', confirmVariant = 'danger', autoFocusCancel = true, onConfirm, close }: BodyProps) {
   const [pending, setPending] = useState(false);
   const confirm = async () => {
     setPending(true);
@@ -41,7 +43,7 @@ function ConfirmDialogBody({ children, confirmLabel, cancelLabel = 'Cancel', con
     <>
       <div className="ui-dialog__body">{children}</div>
       <div className="ui-dialog__actions">
-        <Button variant="secondary" onPress={close} isDisabled={pending} autoFocus>
+        <Button variant="secondary" onPress={close} isDisabled={pending} autoFocus={autoFocusCancel}>
           {cancelLabel}
         </Button>
         <Button variant={confirmVariant} onPress={() => void confirm()} isPending={pending}>

@@ -39,7 +39,7 @@ export interface DataTableProps<T> {
   /** Index of the active (highlighted) row. */
   activeIndex: number;
   onActiveIndexChange: (index: number) => void;
-  /** Opens a row (Enter, click); `newTab` for Ctrl/⌘+Enter or Ctrl/⌘+click. */
+  /** Opens a row (Enter, click); `newTab` for Ctrl/⌘+Enter, or Ctrl/⌘+click on a table without selection. */
   onOpen?: (row: T, index: number, newTab: boolean) => void;
   /** The visible index range changed (continuous scroll loads around it). */
   onRangeChange?: (start: number, end: number) => void;
@@ -47,8 +47,10 @@ export interface DataTableProps<T> {
   height?: number;
   /** Ref to the focusable grid element (for `/`-style shortcuts that return focus). */
   gridRef?: Ref<HTMLDivElement>;
-  /** `x` on the active row toggles its selection (lists with bulk actions). */
+  /** `x` on the active row, or Ctrl/⌘+click on a row, toggles its selection (lists with bulk actions). */
   onToggleSelect?: (index: number) => void;
+  /** Shift+click on a row selects the rows from the last one ticked to it (lists with bulk actions). */
+  onSelectRange?: (index: number) => void;
   /** Escape in the grid (lists with a selection: clears it). */
   onEscape?: () => void;
   /** Compact 32 px rows (default) or comfortable 44 px rows. */
@@ -90,6 +92,7 @@ export function DataTable<T>({
   onOpen,
   onRangeChange,
   onToggleSelect,
+  onSelectRange,
   onEscape,
   height = 560,
   gridRef,
@@ -213,7 +216,11 @@ export function DataTable<T>({
 
   const onRowClick = (event: MouseEvent, row: T, index: number) => {
     onActiveIndexChange(index);
-    if (onOpen && !(event.target as HTMLElement).closest('a,button,input')) onOpen(row, index, event.ctrlKey || event.metaKey);
+    if ((event.target as HTMLElement).closest('a,button,input')) return;
+    // With selection, Shift+click takes a range and Ctrl/⌘+click one row (Ctrl/⌘+Enter still opens a new tab).
+    if (event.shiftKey && onSelectRange) return onSelectRange(index);
+    if ((event.ctrlKey || event.metaKey) && onToggleSelect) return onToggleSelect(index);
+    if (onOpen) onOpen(row, index, event.ctrlKey || event.metaKey);
   };
 
   const rowId = (index: number) => `${id}-row-${index}`;
@@ -289,6 +296,8 @@ export function DataTable<T>({
               className={`data-table__row${active ? ' data-table__row--active' : ''}${row === undefined ? ' data-table__row--loading' : ''}`}
               style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight, width: totalWidth }}
               onClick={row === undefined ? undefined : (event) => onRowClick(event, row, item.index)}
+              // Shift+click selects a range: no text selection on the way.
+              onMouseDown={onSelectRange ? (event) => event.shiftKey && event.preventDefault() : undefined}
             >
               {row === undefined ? (
                 <div role="gridcell" className="data-table__cell data-table__placeholder" style={{ gridColumn: `1 / span ${columns.length}` }}>

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vendorResource } from '@domain/entities/global-data';
+import { customerSupportTicketResource } from '@domain/entities/tickets';
 import { notifyLiveChange } from '@data/live-events';
 import { ListPage } from '@resources/list-page';
 import { resetTableState, tableStateOf } from '@state/table-state';
@@ -115,6 +116,90 @@ describe('the list page', () => {
     grid.focus();
     fireEvent.keyDown(grid, { key: 'Escape' });
     expect(screen.queryByText('3 selected')).toBeNull();
+  });
+
+  it('selects a range with Shift+click and one row with Ctrl+click, without opening a record', async () => {
+    stubApi();
+    const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_UPDATE_VENDOR']), view.path);
+    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
+    const rows = () => within(grid).getAllByRole('row').slice(1);
+    const box = (id: number) => screen.getByRole('checkbox', { name: `Select vendor ${id}` });
+    await userEvent.click(box(1));
+    fireEvent.click(within(rows()[2]!).getByText('Delta Electronics'), { shiftKey: true });
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    fireEvent.click(within(rows()[1]!).getByText('Exicom Supplies'), { ctrlKey: true });
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(box(2)).not.toBeChecked();
+    // Shift on a box takes the range from the last row ticked (row 2, just unticked by Ctrl+click) to it.
+    fireEvent.click(box(1), { shiftKey: true });
+    expect([box(1), box(2), box(3)].map((b) => (b as HTMLInputElement).checked)).toEqual([true, true, true]);
+    expect(location.history.at(-1)).toBe(view.path);
+  });
+
+  it('offers the ticket actions and the workflow events on a ticket list, and sends Priority for the rows selected', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const tickets = [1, 2, 3].map((id) => ({ id, kind: 'CUSTOMER_SUPPORT', title: `Refund ${id}`, status: 'OPEN', priority: 'MEDIUM', version: 0, tags: [], createdAt: '2026-10-01T10:00:00.000Z' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push({ url, body: JSON.parse(String(init.body)) });
+          return new Response(JSON.stringify({ changed: 1, unchanged: 0, refused: [{ id: '3', reason: 'No ticket you can see has the id 3.' }] }), { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(JSON.stringify({ items: tickets, count: 3, countExact: true, page: 0, size: 20 }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const support = customerSupportTicketResource;
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS', 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET', 'ROLE_UPDATE_TICKET_PRIORITY', 'ROLE_CLOSE_TICKET']), support.views[0]!.path);
+    render(<ListPage resource={support} view={support.views[0]!} />, { wrapper: Wrapper });
+    const grid = await screen.findByRole('grid');
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'x' });
+    fireEvent.keyDown(grid, { key: 'j' });
+    fireEvent.keyDown(grid, { key: 'j' });
+    fireEvent.keyDown(grid, { key: 'x' });
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    const offered = within(bar).getAllByRole('button').map((b) => b.textContent);
+    // Assign, Due date and Tags need permissions this user lacks; Close is the ticket action (not a second CLOSE event).
+    expect(offered).toEqual(['Priority…', 'Close…', 'Start Work…', 'Wait On Customer…', 'Customer Replied…', 'Resolve…', 'Clear selection']);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Priority…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Set the priority of 2 customer support tickets' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Priority' }), 'URGENT');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set priority' }));
+    await waitFor(() => expect(posts).toEqual([{ url: '/ticket-service/admin/ticket-bulk/priority', body: { priority: 'URGENT', ids: ['1', '3'] } }]));
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+  });
+
+  it('sends a workflow event to every matching record, and keeps the dialog open until a required choice is made', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const tickets = [1, 2].map((id) => ({ id, kind: 'CUSTOMER_SUPPORT', title: `Refund ${id}`, status: 'OPEN', priority: 'MEDIUM', version: 0, tags: [], createdAt: '2026-10-01T10:00:00.000Z' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push({ url, body: JSON.parse(String(init.body)) });
+          return new Response(JSON.stringify({ changed: 30, unchanged: 0, refused: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(JSON.stringify({ items: tickets, count: 30, countExact: true, page: 0, size: 2 }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const support = customerSupportTicketResource;
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS', 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET', 'ROLE_CLOSE_TICKET']), support.views[0]!.path);
+    render(<ListPage resource={support} view={support.views[0]!} />, { wrapper: Wrapper });
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Select all on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 30 matching' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close…' }));
+    const close = await screen.findByRole('alertdialog', { name: 'Close all 30 customer support tickets matching this list?' });
+    await userEvent.click(within(close).getByRole('button', { name: 'Close tickets' }));
+    expect(within(close).getByRole('alert')).toHaveTextContent('Choose a close reason');
+    expect(posts).toEqual([]);
+    await userEvent.click(within(close).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start Work…' }));
+    const start = await screen.findByRole('alertdialog', { name: 'Start Work: all 30 customer support tickets matching this list?' });
+    await userEvent.click(within(start).getByRole('button', { name: 'Start Work' }));
+    await waitFor(() => expect(posts).toEqual([{ url: `${support.apiPath}/bulk-transition`, body: { event: { type: 'START_WORK' }, match: {} } }]));
   });
 
   it('has no selection where the user may not activate or inactivate', async () => {

@@ -92,10 +92,18 @@ describe.each(testDrivers)('HTTP contract on %s', (driver) => {
       'GET /api-docs/assets/*': { kind: 'public' },
       // One transition route per workflow; each event's permission is checked inside (workflow tests cover them).
       ...Object.fromEntries(recordWorkflows.map((w) => [`POST ${resourceByName(w.resource).apiPath}/:id/transition`, { kind: 'signed-in' }])),
+      // And one bulk transition route per workflow: the event's permission is checked inside (tests/server/workflows/bulk-transition.test.ts).
+      ...Object.fromEntries(recordWorkflows.map((w) => [`POST ${resourceByName(w.resource).apiPath}/bulk-transition`, { kind: 'signed-in' }])),
       'POST /ticket-service/admin/ticket/:id/assign-to': { kind: 'permission', permission: 'ROLE_ASSIGN_TICKET' },
       'POST /ticket-service/admin/ticket/:id/priority': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_PRIORITY' },
       'POST /ticket-service/admin/ticket/:id/due-date': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_DUE_DATE' },
       'POST /ticket-service/admin/ticket/:id/tag': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_TAGS' },
+      // The same actions on many tickets, and Close (tests/server/tickets/ticket-bulk.test.ts).
+      'POST /ticket-service/admin/ticket-bulk/assign-to': { kind: 'permission', permission: 'ROLE_ASSIGN_TICKET' },
+      'POST /ticket-service/admin/ticket-bulk/priority': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_PRIORITY' },
+      'POST /ticket-service/admin/ticket-bulk/due-date': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_DUE_DATE' },
+      'POST /ticket-service/admin/ticket-bulk/tag': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_TAGS' },
+      'POST /ticket-service/admin/ticket-bulk/close': { kind: 'permission', permission: 'ROLE_CLOSE_TICKET' },
       'GET /ticket-service/comment/entityType/:type/entityId/:id': { kind: 'signed-in' },
       'POST /ticket-service/comment/entityType/:type/entityId/:id': { kind: 'permission', permission: 'ROLE_COMMENT_ON_TICKET' },
       'POST /pw-service/settlement/upload/preview': { kind: 'permission', permission: 'ROLE_CREATE_SETTLEMENT' },

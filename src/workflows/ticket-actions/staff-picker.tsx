@@ -15,13 +15,15 @@ export interface StaffPickerProps {
   value: StaffChoice;
   onChange(choice: StaffChoice): void;
   description?: string;
+  /** Focus the search input when shown (a dialog's first field); default false. */
+  autoFocus?: boolean;
 }
 
 /**
  * Picks an active staff member from the global config's staff list (`czoUsers`, loaded once after sign-in), by name
  * or any part of the mobile number: anyone who may assign tickets can pick, without the users list permission.
  */
-export function StaffPicker({ label, value, onChange, description }: StaffPickerProps) {
+export function StaffPicker({ label, value, onChange, description, autoFocus = false }: StaffPickerProps) {
   const { globalConfig } = useSession();
   const staff = useMemo(
     () => (globalConfig?.czoUsers ?? []).map((s) => ({ id: s.userId, label: nameDotNumber(s.name, s.mobileNumber), mobile: s.mobileNumber })),
@@ -54,7 +56,7 @@ export function StaffPicker({ label, value, onChange, description }: StaffPicker
     >
       <Label className="ui-field__label">{label}</Label>
       <div className="relation-picker__control">
-        <Input className="ui-field__input" placeholder="Search staff by name or number" />
+        <Input className="ui-field__input" placeholder="Search staff by name or number" autoFocus={autoFocus} />
         <AriaButton className="relation-picker__toggle" aria-label="Show staff">
           ▾
         </AriaButton>
