@@ -211,7 +211,7 @@ async function main(): Promise<void> {
 
     // The first export reads the whole bookings table, which also fills PGlite's buffer cache (shared_buffers,
     // 128 MB, in the server's memory): the same export again shows what the export itself holds.
-    console.log('The same CSV export again (the database's cache now warm), the list requested meanwhile:');
+    console.log("The same CSV export again (the database's cache now warm), the list requested meanwhile:");
     const again = await runExport(server, key, 'CSV', true);
     console.log(`  ${again.rows.toLocaleString('en-IN')} rows in ${again.seconds.toFixed(1)} s, server RSS ${mb(again.rssBefore)} before, ${mb(again.rssPeak)} at most: growth ${mb(again.rssPeak - again.rssBefore)}`);
     const again95 = percentile(again.listTimes, 95);
