@@ -75,7 +75,7 @@ test('transfer a charger to another host: preview of from and to, confirm, and t
   await expect(page).toHaveURL(new RegExp(`/charger-management/all-chargers/${charger.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: charger.uniqueId })).toBeVisible();
   const details = page.getByRole('region', { name: 'Details' });
-  await expect(details.locator('.detail-grid__item').filter({ has: page.locator('dt', { hasText: /^Host$/ }) })).toContainText(to.name);
+  await expect(details.locator('.property').filter({ has: page.locator('dt', { hasText: /^Host$/ }) })).toContainText(to.name);
   await expect(page.getByRole('region', { name: 'History' })).toContainText('transferred it to another host');
 
   // The same host again is refused next to the number.

@@ -130,7 +130,8 @@ function RecordView({ resource, id, latest }: DetailPageProps & { latest: ApiRec
     });
   const prose = take(Object.keys(resource.allFields).filter((f) => isProse(resource.allFields[f])));
   const sections = [
-    ...(isTicket ? [{ title: 'Ticket', fields: take(TICKET_FIRST_FIELDS) }] : []),
+    // A close reason means something once the ticket is closed; before that it is an empty row.
+    ...(isTicket ? [{ title: 'Ticket', fields: take(TICKET_FIRST_FIELDS).filter((f) => f !== 'closeReason' || Boolean(data.closeReason)) }] : []),
     ...(resource.form ?? []).map((s) => ({ title: s.title, fields: take(s.fields) })),
     { title: 'Details', fields: take(Object.keys(resource.allFields).filter((f) => !['createdAt', 'updatedAt'].includes(f))) },
     { title: 'Record', fields: take(['createdAt', 'updatedAt']) },

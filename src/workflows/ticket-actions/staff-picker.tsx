@@ -15,13 +15,15 @@ export interface StaffPickerProps {
   value: StaffChoice;
   onChange(choice: StaffChoice): void;
   description?: string;
+  /** When the list opens: on focus (default) or once the user types (or presses ▾), so buttons beside it stay reachable. */
+  menuTrigger?: 'focus' | 'input';
 }
 
 /**
  * Picks an active staff member from the global config's staff list (`czoUsers`, loaded once after sign-in), by name
  * or any part of the mobile number: anyone who may assign tickets can pick, without the users list permission.
  */
-export function StaffPicker({ label, value, onChange, description }: StaffPickerProps) {
+export function StaffPicker({ label, value, onChange, description, menuTrigger = 'focus' }: StaffPickerProps) {
   const { globalConfig } = useSession();
   const staff = useMemo(
     () => (globalConfig?.czoUsers ?? []).map((s) => ({ id: s.userId, label: nameDotNumber(s.name, s.mobileNumber), mobile: s.mobileNumber })),
@@ -49,7 +51,7 @@ export function StaffPicker({ label, value, onChange, description }: StaffPicker
         onChange({ id: item.id, label: item.label });
       }}
       items={shown}
-      menuTrigger="focus"
+      menuTrigger={menuTrigger}
       allowsEmptyCollection
     >
       <Label className="ui-field__label">{label}</Label>

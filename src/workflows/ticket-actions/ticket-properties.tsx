@@ -59,7 +59,13 @@ export function TicketPropertiesScope({ resource, record, children }: { resource
   useEffect(() => {
     const open = () => {
       const action = ticketFieldActions.find((a) => window.location.hash === `#${ticketActionAnchor(a.id)}`);
-      if (action) setEditing(action.field);
+      if (action) {
+        setEditing(action.field);
+        document.getElementById(ticketActionAnchor(action.id))?.scrollIntoView?.({ block: 'center' });
+      } else if (window.location.hash === `#${ticketActionAnchor('close')}`) {
+        // Close lives in the header's workflow bar: its button takes the focus.
+        document.getElementById(ticketActionAnchor('close'))?.querySelector<HTMLElement>('button')?.focus();
+      }
     };
     open();
     window.addEventListener('hashchange', open);
@@ -204,6 +210,7 @@ function AssigneeEditor({ record, busy, commit, cancel }: EditorProps) {
     <>
       <StaffPicker
         label="Assignee"
+        menuTrigger="input"
         value={choice}
         onChange={(next) => {
           setChoice(next);
