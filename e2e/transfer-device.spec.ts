@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatIndianMobile } from '@domain/phone';
-import { apiKey, signIn, staff } from './support';
+import { apiKey, claimForThisRun, signIn, staff } from './support';
 
 interface Charger {
   id: number;
@@ -11,7 +11,8 @@ interface Charger {
 /**
  * A charger only this journey moves: a Charge Mod Bharat AC charger (no device id, so the palette's lookups of
  * device ids never pick it; not an OCPP simulator charger) that none of the latest 500 completed bookings used (the
- * settlement journey picks its host from those bookings' chargers), CZ000006 left to the network views.
+ * settlement journey picks its host from those bookings' chargers), CZ000006 left to the network views; claimed for
+ * this run, so repeats running at once each move their own.
  */
 async function chargerOfThisJourney(request: APIRequestContext, headers: Record<string, string>): Promise<Charger> {
   const bookings = await request.get('/booking-service/admin/booking?status=COMPLETED&size=500', { headers });
@@ -19,7 +20,7 @@ async function chargerOfThisJourney(request: APIRequestContext, headers: Record<
   const used = new Set(((await bookings.json()).items as { chargerId: number | null }[]).map((b) => b.chargerId));
   const list = await request.get('/charger-service/admin/charger?chargerType=CHARGE_MOD_BHARAT_AC&sort=uniqueId,asc&size=100', { headers });
   expect(list.ok()).toBe(true);
-  const charger = ((await list.json()).items as Charger[]).find((c) => c.uniqueId !== 'CZ000006' && !used.has(c.id));
+  const charger = ((await list.json()).items as Charger[]).find((c) => c.uniqueId !== 'CZ000006' && !used.has(c.id) && claimForThisRun(`charger-${c.id}`));
   if (!charger) throw new Error('no Charge Mod charger outside the latest completed bookings');
   return charger;
 }
