@@ -38,7 +38,7 @@ import './resources.css';
 const TICKET_SOURCE_FIELDS = ['sourceType', 'sourceId', 'sourceName', 'sourceUser', 'sourceDeliveryTicket'];
 
 /** A ticket's own properties, first in its properties panel (the first four edited in place). */
-const TICKET_FIRST_FIELDS = ['assignee', 'priority', 'dueDate', 'tags', 'closeReason', 'kind', 'createdBy'];
+const TICKET_FIRST_FIELDS = ['assignee', 'priority', 'dueDate', 'tags', 'closeReason', 'createdBy'];
 
 /** Workflow events the header offers on its own terms on every ticket page (Close…, with the spec's close reasons). */
 const ticketPanelEvents = ['CLOSE'] as const;
@@ -119,7 +119,8 @@ function RecordView({ resource, id, latest }: DetailPageProps & { latest: ApiRec
     ...(workflow ? [workflow.stateField] : []),
     ...(resource.activeField ? [resource.activeField] : []),
     ...(resource.headerBadges ?? []).map((b) => b.field),
-    ...(isTicket ? TICKET_SOURCE_FIELDS : []),
+    // The line above the title names a ticket's kind.
+    ...(isTicket ? [...TICKET_SOURCE_FIELDS, 'kind'] : []),
   ]);
   const placed = new Set<string>();
   const take = (fields: readonly string[]) =>
@@ -190,7 +191,7 @@ function RecordView({ resource, id, latest }: DetailPageProps & { latest: ApiRec
         <header className="record-header">
           <div className="record-header__title">
             {/* A number names the record where staff say it ("Ticket 1042"); a UUID is nobody's name. */}
-            {resource.idType !== 'uuid' ? (
+            {resource.idType !== 'uuid' && resource.labelField !== resource.idField ? (
               <p className="resource-page__eyebrow">
                 {owner.title} · {recordId}
               </p>

@@ -127,7 +127,7 @@ describe('a ticket record page', () => {
     const panel = properties();
     for (const label of ['Assignee', 'Priority', 'Due date', 'Tags']) expect(within(panel).getAllByText(label, { selector: 'dt' })).toHaveLength(1);
     // The title is the heading, the status the pill, the description the main column: none is a property too.
-    for (const label of ['Title', 'Status', 'Description', 'Version', 'Id']) expect(within(panel).queryByText(label, { selector: 'dt' })).toBeNull();
+    for (const label of ['Title', 'Status', 'Description', 'Version', 'Id', 'Kind']) expect(within(panel).queryByText(label, { selector: 'dt' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Description' })).toHaveTextContent('The charger stopped answering.');
     expect(document.body.textContent).not.toMatch(/version/i);
   });

@@ -71,7 +71,7 @@ export function TicketCloseButton({ resource, record }: { resource: Resource; re
           confirmLabel="Close ticket"
           onConfirm={confirm}
           trigger={
-            <Button variant="danger" aria-keyshortcuts="C">
+            <Button size="sm" variant="danger" aria-keyshortcuts="C">
               Close…
             </Button>
           }
