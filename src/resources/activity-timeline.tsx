@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import { formatDateTime } from '@domain/format-date';
 import type { Resource } from '@domain/resource/define-resource';
@@ -9,7 +10,7 @@ import { errorMessage } from '@data/api-client';
 import { fetchAudit } from '@data/resource-api';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
-import { AddComment, loadedComments, useComments } from '@workflows/ticket-actions/comments-thread';
+import { AddComment, commentsKey, loadedComments, useComments } from '@workflows/ticket-actions/comments-thread';
 import { formatFieldText } from './cell-value';
 import { GatedAction } from './gated-action';
 
@@ -20,6 +21,8 @@ export interface ActivityTimelineProps {
   id: string;
   /** True for records that take comments (tickets): their comments join the timeline, with the box to add one. */
   comments?: boolean;
+  /** When the record was last read: the live channel refreshing it (someone changed or commented) refreshes this too. */
+  recordReadAt?: number;
 }
 
 const ACTIONS: Record<string, string> = {
@@ -129,7 +132,16 @@ function ActivityRow({ resource, item }: { resource: Resource; item: ActivityIte
  * The record's one activity stream: comments, field changes and workflow transitions merged in time order, newest
  * last, with the box that adds a comment at its end (tickets).
  */
-export function ActivityTimeline({ resource, id, comments = false }: ActivityTimelineProps) {
+export function ActivityTimeline({ resource, id, comments = false, recordReadAt }: ActivityTimelineProps) {
+  const queryClient = useQueryClient();
+  const [readAt, setReadAt] = useState(recordReadAt);
+  // The audit and comment keys are not the record's: a newer read of the record reads them again too.
+  useEffect(() => {
+    if (recordReadAt === readAt) return;
+    setReadAt(recordReadAt);
+    void queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
+    if (comments) void queryClient.invalidateQueries({ queryKey: commentsKey(id) });
+  }, [recordReadAt, readAt, queryClient, resource.name, id, comments]);
   const audit = useQuery({ queryKey: ['audit', resource.name, id], queryFn: ({ signal }) => fetchAudit(resource, id, signal) });
   const thread = useComments(resource.name, id, comments);
   const pending = audit.isPending || (comments && thread.isPending);

@@ -82,13 +82,14 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       </section>
     );
   }
-  return <RecordView resource={resource} id={id} latest={record.data} />;
+  // Keyed by record: what one record holds back never carries over to the next one opened.
+  return <RecordView key={`${resource.name}/${id}`} resource={resource} id={id} latest={record.data} readAt={record.dataUpdatedAt} />;
 }
 
 /** A field holding prose (a description): read in the main column, not squeezed into the properties panel. */
 const isProse = (def: FieldDef | undefined): boolean => def?.inputKind === 'textarea';
 
-function RecordView({ resource, id, latest }: DetailPageProps & { latest: ApiRecord }) {
+function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest: ApiRecord; readAt: number }) {
   const { globalConfig } = useSession();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -293,7 +294,7 @@ function RecordView({ resource, id, latest }: DetailPageProps & { latest: ApiRec
 
             {resource.name === 'bookings' ? <BookingTimelinePanel bookingId={id} /> : null}
 
-            <ActivityTimeline resource={owner} id={id} comments={isTicket} />
+            <ActivityTimeline resource={owner} id={id} comments={isTicket} recordReadAt={readAt} />
           </div>
         </div>
       </section>

@@ -214,8 +214,13 @@ describe('a ticket record page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Offline at Forum Mall' });
     const key = queryKeys.resource(chargerServicingTicketResource.name).one('42');
     // Nobody editing: the new version simply shows.
+    const reads = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/audit/entity/') || String(url).includes('/ticket-service/comment/')).length;
+    await screen.findByText('On site now');
+    const before = reads();
     await act(async () => queryClient.setQueryData(key, { ...ticket, title: 'Offline at Forum Mall (gate 2)', version: 4 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Offline at Forum Mall (gate 2)' })).toBeInTheDocument();
+    // The history and comments are read again with it.
+    await vi.waitFor(() => expect(reads()).toBe(before + 2));
     expect(screen.queryByText(/changed by someone else/)).toBeNull();
     // An editor open: the page keeps what is on screen and says so.
     await userEvent.click(screen.getByRole('button', { name: 'Change tags: Empty' }));
