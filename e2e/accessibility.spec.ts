@@ -85,7 +85,7 @@ test('every signed-in page kind has no serious or critical accessibility violati
   await page.goto('/charger-management/servicing-required?status=OPEN');
   await rowsShown(page);
   await page.getByRole('grid').getByRole('row').nth(1).click();
-  await expect(page.getByRole('region', { name: 'Ticket actions' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Properties' })).toBeVisible();
   await check('ticket');
 
   await page.goto('/finance-management/settlement-history/upload');

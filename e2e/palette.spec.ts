@@ -138,15 +138,16 @@ test("on a ticket, the palette's Assign opens the ticket's Assign action, focuse
   const row = page.getByRole('grid').getByRole('row').nth(1);
   await expect(row).not.toHaveAttribute('aria-busy', 'true');
   await row.click();
-  const actions = page.getByRole('region', { name: 'Ticket actions' });
-  await expect(actions).toBeVisible();
+  const properties = page.getByRole('complementary', { name: 'Properties' });
+  await expect(properties).toBeVisible();
   await openPalette(page);
   await page.keyboard.type('assign this');
   await expect(option(page, /^Assign this ticket/)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeHidden();
   await expect(page).toHaveURL(/#ticket-action-assign$/);
-  await expect(actions.getByRole('combobox', { name: 'Assign to' })).toBeFocused();
+  // The assignee opens in place, its staff picker focused.
+  await expect(properties.getByRole('combobox', { name: 'Assignee' })).toBeFocused();
 });
 
 // The machine's paths, walked with real key presses.

@@ -1,82 +1,139 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chargerServicingMachine } from '@machines/charger-servicing.machine';
+import { chargerServicingTicketResource } from '@domain/entities/tickets';
 import { shortestPaths, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
-import { signIn, staff, typeDate } from './support';
+import { claimForThisRun, signInAndCatchAuth, staff, typeDate } from './support';
 import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
 
-const actions = (page: Page) => page.getByRole('region', { name: 'Ticket actions' });
+const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
 /** Today in India (the lists' "today" is the IST date). */
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-/** Opens the `nth` open charger servicing ticket of the list (real seeded data); answers its id. */
-async function openServicingTicket(page: Page, nth: number): Promise<string> {
-  await page.goto('/charger-management/servicing-required?status=OPEN');
-  const row = page.getByRole('grid').getByRole('row').nth(nth);
+/** An open charger servicing ticket (real seeded data) no other journey of this run has taken: each changes its own. */
+async function claimServicingTicket(page: Page, auth: string): Promise<string> {
+  const res = await page.request.get(`${chargerServicingTicketResource.apiPath}?status=OPEN&size=100`, { headers: { authorization: auth } });
+  const { items } = (await res.json()) as { items: Record<string, unknown>[] };
+  const ticket = items.find((t) => claimForThisRun(`servicing-ticket-${String(t.id)}`));
+  expect(ticket, 'an open servicing ticket not taken by another journey of this run').toBeDefined();
+  return String(ticket!.id);
+}
+
+/** Opens the ticket from the open servicing list, as staff find it. */
+async function openServicingTicket(page: Page, id: string): Promise<void> {
+  await page.goto(`/charger-management/servicing-required?status=OPEN&q=${id}`);
+  const row = page.getByRole('grid').getByRole('row').nth(1);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).not.toHaveAttribute('aria-busy', 'true');
   await row.click();
-  await expect(page).toHaveURL(/\/servicing-required\/(?:tickets\/)?\d+$/);
-  await expect(actions(page)).toBeVisible();
-  return /\/(\d+)$/.exec(page.url())![1]!;
+  await expect(page).toHaveURL(new RegExp(`/servicing-required/(?:tickets/)?${id}$`));
+  await expect(properties(page)).toBeVisible();
 }
 
-test('assign to me with today’s due date → in Today’s Tickets; comment; close with a reason', async ({ page }) => {
-  await signIn(page, staff.superAdmin);
-  const id = await openServicingTicket(page, 1);
+/** The in-place button of a property ("Change priority: High"). */
+const propertyButton = (page: Page, label: string) => properties(page).getByRole('button', { name: new RegExp(`^Change ${label}: `) });
+
+test('assign in place and undo; assign to me with today’s due date → in Today’s Tickets; comment; close with a reason', async ({ page }) => {
+  const auth = await signInAndCatchAuth(page, staff.superAdmin);
+  const id = await claimServicingTicket(page, auth);
+  await openServicingTicket(page, id);
   const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
-  // Close is offered once, in the ticket actions (with its reasons), not again in the workflow panel.
+  // Close is offered once, in the header's workflow bar with its reasons (Close…), not again as a bare event.
   await expect(workflowPanel(page).getByRole('button', { name: 'Set Available Date', exact: true })).toBeVisible();
   await expect(workflowPanel(page).getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
-  await expect(actions(page).getByRole('button', { name: 'Close…' })).toBeVisible();
+  await expect(workflowPanel(page).getByRole('button', { name: 'Close…' })).toBeVisible();
+  // The separate action forms are gone: each property is edited where it is shown.
+  for (const name of ['Assign', 'Set priority', 'Set due date', 'Save tags']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 
-  // Hand it to Priya Nair (Operations) through the staff picker first, then take it.
-  const picker = actions(page).getByRole('combobox', { name: 'Assign to' });
-  await picker.fill('9000000002');
-  await page.getByRole('option', { name: /^Priya Nair/ }).click();
-  await expect(picker).toHaveValue(/^Priya Nair/);
-  await picker.press('Escape');
-  await actions(page).getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText('Assign: saved')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('assign');
-  await actions(page).getByRole('button', { name: 'Assign to me' }).click();
-  await expect(page.getByText('Assign: saved').first()).toBeVisible();
-  await expect(actions(page).getByRole('button', { name: 'Assign to me' })).toBeDisabled();
-  await typeDate(actions(page).getByRole('form', { name: 'Due date' }).getByRole('group', { name: 'Due date' }), istToday());
-  await actions(page).getByRole('button', { name: 'Set due date' }).click();
+  /** Hands the ticket to Priya Nair (Operations) through the staff picker in place: choosing her saves at once. */
+  const assignPriya = async () => {
+    await propertyButton(page, 'assignee').click();
+    const picker = properties(page).getByRole('combobox', { name: 'Assignee' });
+    await expect(picker).toBeFocused();
+    await picker.fill('9000000002');
+    await page.getByRole('option', { name: /^Priya Nair/ }).click();
+    await expect(page.getByText('Assignee: saved').first()).toBeVisible();
+    await expect(propertyButton(page, 'assignee')).toHaveText(/^Priya Nair/);
+  };
+  const shownBefore = ((await propertyButton(page, 'assignee').getAttribute('aria-label')) ?? '').replace(/^Change assignee: /, '');
+  // The panel names a person with their number; the history by name.
+  const before = shownBefore.split(' · ')[0]!;
+  await assignPriya();
+  await expect(history(page)).toContainText(`Assignee: ${before} → Priya Nair`);
+  // Undo (within its 5 s) puts the previous assignee back through the same route.
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).first().click();
+  await expect(page.getByText('Assignee: put back')).toBeVisible();
+  await expect(propertyButton(page, 'assignee')).toHaveText(shownBefore);
+  await expect(history(page)).toContainText(`Assignee: Priya Nair → ${before}`);
+  await assignPriya();
+
+  // Then take it, and set today's due date.
+  await propertyButton(page, 'assignee').click();
+  await properties(page).getByRole('button', { name: 'Assign to me' }).click();
+  await expect(page.getByText('Assignee: saved').first()).toBeVisible();
+  await propertyButton(page, 'assignee').click();
+  await expect(properties(page).getByRole('button', { name: 'Assign to me' })).toBeDisabled();
+  await properties(page).getByRole('button', { name: 'Cancel' }).click();
+  await propertyButton(page, 'due date').click();
+  const dueDate = properties(page).getByRole('form', { name: 'Due date' });
+  await typeDate(dueDate.getByRole('group', { name: 'Due date' }), istToday());
+  await dueDate.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Due date: saved')).toBeVisible();
-  const history = page.getByRole('region', { name: 'History' });
-  await expect(history).toContainText('set due date');
+  await expect(history(page)).toContainText('set its due date');
 
-  // The comment thread: Ctrl+Enter posts.
-  const comments = page.getByRole('region', { name: 'Comments' });
+  // The comment box sits at the end of the timeline; Ctrl+Enter posts, and the comment is the newest entry.
   const note = `Spoke to the host at ${Date.now() % 100000}`;
-  await comments.getByRole('textbox', { name: 'Add a comment' }).fill(note);
-  await comments.getByRole('textbox', { name: 'Add a comment' }).press('Control+Enter');
-  await expect(comments.getByRole('listitem').first()).toContainText(note);
-  await expect(comments.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+  const box = history(page).getByRole('textbox', { name: 'Add a comment' });
+  await box.fill(note);
+  await box.press('Control+Enter');
+  await expect(history(page).getByRole('listitem').filter({ hasText: note })).toBeVisible();
+  await expect(box).toHaveValue('');
 
   // Today's Tickets (a server scope: assigned to me, due or created today) now lists it.
   await page.goto(`/ticket-management/today-tickets?q=${id}`);
   await expect(page.getByRole('grid').getByRole('row').nth(1)).toContainText(title, { timeout: 15_000 });
   await page.getByRole('grid').getByRole('row').nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/ticket-management/[a-z-]+/${id}$`));
-  // The cross-kind page shares the ticket's comment thread, its kind's workflow and its kind's history.
-  await expect(page.getByRole('region', { name: 'Comments' })).toContainText(note);
+  // The cross-kind page shares the ticket's comments, its kind's workflow and its kind's history.
+  await expect(history(page)).toContainText(note);
   await expect(workflowPanel(page).getByRole('button', { name: 'Set Available Date', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('set due date');
+  await expect(history(page)).toContainText('set its due date');
 
   // Close with one of the spec's reasons, after a confirm.
-  await actions(page).getByRole('button', { name: 'Close…' }).click();
+  await workflowPanel(page).getByRole('button', { name: 'Close…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Close this ticket?' });
   await dialog.getByLabel('Close reason').selectOption({ label: 'Charging Station Not Working' });
   await dialog.getByRole('button', { name: 'Close ticket' }).click();
   await expect(page.getByText('Ticket closed')).toBeVisible();
-  await expect(actions(page)).toContainText('Closed: Charging Station Not Working');
-  await expect(actions(page).getByRole('button', { name: 'Close…' })).toHaveCount(0);
+  await expect(properties(page)).toContainText('Charging Station Not Working');
+  await expect(workflowPanel(page).getByRole('button', { name: 'Close…' })).toHaveCount(0);
 
   // It leaves My Open Tickets.
   await page.goto(`/ticket-management/open-tickets?q=${id}`);
   await expect(page.getByText('No tickets match these filters.')).toBeVisible({ timeout: 15_000 });
+});
+
+test('a ticket changed by someone else while its tags are being edited says so and offers Reload', async ({ page }) => {
+  const auth = await signInAndCatchAuth(page, staff.superAdmin);
+  const id = await claimServicingTicket(page, auth);
+  await openServicingTicket(page, id);
+  await propertyButton(page, 'tags').click();
+  const tags = properties(page).getByRole('form', { name: 'Tags' });
+  const firstTag = tags.getByRole('checkbox').first();
+  await firstTag.click();
+  const checked = await firstTag.isChecked();
+  // Someone else changes the priority through the API: the live channel tells the open page.
+  const ticket = await (await page.request.get(`${chargerServicingTicketResource.apiPath}/${id}`, { headers: { authorization: auth } })).json();
+  const priority = ticket.priority === 'URGENT' ? 'LOW' : 'URGENT';
+  const res = await page.request.post(`/ticket-service/admin/ticket/${id}/priority`, { headers: { authorization: auth }, data: { priority, version: ticket.version } });
+  expect(res.status()).toBe(200);
+  await expect(page.getByText('This record was changed by someone else ·')).toBeVisible({ timeout: 15_000 });
+  // What the user was doing stays as it was.
+  await expect(firstTag).toBeChecked({ checked });
+  await page.getByRole('button', { name: 'Reload', exact: true }).click();
+  await expect(page.getByText('This record was changed by someone else ·')).toHaveCount(0);
+  await expect(tags).toHaveCount(0);
+  await expect(propertyButton(page, 'priority')).toHaveText(priority === 'URGENT' ? 'Urgent' : 'Low');
 });
 
 /** Sample events: their payloads are what the screens type. */
@@ -90,8 +147,8 @@ const events: PathStep['event'][] = [
 
 const adapter: ScreenAdapter = {
   start: async (page) => {
-    await signIn(page, staff.superAdmin);
-    await openServicingTicket(page, 2);
+    const auth = await signInAndCatchAuth(page, staff.superAdmin);
+    await openServicingTicket(page, await claimServicingTicket(page, auth));
   },
   perform: {
     SET_AVAILABLE_DATE: async (page, event) => {

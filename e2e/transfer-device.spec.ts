@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatIndianMobile } from '@domain/phone';
-import { apiKey, signIn, staff } from './support';
+import { apiKey, claimForThisRun, signIn, staff } from './support';
 
 interface Charger {
   id: number;
@@ -11,7 +11,8 @@ interface Charger {
 /**
  * A charger only this journey moves: a Charge Mod Bharat AC charger (no device id, so the palette's lookups of
  * device ids never pick it; not an OCPP simulator charger) that none of the latest 500 completed bookings used (the
- * settlement journey picks its host from those bookings' chargers), CZ000006 left to the network views.
+ * settlement journey picks its host from those bookings' chargers), CZ000006 left to the network views; claimed for
+ * this run, so repeats running at once each move their own.
  */
 async function chargerOfThisJourney(request: APIRequestContext, headers: Record<string, string>): Promise<Charger> {
   const bookings = await request.get('/booking-service/admin/booking?status=COMPLETED&size=500', { headers });
@@ -19,7 +20,7 @@ async function chargerOfThisJourney(request: APIRequestContext, headers: Record<
   const used = new Set(((await bookings.json()).items as { chargerId: number | null }[]).map((b) => b.chargerId));
   const list = await request.get('/charger-service/admin/charger?chargerType=CHARGE_MOD_BHARAT_AC&sort=uniqueId,asc&size=100', { headers });
   expect(list.ok()).toBe(true);
-  const charger = ((await list.json()).items as Charger[]).find((c) => c.uniqueId !== 'CZ000006' && !used.has(c.id));
+  const charger = ((await list.json()).items as Charger[]).find((c) => c.uniqueId !== 'CZ000006' && !used.has(c.id) && claimForThisRun(`charger-${c.id}`));
   if (!charger) throw new Error('no Charge Mod charger outside the latest completed bookings');
   return charger;
 }
@@ -75,7 +76,7 @@ test('transfer a charger to another host: preview of from and to, confirm, and t
   await expect(page).toHaveURL(new RegExp(`/charger-management/all-chargers/${charger.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: charger.uniqueId })).toBeVisible();
   const details = page.getByRole('region', { name: 'Details' });
-  await expect(details.locator('.detail-grid__item').filter({ has: page.locator('dt', { hasText: /^Host$/ }) })).toContainText(to.name);
+  await expect(details.locator('.property').filter({ has: page.locator('dt', { hasText: /^Host$/ }) })).toContainText(to.name);
   await expect(page.getByRole('region', { name: 'History' })).toContainText('transferred it to another host');
 
   // The same host again is refused next to the number.

@@ -191,6 +191,20 @@ export async function withLabels(db: Database, resource: Resource, rows: Record<
   });
 }
 
+/** The labels of a related resource's records by id (label field only, no subtitle); ids not found are left out. */
+export async function labelsById(db: Database, target: Resource, ids: readonly (string | number)[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (ids.length === 0) return found;
+  const table = tableOf(target);
+  const idColumn = col(table, target.idField);
+  const rows = await db
+    .select({ id: idColumn, label: sql<string | null>`${col(table, target.labelField)}::text` })
+    .from(table)
+    .where(inArray(idColumn, [...ids] as (string | number)[]));
+  for (const row of rows) if (row.label) found.set(String(row.id), row.label);
+  return found;
+}
+
 /**
  * The text after a relation's label ("Rohan Verma · +91 90000 00003"): the target's subtitle field as text, a phone
  * number written as the console writes one (formatIndianMobile in src/domain/phone.ts); SQL null without a subtitle.

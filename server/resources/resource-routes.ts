@@ -27,7 +27,7 @@ import { visibility } from './visibility';
 
 export { visibility } from './visibility';
 import { columnName } from './build-tables';
-import { findRecord, fixedConditions, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
+import { findRecord, fixedConditions, labelsById, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
 import type { ResolvedDeps } from '@server/app-deps';
 
 const bulkActivateSchema = z
@@ -369,7 +369,52 @@ export function registerResourceRoutes(registry: RouteRegistry): void {
         .where(and(eq(auditLog.entityType, resource.name), eq(auditLog.entityId, String(record[resource.idField]))))
         .orderBy(desc(auditLog.seq))
         .limit(200);
-      return c.json({ items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }, 200);
+      const relationLabels = await changeLabels(deps.db, resource, rows);
+      return c.json(
+        {
+          items: rows.map((r) => {
+            const labels = relationLabels(r.changes);
+            return { ...r, ...(labels ? { relationLabels: labels } : {}), createdAt: r.createdAt.toISOString() };
+          }),
+        },
+        200,
+      );
     },
   });
+}
+
+/**
+ * The labels of the related records the entries' changes name (an assignee's name, not their id), one lookup per
+ * relation field; answers a function giving one entry's labels (undefined when it names none).
+ */
+async function changeLabels(db: Database, resource: Resource, rows: readonly { changes: unknown }[]): Promise<(changes: unknown) => Record<string, Record<string, string>> | undefined> {
+  const idsByField = new Map<string, Set<string | number>>();
+  const valuesOf = (change: unknown): unknown[] => (change && typeof change === 'object' ? [(change as { from?: unknown }).from, (change as { to?: unknown }).to] : []);
+  for (const row of rows) {
+    for (const [field, change] of Object.entries((row.changes as Record<string, unknown> | null) ?? {})) {
+      if (!resource.allFields[field]?.relation) continue;
+      for (const value of valuesOf(change)) {
+        if (typeof value !== 'string' && typeof value !== 'number') continue;
+        if (!idsByField.has(field)) idsByField.set(field, new Set());
+        idsByField.get(field)!.add(value);
+      }
+    }
+  }
+  const labels = new Map<string, Map<string, string>>();
+  for (const [field, ids] of idsByField) {
+    const target = findResource(resource.allFields[field]!.relation!);
+    // An id that is not a valid id of the target (an old row's value) is simply left unlabelled.
+    const valid = [...ids].filter((id) => (target?.idType === 'uuid' ? /^[0-9a-f-]{36}$/i.test(String(id)) : target?.idType === 'bigint' ? /^\d{1,15}$/.test(String(id)) : true));
+    if (target) labels.set(field, await labelsById(db, target, valid));
+  }
+  return (changes) => {
+    const out: Record<string, Record<string, string>> = {};
+    for (const [field, change] of Object.entries((changes as Record<string, unknown> | null) ?? {})) {
+      const known = labels.get(field);
+      if (!known) continue;
+      const entry = Object.fromEntries(valuesOf(change).flatMap((v) => (known.has(String(v)) ? [[String(v), known.get(String(v))!]] : [])));
+      if (Object.keys(entry).length > 0) out[field] = entry;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  };
 }

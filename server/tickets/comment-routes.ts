@@ -10,6 +10,7 @@ import type { Database } from '@server/db/database';
 import { users } from '@server/db/schema';
 import { comments } from '@server/db/tables/comments';
 import { idempotent } from '@server/http/idempotency';
+import { noteRecordChange } from '@server/live/record-changes';
 import { notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { isTicketResource, loadVisibleTicket } from './visible-ticket';
@@ -17,11 +18,11 @@ import { isTicketResource, loadVisibleTicket } from './visible-ticket';
 const PATH = '/ticket-service/comment/entityType/:type/entityId/:id';
 
 /** The canonical entity of a comment request, once the record is known to be visible to the caller. */
-async function visibleEntity(db: Database, session: AuthenticatedSession, type: string, rawId: string, now: Date): Promise<{ entityType: string; entityId: string }> {
+async function visibleEntity(db: Database, session: AuthenticatedSession, type: string, rawId: string, now: Date): Promise<{ entityType: string; entityId: string; kind: string }> {
   const resource = findResource(type);
   if (!resource || !isTicketResource(resource)) throw notFoundProblem(`There is no entity type ${type} that takes comments.`);
-  const { record } = await loadVisibleTicket(db, session, rawId, now);
-  return { entityType: ticketResource.name, entityId: String(record.id) };
+  const { record, resource: kind } = await loadVisibleTicket(db, session, rawId, now);
+  return { entityType: ticketResource.name, entityId: String(record.id), kind: kind.name };
 }
 
 const toComment = (row: { createdAt: Date } & Omit<Comment, 'createdAt'>): Comment => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -80,7 +81,9 @@ export function registerCommentRoutes(registry: RouteRegistry): void {
     },
     handler: async ({ c, body, session, deps }) => {
       const now = deps.now();
-      const entity = await visibleEntity(deps.db, session, c.req.param('type')!, c.req.param('id')!, now);
+      const { kind, ...entity } = await visibleEntity(deps.db, session, c.req.param('type')!, c.req.param('id')!, now);
+      // Those who have the ticket open see the comment arrive: announced like a change of the ticket once answered.
+      noteRecordChange({ entityType: kind, entityId: entity.entityId, action: 'comment' });
       return idempotent(c, deps.db, session.userId, body, now, async (tx) => {
         const [row] = await tx
           .insert(comments)

@@ -26,7 +26,8 @@ function stale(version?: unknown): HttpProblem {
     type: staleVersionType,
     status: 409,
     title: 'Conflict',
-    detail: `This ticket was changed by someone else${version === undefined ? ' just now' : ` (it is now at version ${String(version)})`}. Reload it and try again.`,
+    // The version travels as a property for the console; staff read no internal version number.
+    detail: 'This ticket was changed by someone else. Reload it and try again.',
     version,
   } as never);
 }

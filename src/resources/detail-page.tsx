@@ -1,15 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { permissionChanges, permissionLabel } from '@domain/permission-labels';
-import { formatDateTime } from '@domain/format-date';
 import { anyViewPermissions, routeFor, type RelatedList, type Resource } from '@domain/resource/define-resource';
-import { humanise, type FieldDef } from '@domain/resource/field';
+import type { FieldDef } from '@domain/resource/field';
 import { findResource, ownResourceOf } from '@domain/resource/registry';
 import { hasPermission } from '@domain/permissions';
 import { errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
-import type { AuditEntry } from '@domain/resource/audit-entry';
-import { fetchAudit, fetchList, fetchRecord, setRecordActive, type ApiRecord } from '@data/resource-api';
+import { fetchList, fetchRecord, setRecordActive, type ApiRecord } from '@data/resource-api';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
@@ -22,13 +19,16 @@ import { acceptsEdit } from '@machines/workflow-snapshot';
 import { WorkflowPanel } from '@workflows/workflow-panel';
 import { TicketSource } from '@workflows/ticket-source';
 import { FillFormLink } from '@workflows/installation/fill-form-link';
-import { TicketActionsPanel } from '@workflows/ticket-actions/ticket-actions-panel';
+import { TicketProperty, TicketPropertiesScope, isTicketProperty } from '@workflows/ticket-actions/ticket-properties';
+import { TicketCloseButton } from '@workflows/ticket-actions/ticket-close';
 import { ChangeNumberPanel } from '@workflows/change-number/change-number-panel';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { BookingTimelinePanel } from '@workflows/booking/booking-timeline-panel';
 import { userResource } from '@domain/entities/users';
 
+import { ActivityTimeline } from './activity-timeline';
 import { GatedAction } from './gated-action';
+import { RecordEditingProvider, useHeldRecord } from './record-editing';
 import { RecordFileButton } from './record-file-button';
 import { ResourceActionButton } from './resource-action';
 import { listUrl } from './list-page';
@@ -37,7 +37,10 @@ import './resources.css';
 /** A ticket's source fields, shown in its Source section. */
 const TICKET_SOURCE_FIELDS = ['sourceType', 'sourceId', 'sourceName', 'sourceUser', 'sourceDeliveryTicket'];
 
-/** Workflow events the ticket actions panel offers on every ticket page (Close, with the spec's close reasons). */
+/** A ticket's own properties, first in its properties panel (the first four edited in place). */
+const TICKET_FIRST_FIELDS = ['assignee', 'priority', 'dueDate', 'tags', 'closeReason', 'createdBy'];
+
+/** Workflow events the header offers on its own terms on every ticket page (Close…, with the spec's close reasons). */
 const ticketPanelEvents = ['CLOSE'] as const;
 
 /** Props of DetailPage. */
@@ -53,19 +56,19 @@ function isIdOf(resource: Resource, id: string): boolean {
   return id.length > 0;
 }
 
-/** The one detail page of every resource: fields by section, actions, related lists and the audit timeline. */
+/**
+ * The one record page of every resource: a header (title, status, the actions the state and the user allow), the
+ * record's properties in a side panel (a ticket's assignee, priority, due date and tags edited in place), and one
+ * activity timeline in the main column.
+ */
 export function DetailPage({ resource, id }: DetailPageProps) {
   if (!isIdOf(resource, id)) return <NotFoundPage />;
   return <RecordDetail resource={resource} id={id} />;
 }
 
 function RecordDetail({ resource, id }: DetailPageProps) {
-  const { globalConfig } = useSession();
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const keys = queryKeys.resource(resource.name);
   const record = useQuery({ queryKey: keys.one(id), queryFn: ({ signal }) => fetchRecord(resource, id, signal) });
-  const cdnBase = globalConfig?.imageCDNUrl;
 
   if (record.isPending) return <LoadingIndicator label={`Loading ${resource.title.toLowerCase()}`} showLabel />;
   if (record.error) {
@@ -79,34 +82,77 @@ function RecordDetail({ resource, id }: DetailPageProps) {
       </section>
     );
   }
-  const data = record.data;
+  // Keyed by record: what one record holds back never carries over to the next one opened.
+  return <RecordView key={`${resource.name}/${id}`} resource={resource} id={id} latest={record.data} readAt={record.dataUpdatedAt} />;
+}
+
+/** A field holding prose (a description): read in the main column, not squeezed into the properties panel. */
+const isProse = (def: FieldDef | undefined): boolean => def?.inputKind === 'textarea';
+
+function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest: ApiRecord; readAt: number }) {
+  const { globalConfig } = useSession();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const keys = queryKeys.resource(resource.name);
+  // A newer version from the live channel replaces the record quietly, unless the user is editing it.
+  const held = useHeldRecord(latest);
+  const data = held.shown;
+  const cdnBase = globalConfig?.imageCDNUrl;
   // A ticket opened from a cross-kind list (My Tickets) moves along its kind's machine and shows its kind's history.
   const owner = ownResourceOf(resource, data);
   const workflow = workflowOf(owner.name);
+  const isTicket = resource.table === 'tickets';
   const label = data[resource.labelField];
   const labelDef = resource.allFields[resource.labelField];
   // The label as staff read it anywhere else: a person's name, not their id (CZO Access, User Roles); a report
   // type's name, not its code (downloads); a number as people write it (+91 98450 22222).
   const heading = label !== null && label !== undefined && label !== '' ? (labelDef ? formatFieldText(labelDef, label, data, resource.labelField) : String(label)) : `${resource.title} ${id}`;
   const active = resource.activeField ? Boolean(data[resource.activeField]) : undefined;
-  const hasSide = Boolean(workflow) || resource.table === 'tickets';
+  const recordId = String(data[resource.idField]);
 
-  const sectioned = new Set((resource.form ?? []).flatMap((s) => s.fields));
+  // No field shown twice: the title is the heading, the state and the active flag are the header's pills, a header
+  // badge is a pill, a ticket's source has its own section, prose has the main column; the version is the
+  // workflow's concurrency token, not something staff read or act on.
+  const elsewhere = new Set<string>([
+    resource.labelField,
+    resource.idField,
+    'version',
+    ...(workflow ? [workflow.stateField] : []),
+    ...(resource.activeField ? [resource.activeField] : []),
+    ...(resource.headerBadges ?? []).map((b) => b.field),
+    // The line above the title names a ticket's kind.
+    ...(isTicket ? [...TICKET_SOURCE_FIELDS, 'kind'] : []),
+  ]);
+  const placed = new Set<string>();
+  const take = (fields: readonly string[]) =>
+    fields.filter((f) => {
+      if (placed.has(f) || elsewhere.has(f) || !resource.allFields[f]) return false;
+      placed.add(f);
+      return true;
+    });
+  const prose = take(Object.keys(resource.allFields).filter((f) => isProse(resource.allFields[f])));
   const sections = [
-    ...(resource.form ?? []).map((s) => ({ title: s.title, fields: [...s.fields] })),
-    {
-      title: 'Details',
-      // The version is the workflow's concurrency token, not something staff read or act on.
-      // A ticket's source fields have their own section (TicketSource), so they are not listed twice.
-      fields: Object.keys(resource.allFields).filter((f) => !sectioned.has(f) && !['createdAt', 'updatedAt', 'version'].includes(f) && !(resource.table === 'tickets' && TICKET_SOURCE_FIELDS.includes(f))),
-    },
-    { title: 'Record', fields: ['createdAt', 'updatedAt'] },
-  ].filter((s) => s.fields.length > 0);
+    // A close reason means something once the ticket is closed; before that it is an empty row.
+    ...(isTicket ? [{ title: 'Ticket', fields: take(TICKET_FIRST_FIELDS).filter((f) => f !== 'closeReason' || Boolean(data.closeReason)) }] : []),
+    ...(resource.form ?? []).map((s) => ({ title: s.title, fields: take(s.fields) })),
+    { title: 'Details', fields: take(Object.keys(resource.allFields).filter((f) => !['createdAt', 'updatedAt'].includes(f))) },
+    { title: 'Record', fields: take(['createdAt', 'updatedAt']) },
+  ]
+    // A form section named like the ticket's own (creatable kinds' "Ticket") joins it.
+    .reduce<{ title: string; fields: string[] }[]>((out, s) => {
+      const same = out.find((o) => o.title === s.title);
+      if (same) same.fields.push(...s.fields);
+      else out.push({ title: s.title, fields: [...s.fields] });
+      return out;
+    }, [])
+    .filter((s) => s.fields.length > 0);
 
   const toggleActive = async () => {
     try {
-      await setRecordActive(resource, id, !active);
-      await queryClient.invalidateQueries({ queryKey: keys.all });
+      await held.editing.ownWrite(async () => {
+        await setRecordActive(resource, id, !active);
+        await queryClient.invalidateQueries({ queryKey: keys.all });
+      });
       await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
       pushToast(`${resource.title} ${active ? 'inactivated' : 'activated'}`, 'success');
     } catch (error) {
@@ -115,76 +161,17 @@ function RecordDetail({ resource, id }: DetailPageProps) {
     }
   };
 
-  return (
-    <section className="page resource-page" aria-labelledby="resource-detail-title">
-      <header className="resource-page__header">
-        <div>
-          <p className="resource-page__eyebrow">
-            {resource.title} · {String(data[resource.idField])}
-          </p>
-          <h1 id="resource-detail-title">{heading}</h1>
-          {active !== undefined ? <span className={`pill pill--${active ? 'success' : 'neutral'}`}>{active ? 'Active' : 'Inactive'}</span> : null}
-          {(resource.headerBadges ?? [])
-            .filter((badge) => data[badge.field] === true)
-            .map((badge) => (
-              <span key={badge.field} className={`pill pill--${badge.tone}`}>
-                {badge.label}
-              </span>
-            ))}
-        </div>
-        <div className="resource-page__actions">
-          {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (
-            <GatedAction permission={resource.permissions.update}>
-              <Button variant="primary" onPress={() => navigate(routeFor(resource.editPath, id))}>
-                Edit
-              </Button>
-            </GatedAction>
-          ) : null}
-          {resource.activeField && resource.permissions.activate ? (
-            <GatedAction permission={resource.permissions.activate}>
-              <ConfirmDialog
-                title={`${active ? 'Inactivate' : 'Activate'} ${resource.title.toLowerCase()}?`}
-                confirmLabel={active ? 'Inactivate' : 'Activate'}
-                confirmVariant={active ? 'danger' : 'primary'}
-                onConfirm={toggleActive}
-                trigger={<Button variant={active ? 'danger' : 'secondary'}>{active ? 'Inactivate' : 'Activate'}</Button>}
-              >
-                {heading} will be {active ? 'inactivated: it stops being offered until someone activates it again' : 'activated'}. The change is recorded in its history.
-              </ConfirmDialog>
-            </GatedAction>
-          ) : null}
-          {(resource.files ?? []).map((file) => (
-            <RecordFileButton key={file.path} resource={resource} file={file} id={id} fallbackName={`${String(label ?? `${resource.title}-${id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.${file.path}`} />
-          ))}
-          {resource.actions
-            .filter((action) => action.on === 'record')
-            .map((action) => (
-              <ResourceActionButton key={action.name} resource={resource} action={action} record={data} />
-            ))}
-        </div>
-      </header>
-
-      <div className={hasSide ? 'resource-page__split' : 'resource-page__body'}>
-        {hasSide ? (
-          // What staff do to the record beside what it is: the details stay above the fold (narrow screens: on top).
-          <aside className="resource-page__side" aria-label="Work on this record">
-            {workflow ? <WorkflowPanel workflow={workflow} resource={owner} record={data} offeredElsewhere={resource.table === 'tickets' ? ticketPanelEvents : []} /> : null}
-            {resource.table === 'tickets' ? <TicketActionsPanel resource={resource} record={data} /> : null}
-          </aside>
-        ) : null}
-        <div className="resource-page__main">
-      {resource.name === userResource.name ? <ChangeNumberPanel record={data} /> : null}
-      {resource.name === 'chargers' ? <ChargerLivePanel chargerId={Number(data.id)} /> : null}
-
+  const properties = (
+    <aside className="resource-page__side record-properties" aria-label="Properties">
       {sections.map((section) => (
         <section key={section.title} className="detail-section" aria-label={section.title}>
           <h2>{section.title}</h2>
-          <dl className="detail-grid">
+          <dl className="property-list">
             {section.fields.map((field) => {
-              const def = resource.allFields[field];
-              if (!def) return null;
+              if (isTicket && isTicketProperty(field)) return <TicketProperty key={field} field={field} />;
+              const def = resource.allFields[field]!;
               return (
-                <div key={field} className="detail-grid__item">
+                <div key={field} className="property">
                   <dt>{def.label}</dt>
                   <dd>
                     <CellValue def={def} field={field} record={data} cdnBase={cdnBase} imageSize={{ width: 100, height: 75 }} />
@@ -195,20 +182,123 @@ function RecordDetail({ resource, id }: DetailPageProps) {
           </dl>
         </section>
       ))}
+      {isTicket ? <TicketSource record={data} /> : null}
+    </aside>
+  );
 
-      {resource.table === 'tickets' ? <FillFormLink resource={resource} record={data} /> : null}
-      {resource.table === 'tickets' ? <TicketSource record={data} /> : null}
+  return (
+    <RecordEditingProvider value={held.editing}>
+      <section className="page resource-page record-page" aria-labelledby="resource-detail-title">
+        <header className="record-header">
+          <div className="record-header__title">
+            {/* A number names the record where staff say it ("Ticket 1042"); a UUID is nobody's name. */}
+            {resource.idType !== 'uuid' && resource.labelField !== resource.idField ? (
+              <p className="resource-page__eyebrow">
+                {owner.title} · {recordId}
+              </p>
+            ) : (
+              <p className="resource-page__eyebrow">{owner.title}</p>
+            )}
+            <div className="record-header__heading">
+              <h1 id="resource-detail-title">{heading}</h1>
+              {active !== undefined ? <span className={`pill pill--${active ? 'success' : 'neutral'}`}>{active ? 'Active' : 'Inactive'}</span> : null}
+              {(resource.headerBadges ?? [])
+                .filter((badge) => data[badge.field] === true)
+                .map((badge) => (
+                  <span key={badge.field} className={`pill pill--${badge.tone}`}>
+                    {badge.label}
+                  </span>
+                ))}
+            </div>
+          </div>
+          <div className="resource-page__actions">
+            {isTicket ? <FillFormLink resource={resource} record={data} /> : null}
+            {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (
+              <GatedAction permission={resource.permissions.update}>
+                <Button variant="secondary" onPress={() => navigate(routeFor(resource.editPath, id))}>
+                  Edit
+                </Button>
+              </GatedAction>
+            ) : null}
+            {resource.activeField && resource.permissions.activate ? (
+              <GatedAction permission={resource.permissions.activate}>
+                <ConfirmDialog
+                  title={`${active ? 'Inactivate' : 'Activate'} ${resource.title.toLowerCase()}?`}
+                  confirmLabel={active ? 'Inactivate' : 'Activate'}
+                  confirmVariant={active ? 'danger' : 'primary'}
+                  onConfirm={toggleActive}
+                  trigger={<Button variant={active ? 'danger' : 'secondary'}>{active ? 'Inactivate' : 'Activate'}</Button>}
+                >
+                  {heading} will be {active ? 'inactivated: it stops being offered until someone activates it again' : 'activated'}. The change is recorded in its history.
+                </ConfirmDialog>
+              </GatedAction>
+            ) : null}
+            {(resource.files ?? []).map((file) => (
+              <RecordFileButton key={file.path} resource={resource} file={file} id={id} fallbackName={`${String(label ?? `${resource.title}-${id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.${file.path}`} />
+            ))}
+            {resource.actions
+              .filter((action) => action.on === 'record')
+              .map((action) => (
+                <ResourceActionButton key={action.name} resource={resource} action={action} record={data} />
+              ))}
+          </div>
+          {workflow ? (
+            <div className="record-header__workflow">
+              <WorkflowPanel
+                key={held.editKey}
+                workflow={workflow}
+                resource={owner}
+                record={data}
+                offeredElsewhere={isTicket ? ticketPanelEvents : []}
+                extra={isTicket ? <TicketCloseButton resource={resource} record={data} /> : null}
+              />
+            </div>
+          ) : null}
+        </header>
 
-      {(resource.related ?? []).map((related) => (
-        <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
-      ))}
-
-      {resource.name === 'bookings' ? <BookingTimelinePanel bookingId={id} /> : null}
-
-      <AuditTimeline resource={owner} id={id} />
+        <div className="record-page__changed" role="status">
+          {held.changedElsewhere ? (
+            <p className="record-page__changed-note">
+              This record was changed by someone else ·{' '}
+              <button type="button" className="record-page__reload" onClick={held.reload}>
+                Reload
+              </button>
+            </p>
+          ) : null}
         </div>
-      </div>
-    </section>
+
+        <div className="resource-page__split">
+          {isTicket ? (
+            <TicketPropertiesScope key={held.editKey} resource={owner} record={data}>
+              {properties}
+            </TicketPropertiesScope>
+          ) : (
+            properties
+          )}
+          <div className="resource-page__main">
+            {resource.name === userResource.name ? <ChangeNumberPanel record={data} /> : null}
+            {resource.name === 'chargers' ? <ChargerLivePanel chargerId={Number(data.id)} /> : null}
+
+            {prose.map((field) =>
+              data[field] !== null && data[field] !== undefined && data[field] !== '' ? (
+                <section key={field} className="detail-section" aria-label={resource.allFields[field]!.label}>
+                  <h2>{resource.allFields[field]!.label}</h2>
+                  <p className="record-page__prose">{String(data[field])}</p>
+                </section>
+              ) : null,
+            )}
+
+            {(resource.related ?? []).map((related) => (
+              <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
+            ))}
+
+            {resource.name === 'bookings' ? <BookingTimelinePanel bookingId={id} /> : null}
+
+            <ActivityTimeline resource={owner} id={id} comments={isTicket} recordReadAt={readAt} />
+          </div>
+        </div>
+      </section>
+    </RecordEditingProvider>
   );
 }
 
@@ -266,83 +356,6 @@ function RelatedRecords({ related, id }: { related: RelatedList; id: string | nu
         </table>
       )}
       {list.data && list.data.count > list.data.items.length ? <Link href={listUrl(view, { [related.field]: String(id) })}>See all {related.title.toLowerCase()}</Link> : null}
-    </section>
-  );
-}
-
-const ACTIONS: Record<string, string> = {
-  create: 'created it',
-  update: 'updated it',
-  activate: 'activated it',
-  inactivate: 'inactivated it',
-  'transfer-device': 'transferred it to another host',
-  block: 'blocked it',
-  unblock: 'unblocked it',
-  add: 'added it to the account',
-  remove: 'removed it from the account',
-  'edit-permissions': 'edited its permissions',
-  'bulk-assign': 'assigned it (bulk assign)',
-};
-
-/** "updated it", "moved it from OPEN to CLOSED", or the action in words. */
-function actionText(entry: AuditEntry): string {
-  if (entry.fromState || entry.toState) return `moved it from ${humanise(entry.fromState ?? '-')} to ${humanise(entry.toState ?? '-')}${entry.event ? ` (${humanise(entry.event)})` : ''}`;
-  return ACTIONS[entry.action] ?? humanise(entry.action).toLowerCase();
-}
-
-function describeChange(value: unknown, def?: FieldDef): string {
-  if (value === null || value === undefined || value === '') return '-';
-  // Labels, not codes: a choice by its option's label, a yes/no field in words.
-  if (def?.options) return def.options.find((o) => o.value === value)?.label ?? String(value);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-function AuditTimeline({ resource, id }: { resource: Resource; id: string }) {
-  const audit = useQuery({ queryKey: ['audit', resource.name, id], queryFn: ({ signal }) => fetchAudit(resource, id, signal) });
-  return (
-    <section className="detail-section" aria-label="History">
-      <h2>History</h2>
-      {audit.isPending ? (
-        <LoadingIndicator label="Loading history" />
-      ) : audit.error ? (
-        <p role="alert">{errorMessage(audit.error)}</p>
-      ) : audit.data.length === 0 ? (
-        <p className="ui-field__description">No changes recorded yet.</p>
-      ) : (
-        <ol className="audit-timeline">
-          {audit.data.map((entry: AuditEntry) => (
-            <li key={entry.id}>
-              <p>
-                <strong>{entry.actorName ?? 'System'}</strong> {actionText(entry)}
-                <span className="audit-timeline__when"> · {formatDateTime(entry.createdAt)}</span>
-              </p>
-              {entry.reason ? <p>Reason: {entry.reason}</p> : null}
-              {entry.changes && entry.action !== 'create' ? (
-                <ul>
-                  {Object.entries(entry.changes).map(([field, change]) => {
-                    const c = change as { from?: unknown; to?: unknown };
-                    if (resource.allFields[field]?.inputKind === 'permissions' && Array.isArray(c.from) && Array.isArray(c.to)) {
-                      // Labels of what was added and removed, not two long lists of codes.
-                      const { added, removed } = permissionChanges(c.from as string[], c.to as string[]);
-                      return [
-                        ...added.map((p) => <li key={`+${p}`}>+ {permissionLabel(p)}</li>),
-                        ...removed.map((p) => <li key={`-${p}`}>− {permissionLabel(p)}</li>),
-                      ];
-                    }
-                    return (
-                      <li key={field}>
-                        {resource.allFields[field]?.label ?? field}: {describeChange(c.from, resource.allFields[field])} → {describeChange(c.to, resource.allFields[field])}
-                      </li>
-                    );
-                  })}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }

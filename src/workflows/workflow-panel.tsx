@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise, type FieldDef, type ImageRef } from '@domain/resource/field';
@@ -16,6 +16,7 @@ import { pushToast } from '@state/toasts';
 import { FieldInput } from '@resources/field-input';
 import { GatedAction } from '@resources/gated-action';
 import { emptyRaw, fromRaw, toRaw, type RawValue } from '@resources/form-values';
+import { useRecordEditing, useUnsavedEdit } from '@resources/record-editing';
 import './workflows.css';
 import { acceptedEvents } from '@machines/workflow-snapshot';
 
@@ -24,8 +25,10 @@ export interface WorkflowPanelProps {
   workflow: RecordWorkflow;
   resource: Resource;
   record: ApiRecord;
-  /** Events another panel of the page offers (e.g. a ticket's Close, in its ticket actions): not repeated here. */
+  /** Events another part of the page offers (e.g. a ticket's Close, with its close reasons): not repeated here. */
   offeredElsewhere?: readonly string[];
+  /** More buttons beside the events (a ticket's Close…). */
+  extra?: ReactNode;
 }
 
 /** Payload fields of an event (everything but its type). */
@@ -33,37 +36,48 @@ function payloadFields(workflow: RecordWorkflow, type: string): string[] {
   return Object.keys(workflow.eventSchemas[type]!.shape).filter((k) => k !== 'type');
 }
 
+/** A record's state as staff read it: its state field's option label, else the state in words. */
+export function stateLabel(workflow: RecordWorkflow, resource: Resource, record: ApiRecord): string {
+  const value = String(record[workflow.stateField]);
+  return resource.allFields[workflow.stateField]?.options?.find((o) => o.value === value)?.label ?? humanise(value);
+}
+
 /**
- * The actions of a record's workflow: exactly the events its current state accepts (the same machine as the
- * server's, guards included) that the user's permissions allow, each with the permission badge when names are on.
- * Events with a payload open a small dialog; the server's answer (409 included) is shown as it comes.
+ * The record header's workflow bar: the state as a pill, then exactly the events its current state accepts (the same
+ * machine as the server's, guards included) that the user's permissions allow, each with the permission badge when
+ * names are on. Events with a payload open a small dialog; the server's answer (409 included) is shown as it comes.
  */
-export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [] }: WorkflowPanelProps) {
+export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [], extra }: WorkflowPanelProps) {
   const { user } = useSession();
   const types = Object.keys(workflow.eventSchemas);
   const accepted = acceptedEvents(workflow, record);
   const blocked = types.filter((type) => !accepted.includes(type) && workflow.refusal?.(type, record));
   const [open, setOpen] = useState<string | null>(null);
   const allowed = accepted.filter((type) => !offeredElsewhere.includes(type) && hasPermission(user.permissions, workflow.permissions[type]!));
+  const state = stateLabel(workflow, resource, record);
 
   return (
-    <section className="detail-section workflow-panel" aria-label="Workflow">
-      <h2>
-        Workflow <span className="pill pill--info">{humanise(String(record[workflow.stateField]))}</span>
-      </h2>
-      {accepted.length === 0 ? <p className="ui-field__description">Nothing more to do: this {resource.title.toLowerCase()} is {humanise(String(record[workflow.stateField])).toLowerCase()}.</p> : null}
-      {accepted.some((type) => !offeredElsewhere.includes(type)) && allowed.length === 0 ? <p className="ui-field__description">The next steps need permissions you do not have.</p> : null}
-      <div className="workflow-panel__actions">
-        {accepted
-          .filter((type) => !offeredElsewhere.includes(type))
-          .map((type) => (
-          <GatedAction key={type} permission={workflow.permissions[type]!}>
-            <Button variant={type === 'APPROVE' ? 'primary' : type === 'REJECT' ? 'danger' : 'secondary'} onPress={() => setOpen(type)}>
-              {humanise(type)}
-            </Button>
-          </GatedAction>
-        ))}
+    <section className="workflow-panel" aria-label="Workflow">
+      <div className="workflow-panel__bar">
+        <h2 className="workflow-panel__state">
+          <span className="ui-visually-hidden">Status: </span>
+          <span className="pill pill--info">{state}</span>
+        </h2>
+        <div className="workflow-panel__actions">
+          {accepted
+            .filter((type) => !offeredElsewhere.includes(type))
+            .map((type) => (
+              <GatedAction key={type} permission={workflow.permissions[type]!}>
+                <Button size="sm" variant={type === 'APPROVE' ? 'primary' : type === 'REJECT' ? 'danger' : 'secondary'} onPress={() => setOpen(type)}>
+                  {humanise(type)}
+                </Button>
+              </GatedAction>
+            ))}
+          {extra}
+        </div>
       </div>
+      {accepted.length === 0 ? <p className="workflow-panel__note">Nothing more to do: this {resource.title.toLowerCase()} is {state.toLowerCase()}.</p> : null}
+      {accepted.some((type) => !offeredElsewhere.includes(type)) && allowed.length === 0 ? <p className="workflow-panel__note">The next steps need permissions you do not have.</p> : null}
       {blocked.map((type) => (
         <p key={type} className="workflow-panel__blocked">
           {humanise(type)}: {workflow.refusal!(type, record)}
@@ -89,6 +103,9 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { ownWrite } = useRecordEditing();
+  // An open event dialog holds what the user typed: the page does not replace the record under it.
+  useUnsavedEdit('workflow-event', true);
   const images = (record.images as ImageRef[] | null) ?? [];
 
   const submit = async () => {
@@ -115,11 +132,13 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
     setMessage(undefined);
     try {
       const id = String(record[resource.idField]);
-      await apiRequest(`${resource.apiPath}/${encodeURIComponent(id)}/transition`, { method: 'POST', body });
-      // The record itself (any resource's view of it: a ticket opened from My Tickets too) is read again before the
-      // dialog closes, so the next event is offered from the new state and version; lists, related records and the
-      // history refetch behind it (waiting for all of them kept the dialog on "Working…" on a busy server).
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === 'one' && query.queryKey[2] === id });
+      await ownWrite(async () => {
+        await apiRequest(`${resource.apiPath}/${encodeURIComponent(id)}/transition`, { method: 'POST', body });
+        // The record itself (any resource's view of it: a ticket opened from My Tickets too) is read again before the
+        // dialog closes, so the next event is offered from the new state and version; lists, related records and the
+        // history refetch behind it (waiting for all of them kept the dialog on "Working…" on a busy server).
+        await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === 'one' && query.queryKey[2] === id });
+      });
       pushToast(`${humanise(type)}: done`, 'success');
       onClose();
       void Promise.all([

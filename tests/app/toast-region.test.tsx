@@ -66,4 +66,34 @@ describe('ToastRegion', () => {
     await act(async () => vi.advanceTimersByTime(500));
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
+
+  it('offers a toast action (Undo) as a keyboard-reachable button that runs once and dismisses the toast', async () => {
+    const undo = vi.fn();
+    render(<ToastRegion />);
+    await act(async () => {
+      pushToast('Priority: saved', 'success', { action: { label: 'Undo', run: undo } });
+    });
+    const button = screen.getByRole('button', { name: 'Undo' });
+    expect(button.tagName).toBe('BUTTON');
+    await act(async () => fireEvent.click(button));
+    await act(async () => fireEvent.click(button));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('listitem')).toHaveAttribute('data-leaving', 'true');
+  });
+
+  it('keeps a toast while focus is on it, and gives it its full time again once left', async () => {
+    render(<ToastRegion />);
+    await act(async () => {
+      pushToast('Tags: saved', 'success', { action: { label: 'Undo', run: () => undefined } });
+    });
+    await act(async () => vi.advanceTimersByTime(4_000));
+    await act(async () => fireEvent.focus(screen.getByRole('button', { name: 'Undo' })));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('listitem')).not.toHaveAttribute('data-leaving');
+    await act(async () => fireEvent.blur(screen.getByRole('button', { name: 'Undo' })));
+    await act(async () => vi.advanceTimersByTime(4_999));
+    expect(screen.getByRole('listitem')).not.toHaveAttribute('data-leaving');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('listitem')).toHaveAttribute('data-leaving', 'true');
+  });
 });

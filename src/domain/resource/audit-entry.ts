@@ -11,6 +11,8 @@ export const auditEntrySchema = z.object({
   event: z.string().nullable(),
   reason: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
+  /** Labels of the related records a change names, by field then id ("assignee" → id → "Priya Nair"): labels, not ids. */
+  relationLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

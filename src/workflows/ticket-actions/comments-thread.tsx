@@ -1,74 +1,45 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { COMMENT_MAX_LENGTH, commentPageSchema, commentsPath, newCommentSchema, type Comment } from '@domain/comments';
-import { formatDateTime } from '@domain/format-date';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { Button } from '@ui/button';
-import { LoadingIndicator } from '@ui/loading-indicator';
-import { GatedAction } from '@resources/gated-action';
+import { useUnsavedEdit } from '@resources/record-editing';
 
-/** Props of CommentsThread. */
-export interface CommentsThreadProps {
+/** Props of AddComment. */
+export interface AddCommentProps {
   /** A ticket resource's name (every ticket page shares the ticket's thread). */
   entityType: string;
   entityId: string;
 }
 
-const PAGE_SIZE = 20;
+/** Comments per page: the activity timeline loads them newest first, older ones on demand. */
+const PAGE_SIZE = 50;
 
 /** Query key of a ticket's comments (all pages). */
 export const commentsKey = (entityId: string) => ['comments', 'tickets', entityId] as const;
 
-/** The comments of a ticket, newest first, with "Show older comments"; the add box posts with Ctrl/⌘+Enter. */
-export function CommentsThread({ entityType, entityId }: CommentsThreadProps) {
-  const thread = useInfiniteQuery({
+/** A ticket's comments, newest first, a page at a time (`fetchNextPage` loads older ones). */
+export function useComments(entityType: string, entityId: string, enabled = true) {
+  return useInfiniteQuery({
     queryKey: commentsKey(entityId),
     initialPageParam: 0,
+    enabled,
     queryFn: ({ pageParam, signal }) => apiRequest(`${commentsPath(entityType, entityId)}?page=${pageParam}&size=${PAGE_SIZE}`, { signal, schema: commentPageSchema }),
     getNextPageParam: (last) => ((last.page + 1) * last.size < last.count ? last.page + 1 : undefined),
   });
-  const items: Comment[] = thread.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = thread.data?.pages[0]?.count ?? 0;
-
-  return (
-    <section className="ticket-comments" aria-label="Comments">
-      <h3>Comments {thread.data ? <span className="resource-page__count">({total.toLocaleString('en-IN')})</span> : null}</h3>
-      <GatedAction permission="ROLE_COMMENT_ON_TICKET">
-        <AddComment entityType={entityType} entityId={entityId} />
-      </GatedAction>
-      {thread.isPending ? (
-        <LoadingIndicator label="Loading comments" />
-      ) : thread.error ? (
-        <p role="alert">{errorMessage(thread.error)}</p>
-      ) : items.length === 0 ? (
-        <p className="ui-field__description">No comments yet.</p>
-      ) : (
-        <ol className="ticket-comments__list">
-          {items.map((c) => (
-            <li key={c.id}>
-              <p className="ticket-comments__meta">
-                <strong>{c.authorName ?? 'Someone'}</strong> · {formatDateTime(c.createdAt)}
-              </p>
-              <p className="ticket-comments__body">{c.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {thread.hasNextPage ? (
-        <Button size="sm" variant="ghost" isDisabled={thread.isFetchingNextPage} onPress={() => void thread.fetchNextPage()}>
-          {thread.isFetchingNextPage ? 'Loading…' : 'Show older comments'}
-        </Button>
-      ) : null}
-    </section>
-  );
 }
 
-function AddComment({ entityType, entityId }: CommentsThreadProps) {
+/** All loaded comments, newest first. */
+export const loadedComments = (pages: readonly { items: Comment[] }[] | undefined): Comment[] => pages?.flatMap((p) => p.items) ?? [];
+
+/** The box that adds a comment at the end of the activity timeline; Ctrl/⌘+Enter posts. A draft counts as an unsaved edit. */
+export function AddComment({ entityType, entityId }: AddCommentProps) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const [body, setBody] = useState('');
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
+  useUnsavedEdit('comment', body.trim() !== '');
 
   const post = async () => {
     const checked = newCommentSchema.safeParse({ body });

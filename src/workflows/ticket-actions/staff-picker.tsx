@@ -17,13 +17,15 @@ export interface StaffPickerProps {
   description?: string;
   /** Focus the search input when shown (a dialog's first field); default false. */
   autoFocus?: boolean;
+  /** When the list opens: on focus (default) or once the user types (or presses ▾), so buttons beside it stay reachable. */
+  menuTrigger?: 'focus' | 'input';
 }
 
 /**
  * Picks an active staff member from the global config's staff list (`czoUsers`, loaded once after sign-in), by name
  * or any part of the mobile number: anyone who may assign tickets can pick, without the users list permission.
  */
-export function StaffPicker({ label, value, onChange, description, autoFocus = false }: StaffPickerProps) {
+export function StaffPicker({ label, value, onChange, description, autoFocus = false, menuTrigger = 'focus' }: StaffPickerProps) {
   const { globalConfig } = useSession();
   const staff = useMemo(
     () => (globalConfig?.czoUsers ?? []).map((s) => ({ id: s.userId, label: nameDotNumber(s.name, s.mobileNumber), mobile: s.mobileNumber })),
@@ -51,7 +53,7 @@ export function StaffPicker({ label, value, onChange, description, autoFocus = f
         onChange({ id: item.id, label: item.label });
       }}
       items={shown}
-      menuTrigger="focus"
+      menuTrigger={menuTrigger}
       allowsEmptyCollection
     >
       <Label className="ui-field__label">{label}</Label>

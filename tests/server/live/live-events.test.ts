@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { chargerServicingTicketResource } from '@domain/entities/tickets';
 import { LIVE_CHANNEL } from '@domain/live-event';
 import { sessionPaths } from '@domain/session';
 import { createInProcessBus, MAX_PAYLOAD_BYTES, type NotificationBus } from '@server/live/notification-bus';
@@ -102,8 +103,17 @@ describe('live channel (GET /events)', () => {
       await expect.poll(() => heard.length, { timeout: 3_000 }).toBeGreaterThan(0);
       expect(heard).toEqual([{ keys: [['vendors']], permission: 'ROLE_VIEW_VENDOR' }]);
 
+      // A comment on a ticket refreshes those who have the ticket open (its kind's records), like a change.
+      heard.length = 0;
+      const ticket = (await call(t, 'GET', '/ticket-service/charger-servicing?size=1', { authKey: admin.authKey })).body.items[0];
+      const commented = await call(t, 'POST', `/ticket-service/comment/entityType/charger-servicing-tickets/entityId/${ticket.id}`, { authKey: admin.authKey, body: { body: 'Live comment' } });
+      expect(commented.status, JSON.stringify(commented.body)).toBe(201);
+      await expect.poll(() => heard.length, { timeout: 3_000 }).toBeGreaterThan(0);
+      expect(heard).toEqual([{ keys: [['charger-servicing-tickets']], permission: chargerServicingTicketResource.permissions.view }]);
+
       heard.length = 0;
       expect((await call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: '' } })).status).toBe(400);
+      expect((await call(t, 'POST', `/ticket-service/comment/entityType/charger-servicing-tickets/entityId/${ticket.id}`, { authKey: admin.authKey, body: { body: ' ' } })).status).toBe(400);
       await new Promise((r) => setTimeout(r, 700));
       expect(heard).toEqual([]);
     } finally {

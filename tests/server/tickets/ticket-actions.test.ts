@@ -98,6 +98,22 @@ describe.each(testDrivers)('common ticket actions on %s', (driver) => {
     expect(unassign.status).toBe(200);
   });
 
+  it("names the people an assignment moved between in the audit timeline, and says a stale version without the number", async () => {
+    const assign = ticketFieldActions.find((a) => a.id === 'assign')!;
+    const ticket = await insertTicket(env, admin, SERVICING);
+    const first = await act(assign, admin, ticket.id, { assignee: ids.technician, version: ticket.version });
+    expect(first.status).toBe(200);
+    expect((await act(assign, admin, ticket.id, { assignee: ids.admin, version: first.body.version })).status).toBe(200);
+    const stale = await act(assign, admin, ticket.id, { assignee: ids.admin, version: ticket.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('This ticket was changed by someone else. Reload it and try again.');
+    const timeline = await call(env.t, 'GET', `/upload-service/audit/entity/${SERVICING}/entityId/${ticket.id}`, { authKey: admin });
+    expect(timeline.status).toBe(200);
+    const [latest, earlier] = timeline.body.items.filter((e: { action: string }) => e.action === 'assign');
+    expect(latest.relationLabels).toEqual({ assignee: { [ids.technician]: 'Rohan Verma', [ids.admin]: 'Aarav Sharma' } });
+    expect(earlier.relationLabels).toEqual({ assignee: { [ids.technician]: 'Rohan Verma' } });
+  });
+
   it('refuses a due date before the ticket was created', async () => {
     const dueDate = ticketFieldActions.find((a) => a.id === 'dueDate')!;
     const ticket = await insertTicket(env, admin, SERVICING);

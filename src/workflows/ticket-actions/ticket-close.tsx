@@ -1,0 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ticketCloseReasons, ticketResource } from '@domain/entities/tickets';
+import type { Resource } from '@domain/resource/define-resource';
+import { ownResourceOf, resources } from '@domain/resource/registry';
+import { ticketActionAnchor, ticketActionsFor } from '@domain/ticket-actions';
+import { workflowOf } from '@machines/workflow-registry';
+import { apiRequest, errorMessage } from '@data/api-client';
+import { queryKeys } from '@data/query-keys';
+import type { ApiRecord } from '@data/resource-api';
+import { useSession } from '@app/session/session-context';
+import { Button } from '@ui/button';
+import { ConfirmDialog } from '@ui/confirm-dialog';
+import { pushToast } from '@state/toasts';
+import { GatedAction } from '@resources/gated-action';
+import { useRecordEditing } from '@resources/record-editing';
+
+/** True when the kind's workflow accepts CLOSE in the ticket's current state. */
+function closeAccepted(kind: Resource, record: ApiRecord): boolean {
+  const workflow = workflowOf(kind.name);
+  if (!workflow?.eventSchemas.CLOSE) return false;
+  const snapshot = workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
+  return snapshot.can({ type: 'CLOSE' } as never);
+}
+
+/** Refetches every ticket list and history after a change (My, Open and Today's lists are server scopes of these). */
+export async function refreshTickets(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
+  await Promise.all([
+    ...resources.filter((r) => r.table === ticketResource.table).map((r) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(r.name).all })),
+    queryClient.invalidateQueries({ queryKey: ['audit'] }),
+  ]);
+}
+
+/**
+ * Close with one of the spec's close reasons: the kind's CLOSE transition, offered where the kind's workflow accepts
+ * it and the user may close tickets; it cannot be undone, so it asks first.
+ */
+export function TicketCloseButton({ resource, record }: { resource: Resource; record: ApiRecord }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const { ownWrite } = useRecordEditing();
+  const kind = ownResourceOf(resource, record);
+  const [closeReason, setCloseReason] = useState('');
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<string>();
+  if (!ticketActionsFor(user.permissions, record, closeAccepted(kind, record)).some((a) => a.id === 'close')) return null;
+  const confirm = async () => {
+    if (!closeReason) {
+      setMessage('Choose a close reason');
+      throw new Error('no close reason');
+    }
+    try {
+      await ownWrite(async () => {
+        await apiRequest(`${kind.apiPath}/${encodeURIComponent(String(record.id))}/transition`, {
+          method: 'POST',
+          body: { type: 'CLOSE', version: record.version, closeReason, ...(note.trim() ? { note: note.trim() } : {}) },
+        });
+        await refreshTickets(queryClient);
+      });
+    } catch (error) {
+      setMessage(errorMessage(error));
+      throw error;
+    }
+    pushToast('Ticket closed', 'success');
+  };
+  return (
+    <span id={ticketActionAnchor('close')}>
+      <GatedAction permission="ROLE_CLOSE_TICKET">
+        <ConfirmDialog
+          title="Close this ticket?"
+          confirmLabel="Close ticket"
+          onConfirm={confirm}
+          trigger={
+            <Button size="sm" variant="danger" aria-keyshortcuts="C">
+              Close…
+            </Button>
+          }
+        >
+          <p>The ticket is closed for good with the reason you choose; it leaves the open lists.</p>
+          <label className="ui-field">
+            <span className="ui-field__label">Close reason</span>
+            <select className="ui-field__input" value={closeReason} onChange={(e) => setCloseReason(e.target.value)} aria-invalid={message === 'Choose a close reason'}>
+              <option value="">Choose…</option>
+              {ticketCloseReasons.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="ui-field">
+            <span className="ui-field__label">Note (optional)</span>
+            <textarea className="ui-field__input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          {message ? (
+            <p role="alert" className="resource-form__error">
+              {message}
+            </p>
+          ) : null}
+        </ConfirmDialog>
+      </GatedAction>
+    </span>
+  );
+}
