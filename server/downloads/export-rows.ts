@@ -130,8 +130,8 @@ function relationLabels(db: Database, resource: Resource, fields: readonly strin
 
 /** Options of exportChunks. */
 export interface ExportChunkOptions {
-  /** Rows per batch (one statement, one chunk). */
-  batchSize: number;
+  /** Rows per batch (one statement, one chunk); a function is asked before each batch. */
+  batchSize: number | (() => number);
   /** The exported fields, in order. */
   fields: readonly string[];
   format: 'csv' | 'cells';
@@ -145,7 +145,8 @@ export interface ExportChunkOptions {
  * Excel cells as JSON) and the keyset of its last row. Related records are named by a mark the labels replace.
  */
 export async function* exportChunks(db: Database, source: ExportSource, options: ExportChunkOptions): AsyncGenerator<ExportChunk> {
-  const { batchSize, fields, format } = options;
+  const { fields, format } = options;
+  const sizeOf = typeof options.batchSize === 'number' ? () => options.batchSize as number : options.batchSize;
   const { resource } = source;
   const table = tableOf(source.resource);
   const columns = columnsOfTable(table);
@@ -167,6 +168,7 @@ export async function* exportChunks(db: Database, source: ExportSource, options:
           : sql`${idColumn} ${after} ${last.id}::${castOf(idColumn)}`
         : undefined;
       const order = segment.column ? [dir(segment.column), dir(idColumn)] : [dir(idColumn)];
+      const batchSize = Math.max(1, Math.floor(sizeOf()));
       const page = db.select(selection).from(table).where(and(segment.where, keyset)).orderBy(...order).limit(batchSize).as('page');
       const pageColumns = page as unknown as Record<string, AnyPgColumn>;
       const cells = fields.map((field, i) => {

@@ -5,12 +5,14 @@
 import type { MiddlewareHandler } from 'hono';
 
 let inFlight = 0;
+let started = 0;
 let waiters: (() => void)[] = [];
 
 /** Middleware: counts the request while it is answered (a stream counts until its handler returns). */
 export function requestGate(): MiddlewareHandler {
   return async (_c, next) => {
     inFlight += 1;
+    started += 1;
     try {
       await next();
     } finally {
@@ -22,6 +24,11 @@ export function requestGate(): MiddlewareHandler {
       }
     }
   };
+}
+
+/** Requests this process has begun answering since it started (a job compares two readings). */
+export function requestsStarted(): number {
+  return started;
 }
 
 /** Requests being answered now. */
