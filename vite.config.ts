@@ -160,9 +160,10 @@ export default defineConfig({
     // No modulepreload polyfill (0.4 kB of the first load): every browser the console supports preloads modules.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
-    // bench.html: the palette benchmark page (npm run bench:palette), local entries only, no API needed.
+    // bench.html: the palette benchmark page (npm run bench:palette), local entries only, no API needed;
+    // bench-map.html: the chargers map benchmark page (npm run bench:map), generated chargers, no API needed.
     rollupOptions: {
-      input: { main: here('./index.html'), bench: here('./bench.html') },
+      input: { main: here('./index.html'), bench: here('./bench.html'), benchMap: here('./bench-map.html') },
       // React and zod (both in the first load) in chunks of their own names, so the build's size list reads plainly.
       output: {
         codeSplitting: {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { chargerResource } from '@domain/entities/chargers';
-import { chargerMapCategories, chargerMapCategoryLabels, chargerMapSchema, type ChargerMap } from '@domain/network-map';
+import { chargerMapCategories, chargerMapSchema, type ChargerMap } from '@domain/network-map';
 import { hasPermission } from '@domain/permissions';
 import { routeFor, viewPermission } from '@domain/resource/define-resource';
 import { listParamsToSearch } from '@domain/resource/list-query';
@@ -13,20 +13,15 @@ import { NoAccess } from '@resources/no-access';
 import { useListState } from '@resources/use-list-state';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
-import { pointsInBounds, toggle, type MapBounds, type MapCategory } from '@ui/map/map-data';
+import { pointsInBounds, toggle, type MapBounds } from '@ui/map/map-data';
 import { MapLegend } from '@ui/map/map-legend';
 import { useSession } from '../session/session-context';
+import { chargerCategories } from './charger-categories';
 import { MapViewTabs } from '@ui/view-tabs';
 import '@resources/resources.css';
 import './network.css';
 
 const NetworkMap = lazy(() => import('@ui/map/network-map').then((m) => ({ default: m.NetworkMap })));
-
-/** Colours of the charger categories (connectivity, then inactive). */
-export const chargerCategories: readonly MapCategory[] = chargerMapCategories.map((c) => ({
-  label: chargerMapCategoryLabels[c],
-  colour: { ONLINE: '#16a34a', OFFLINE: '#64748b', FAULTED: '#dc2626', UNDER_MAINTENANCE: '#d97706', INACTIVE: '#a78bfa' }[c],
-}));
 
 /** How many chargers in view the side list names (the count covers all). */
 const IN_VIEW_LISTED = 100;
