@@ -12,7 +12,7 @@ import { listQuerySchema } from '@domain/resource/list-query';
 import { resources } from '@domain/resource/registry';
 import type { Database } from '@server/db/database';
 import { resourceTable } from '@server/db/resource-tables';
-import { giveWay, requestsStarted } from '@server/http/request-gate';
+import { giveWay, msSinceLastRequest } from '@server/http/request-gate';
 import { JobFailedForGood, type JobContext, type JobHandler } from '@server/jobs/job-worker';
 import { scopeConditions, tableOf } from '@server/resources/resource-query';
 import type { FileStore } from '@server/uploads/file-store';
@@ -24,13 +24,15 @@ import { loadDownload, moveDownload, recordProgress, type DownloadRow } from './
 export const EXPORT_JOB = 'download.export';
 
 /**
- * Rows read per batch at most (one statement). While requests keep arriving the batch halves after each batch a
- * request began during (down to EXPORT_MIN_BATCH_ROWS), and doubles back after each quiet one: on PGlite a request
- * waits for the statement running when it arrives, so a busy console gets short statements, an idle one long ones.
+ * Rows read per batch at most (one statement). While the console is busy (a request began in the last
+ * EXPORT_BUSY_MS) batches are EXPORT_MIN_BATCH_ROWS; once it is quiet they double batch by batch up to this: on
+ * PGlite a request waits for the statement running when it arrives, so a busy console gets short statements.
  */
 export const EXPORT_BATCH_ROWS = 4_000;
-/** The shortest batch. */
+/** The batch while requests are arriving. */
 export const EXPORT_MIN_BATCH_ROWS = 500;
+/** A request began this recently: the console is busy. */
+export const EXPORT_BUSY_MS = 250;
 
 /** Where export files are written before they are complete. */
 export function exportTempDir(dataDir: string): string {
@@ -128,13 +130,10 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       let reportedAt = 0;
       const progressEveryMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
       try {
-        let size = Math.min(batchRows, maxRows);
-        let seen = requestsStarted();
-        const batchSize = () => size;
+        const smallest = Math.min(EXPORT_MIN_BATCH_ROWS, batchRows);
+        let size = smallest;
+        const batchSize = () => (size = msSinceLastRequest() < EXPORT_BUSY_MS ? smallest : Math.min(batchRows, maxRows, size * 2));
         for await (const chunk of exportChunks(db, source, { batchSize, fields: columns.map((c) => c.field), format: xlsx ? 'cells' : 'csv' })) {
-          const now = requestsStarted();
-          size = now !== seen ? Math.max(Math.min(EXPORT_MIN_BATCH_ROWS, batchRows), size >> 1) : Math.min(batchRows, maxRows, size * 2);
-          seen = now;
           if (written + chunk.count > maxRows) throw new Error('The export read more rows than its limit.');
           await writer.write(chunk);
           written += chunk.count;

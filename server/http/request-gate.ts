@@ -5,14 +5,14 @@
 import type { MiddlewareHandler } from 'hono';
 
 let inFlight = 0;
-let started = 0;
+let lastStartedAt = -Infinity;
 let waiters: (() => void)[] = [];
 
 /** Middleware: counts the request while it is answered (a stream counts until its handler returns). */
 export function requestGate(): MiddlewareHandler {
   return async (_c, next) => {
     inFlight += 1;
-    started += 1;
+    lastStartedAt = performance.now();
     try {
       await next();
     } finally {
@@ -26,9 +26,9 @@ export function requestGate(): MiddlewareHandler {
   };
 }
 
-/** Requests this process has begun answering since it started (a job compares two readings). */
-export function requestsStarted(): number {
-  return started;
+/** Milliseconds since this process last began answering a request. */
+export function msSinceLastRequest(): number {
+  return performance.now() - lastStartedAt;
 }
 
 /** Requests being answered now. */
