@@ -17,7 +17,15 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: {
+    timeout: 7_000,
+    // The screenshot tests (e2e/screenshots.spec.ts): still pages (no animation, no caret), CSS pixels, the volatile
+    // parts taken out by e2e/screenshots.css. Up to 1% of the pixels may differ (anti-aliasing of a glyph or a border
+    // after a Chromium or FreeType update); a moved panel or a missing column changes far more.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css', stylePath: 'e2e/screenshots.css' },
+  },
+  // Baselines by platform only (never by machine or browser build): e2e/screenshots.spec.ts-snapshots/home-chromium-linux.png.
+  snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{-projectName}{-platform}{ext}',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
