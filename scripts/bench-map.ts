@@ -11,37 +11,18 @@
 // The machine's load average is printed with the figures: on a shared machine they are upper bounds.
 // Serves the built console folder (argument; default dist) itself: no API server needed.
 // Usage: npm run bench:map   (or: tsx scripts/bench-map.ts <built folder> [sizes, e.g. 10000,50000])
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { chromium } from '@playwright/test';
+import { join } from 'node:path';
 import type { MapBenchResult, MoveSamples } from '../src/app/network/bench/map-bench-main';
+import { launchBenchBrowser, serveBuilt } from './bench-static';
 
 const root = process.argv[2] ?? 'dist';
 const sizes = (process.argv[3] ?? '0,10000,50000').split(',').map(Number);
 if (!existsSync(join(root, 'bench-map.html'))) throw new Error(`${root}/bench-map.html is missing: build first (vite build)`);
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.map': 'application/json' };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(root, path === '/' ? 'bench-map.html' : path);
-  if (!existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // The e2e run's flags (WebGL through SwiftShader), with the frame-rate limit and vsync off.
-  args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-networking', '--disable-component-update', '--disable-renderer-backgrounding'],
-});
+const { base, server } = await serveBuilt(root, 'bench-map.html');
+const browser = await launchBenchBrowser();
 
 const LOADS = 3;
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;

@@ -5,11 +5,10 @@
 // three page loads.
 // Serves the built console folder (argument; default dist) itself: no API server needed.
 // Usage: npm run bench:palette   (or: tsx scripts/bench-palette.ts <built folder> [sizes, e.g. 1000,10000])
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { launchBenchBrowser, serveBuilt } from './bench-static';
 
 const root = process.argv[2] ?? 'dist';
 const sizes = (process.argv[3] ?? '1000,10000,50000').split(',').map(Number);
@@ -20,24 +19,8 @@ if (!existsSync(join(root, 'bench.html'))) throw new Error(`${root}/bench.html i
 const warmUp = [...'sett'];
 const keys = [...'charger 12', 'Backspace', 'Backspace', 'Backspace', ...'koram', ...Array(15).fill('Backspace'), ...'stat', 'Backspace', ...'ion'];
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(root, path === '/' ? 'bench.html' : path);
-  if (!existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-networking', '--disable-component-update', '--disable-renderer-backgrounding'],
-});
+const { base, server } = await serveBuilt(root, 'bench.html');
+const browser = await launchBenchBrowser();
 
 interface Stats {
   median: number;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
-import { ticketCloseReasons, ticketPriorities, ticketTags } from '@domain/entities/tickets';
+import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
 import { resources } from '@domain/resource/registry';
 import { bulkTagModes, ticketBulkPath, type BulkTagMode, type TicketAction } from '@domain/ticket-actions';
 import { errorMessage } from '@data/api-client';
@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@ui/confirm-dialog';
 import { DateField } from '@ui/date-field';
 import { pushToast } from '@state/toasts';
 import { StaffPicker, type StaffChoice } from '@workflows/ticket-actions/staff-picker';
+import { CHOOSE_CLOSE_REASON, CloseReasonFields } from '@workflows/ticket-actions/ticket-close';
 import type { BulkEvent, BulkOffer } from './bulk-offer';
 
 /** What the bulk bar acts on: the rows ticked, or every record matching the list's query. */
@@ -222,24 +223,10 @@ function TicketBulkAction({ action, resource, what, send }: { action: TicketActi
           confirmLabel="Close tickets"
           danger
           focusField
-          onConfirm={() => (closeReason ? send('closed', { closeReason, ...(note.trim() ? { note: note.trim() } : {}) }) : refuse('Choose a close reason'))}
+          onConfirm={() => (closeReason ? send('closed', { closeReason, ...(note.trim() ? { note: note.trim() } : {}) }) : refuse(CHOOSE_CLOSE_REASON))}
         >
           <p>Each ticket is closed for good through its own workflow, with the reason you choose; one whose state does not allow it is refused.</p>
-          <label className="ui-field">
-            <span className="ui-field__label">Close reason</span>
-            <select className="ui-field__input" value={closeReason} onChange={(e) => setCloseReason(e.target.value)} aria-invalid={message === 'Choose a close reason'} autoFocus>
-              <option value="">Choose…</option>
-              {ticketCloseReasons.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="ui-field">
-            <span className="ui-field__label">Note (optional)</span>
-            <textarea className="ui-field__input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-          </label>
+          <CloseReasonFields closeReason={closeReason} onCloseReason={setCloseReason} note={note} onNote={setNote} invalid={message === CHOOSE_CLOSE_REASON} autoFocus />
           <Problem message={message} />
         </BulkDialog>
       );

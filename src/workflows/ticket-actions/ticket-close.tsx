@@ -15,6 +15,43 @@ import { pushToast } from '@state/toasts';
 import { GatedAction } from '@resources/gated-action';
 import { useRecordEditing } from '@resources/record-editing';
 
+/** The message of a close without a reason. */
+export const CHOOSE_CLOSE_REASON = 'Choose a close reason';
+
+/** Props of CloseReasonFields. */
+export interface CloseReasonFieldsProps {
+  closeReason: string;
+  onCloseReason(value: string): void;
+  note: string;
+  onNote(value: string): void;
+  /** The reason is missing (after a try). */
+  invalid: boolean;
+  autoFocus?: boolean;
+}
+
+/** A close's reason (spec's close reasons) and optional note: one ticket's Close… and the bulk bar's Close…. */
+export function CloseReasonFields({ closeReason, onCloseReason, note, onNote, invalid, autoFocus = false }: CloseReasonFieldsProps) {
+  return (
+    <>
+      <label className="ui-field">
+        <span className="ui-field__label">Close reason</span>
+        <select className="ui-field__input" value={closeReason} onChange={(e) => onCloseReason(e.target.value)} aria-invalid={invalid} autoFocus={autoFocus}>
+          <option value="">Choose…</option>
+          {ticketCloseReasons.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="ui-field">
+        <span className="ui-field__label">Note (optional)</span>
+        <textarea className="ui-field__input" value={note} maxLength={500} onChange={(e) => onNote(e.target.value)} />
+      </label>
+    </>
+  );
+}
+
 /** True when the kind's workflow accepts CLOSE in the ticket's current state. */
 function closeAccepted(kind: Resource, record: ApiRecord): boolean {
   const workflow = workflowOf(kind.name);
@@ -46,7 +83,7 @@ export function TicketCloseButton({ resource, record }: { resource: Resource; re
   if (!ticketActionsFor(user.permissions, record, closeAccepted(kind, record)).some((a) => a.id === 'close')) return null;
   const confirm = async () => {
     if (!closeReason) {
-      setMessage('Choose a close reason');
+      setMessage(CHOOSE_CLOSE_REASON);
       throw new Error('no close reason');
     }
     try {
@@ -77,21 +114,7 @@ export function TicketCloseButton({ resource, record }: { resource: Resource; re
           }
         >
           <p>The ticket is closed for good with the reason you choose; it leaves the open lists.</p>
-          <label className="ui-field">
-            <span className="ui-field__label">Close reason</span>
-            <select className="ui-field__input" value={closeReason} onChange={(e) => setCloseReason(e.target.value)} aria-invalid={message === 'Choose a close reason'}>
-              <option value="">Choose…</option>
-              {ticketCloseReasons.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="ui-field">
-            <span className="ui-field__label">Note (optional)</span>
-            <textarea className="ui-field__input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-          </label>
+          <CloseReasonFields closeReason={closeReason} onCloseReason={setCloseReason} note={note} onNote={setNote} invalid={message === CHOOSE_CLOSE_REASON} />
           {message ? (
             <p role="alert" className="resource-form__error">
               {message}
