@@ -403,7 +403,7 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
       const live = await chargerLive(deps, chargerId);
       if (!canTestOverOcpp(live.chargerType)) throw new HttpProblem({ type: '/problems/not-an-ocpp-charger', status: 409, title: 'Conflict', detail: 'Only OCPP chargers have an OCPP password.' });
       const password = generateChargerPassword();
-      await setChargerPasswordHash(deps.db, chargerId, await hashChargerPassword(password), deps.now());
+      await setChargerPasswordHash(deps.db, chargerId, hashChargerPassword(password), deps.now());
       await writeAudit(deps.db, { entityType: 'chargers', entityId: String(chargerId), actorUserId: session.userId, action: 'rotate-ocpp-password' }, deps.now());
       return c.json({ password });
     },

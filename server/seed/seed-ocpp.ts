@@ -12,7 +12,7 @@ export const DEV_CHARGER_PASSWORD = 'czo-dev-charger-pass';
 export const seedOcppChargePoints: SeedStep = {
   name: 'OCPP charge points',
   async run({ tx, now }) {
-    const hash = await hashChargerPassword(DEV_CHARGER_PASSWORD);
+    const hash = hashChargerPassword(DEV_CHARGER_PASSWORD);
     const rows = await tx.execute(sql`
       insert into ${ocppChargePoints} (charger_id, password_hash, password_set_at, updated_at)
       select id, ${hash}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
