@@ -32,6 +32,11 @@ export interface SimulatedChargerOptions {
   meterIntervalSeconds?: number;
   /** Seconds between heartbeats, until the central system gives its own interval at boot [300]. */
   heartbeatSeconds?: number;
+  /**
+   * Seconds between clock-aligned MeterValues of idle connectors (the energy register, OCPP's
+   * ClockAlignedDataInterval), the first after a random part of the interval; 0 sends none [0].
+   */
+  clockAlignedSeconds?: number;
   /** Where the charger's notes go [none]. */
   log?: (line: string) => void;
   /** First and longest reconnect delay, ms [1,000 and 30,000]. */
@@ -81,6 +86,7 @@ export class SimulatedCharger {
   readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0 };
   private client: SimClient;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  private clockTimer: NodeJS.Timeout | null = null;
   private heartbeatSeconds: number;
   private stopped = false;
   private config = new Map<string, string>();
@@ -93,13 +99,16 @@ export class SimulatedCharger {
       heartbeatSeconds: 300,
       backoff: { initialDelay: 1_000, maxDelay: 30_000 },
       rejectRemoteStart: false,
-      ...options,
+      clockAlignedSeconds: 0,
+      // An option passed as undefined keeps its default.
+      ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulatedChargerOptions),
     };
     this.heartbeatSeconds = this.options.heartbeatSeconds;
     this.connectors = Array.from({ length: this.options.connectors }, (_, i) => ({ id: i + 1, status: 'Available', errorCode: 'NoError', session: null, meterWh: 1_000_000 + Math.floor(Math.random() * 100_000), timer: null }));
     this.config.set('HeartbeatInterval', String(this.heartbeatSeconds));
     this.config.set('MeterValueSampleInterval', String(this.options.meterIntervalSeconds));
     this.config.set('AuthorizeRemoteTxRequests', 'false');
+    this.config.set('ClockAlignedDataInterval', String(this.options.clockAlignedSeconds));
     this.client = new RPCClient({
       endpoint: this.options.url,
       identity: this.options.identity,
@@ -194,6 +203,15 @@ export class SimulatedCharger {
     this.clearHeartbeat();
     this.heartbeatTimer = setInterval(() => void this.safeCall('Heartbeat', {}), this.heartbeatSeconds * 1000);
     this.heartbeatTimer.unref();
+    const clockMs = this.options.clockAlignedSeconds * 1000;
+    if (clockMs > 0) {
+      this.clockTimer = setTimeout(() => {
+        this.clockTimer = setInterval(() => void this.clockAligned(), clockMs);
+        this.clockTimer.unref();
+        void this.clockAligned();
+      }, Math.random() * clockMs);
+      this.clockTimer.unref();
+    }
     await this.sendStatus(0, 'Available');
     for (const c of this.connectors) await this.sendStatus(c.id, c.status, c.errorCode);
     // Stops that happened while offline are sent now, in order, exactly once each.
@@ -208,6 +226,20 @@ export class SimulatedCharger {
   private clearHeartbeat() {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
+    // clearInterval clears a timeout too (the first clock-aligned reading waits on one).
+    if (this.clockTimer) clearInterval(this.clockTimer);
+    this.clockTimer = null;
+  }
+
+  /** Clock-aligned readings: the energy register of each idle connector (charging ones send their own). */
+  private async clockAligned(): Promise<void> {
+    for (const c of this.connectors) {
+      if (c.session || !this.online) continue;
+      await this.safeCall('MeterValues', {
+        connectorId: c.id,
+        meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.round(c.meterWh)), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Clock' }] }],
+      });
+    }
   }
 
   private async sendStatus(connectorId: number, status: ConnectorStatus, errorCode = 'NoError', extra: { info?: string; vendorErrorCode?: string } = {}) {
@@ -445,6 +477,8 @@ export interface FleetOptions {
   chargers: { identity: string; password: string; connectors?: number; powerKw?: number }[];
   meterIntervalSeconds?: number;
   heartbeatSeconds?: number;
+  clockAlignedSeconds?: number;
+  backoff?: { initialDelay: number; maxDelay: number };
   /** Start sessions, faults and recoveries now and then (the development fleet) with these RFID cards [no]. */
   autopilot?: { idTags: string[]; everySeconds?: number };
   log?: (line: string) => void;
@@ -471,6 +505,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         powerKw: c.powerKw,
         meterIntervalSeconds: options.meterIntervalSeconds,
         heartbeatSeconds: options.heartbeatSeconds,
+        clockAlignedSeconds: options.clockAlignedSeconds,
+        backoff: options.backoff,
         log: options.log,
       }),
   );
