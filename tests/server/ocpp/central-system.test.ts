@@ -153,4 +153,36 @@ describe('OCPP central system (simulator as client)', () => {
     const logged = await q<{ message_type: string; error_code: string | null }>(sql`select message_type, error_code from ocpp_messages where charger_id = ${boxes[2]!.id} and error_code is not null order by id`);
     expect(logged.map((r) => r.error_code)).toContain('FormationViolation');
   });
+  it('a charger that loses its connection mid-session reconnects and replays its StopTransaction: the session ends once', async () => {
+    // A slower back-off than the other simulators here, so the session surely ends while the charger is offline.
+    const charger = new SimulatedCharger({ url: wsUrl, identity: boxes[3]!.box, password: DEV_CHARGER_PASSWORD, meterIntervalSeconds: 1, backoff: { initialDelay: 1_000, maxDelay: 1_500 } });
+    sims.push(charger);
+    await charger.start();
+    const started = await call(t, 'POST', '/ccu/test-charging/start', { authKey: adminKey, body: { chargerId: boxes[3]!.id, connectorId: 1 } });
+    expect(started.body.items[0].status).toBe('accepted');
+    const live = await until(
+      async () => (await call(t, 'GET', `/ccu/charger/${boxes[3]!.id}/live`, { authKey: adminKey })).body,
+      (b) => b.sessions?.[0]?.energyWh > 0,
+    );
+    const session = live.sessions[0];
+    charger.drop();
+    expect(await until(async () => charger.online, (online) => !online)).toBe(false);
+    await charger.stopSession(charger.connectors[0]!, 'Local');
+    expect(charger.pendingStops).toHaveLength(1);
+    // Back after its back-off: it boots again and sends the queued StopTransaction.
+    expect(await until(async () => charger.pendingStops.length, (n) => n === 0, 10_000)).toBe(0);
+    expect(charger.online).toBe(true);
+    expect(charger.counters.connects).toBe(2);
+    const [booking] = await until(
+      () => q<{ status: string; energy_wh: number }>(sql`select status, energy_wh from bookings where id = ${session.bookingId}`),
+      (rows) => rows[0]?.status === 'COMPLETED',
+    );
+    expect(booking!.energy_wh).toBeGreaterThan(0);
+    // Sent again (as a charger does when the answer was lost): still one ending.
+    await charger.call('StopTransaction', { transactionId: session.transactionId, meterStop: 99_999_999, timestamp: new Date().toISOString(), reason: 'Local' });
+    const endings = await q<{ n: number }>(sql`select count(*)::int as n from audit_log where entity_type = 'bookings' and entity_id = ${String(session.bookingId)} and action = 'transition' and to_state in ('COMPLETED', 'STOPPED_BY_ADMIN', 'FAILED')`);
+    expect(endings[0]!.n).toBe(1);
+    const [transaction] = await q<{ status: string; energy_wh: number }>(sql`select status, energy_wh from charger_transactions where id = ${session.transactionId}`);
+    expect(transaction).toEqual({ status: 'COMPLETED', energy_wh: booking!.energy_wh });
+  });
 });
