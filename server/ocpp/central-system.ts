@@ -90,6 +90,8 @@ export interface CentralSystemOptions {
   rateBurst?: number;
   /** Days the raw message log is kept [14]. */
   logRetentionDays?: number;
+  /** How often "last seen" is written for the chargers heard from meanwhile, ms [10,000]. */
+  lastSeenEveryMs?: number;
   /** Id of this process among the servers on one database [host:pid:random]. */
   nodeId?: string;
 }
@@ -111,7 +113,6 @@ interface Link {
   client: RpcClient;
   charger: ChargerIdentity;
   lastInbound: number;
-  lastDbTouch: number;
   tokens: number;
   tokensAt: number;
   interval: number;
@@ -168,6 +169,15 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const rateBurst = options.rateBurst ?? 60;
   const retentionDays = options.logRetentionDays ?? 14;
   const links = new Map<number, Link>();
+  // Chargers heard from since "last seen" was last written: written for all of them at once every few seconds
+  // (10,000 chargers would otherwise be a statement each every time they are heard from).
+  let heard = new Set<number>();
+  const writeLastSeen = () => {
+    if (heard.size === 0) return Promise.resolve();
+    const ids = [...heard];
+    heard = new Set();
+    return touchLastSeen(db, ids, now()).catch((e: unknown) => fail('ocpp-touch-failed', e));
+  };
   let inbound = 0;
   let rateLimited = 0;
   const fail = (event: string, error: unknown, fields: Record<string, unknown> = {}) =>
@@ -203,7 +213,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     const charger = client.session.charger;
     const previous = links.get(charger.id);
     if (previous) void previous.client.close({ code: 4001, reason: 'Replaced by a newer connection' }).catch(() => {});
-    const link: Link = { client, charger, lastInbound: Date.now(), lastDbTouch: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map() };
+    const link: Link = { client, charger, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map() };
     links.set(charger.id, link);
     const raw = client.sendRaw.bind(client);
     client.sendRaw = (message: string) => raw(typeof message === 'string' ? ocpp16Frame(message) : message);
@@ -225,10 +235,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
         link.tokens = rateBurst; // one warning per episode
         void client.close({ code: 1008, reason: 'Too many messages', force: true }).catch(() => {});
       }
-      if (t - link.lastDbTouch > 30_000) {
-        link.lastDbTouch = t;
-        void touchLastSeen(db, charger.id, now()).catch((e: unknown) => fail('ocpp-touch-failed', e));
-      }
+      heard.add(charger.id);
     });
     client.on('ping', () => {
       link.lastInbound = Date.now();
@@ -390,6 +397,8 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       .catch((e: unknown) => fail('ocpp-sweep-failed', e));
   }, 30_000);
   watch.unref();
+  const lastSeen = setInterval(() => void writeLastSeen(), options.lastSeenEveryMs ?? 10_000);
+  lastSeen.unref();
   const prune = setInterval(() => void pruneMessageLog(db, now(), retentionDays).catch((e: unknown) => fail('ocpp-prune-failed', e)), 3_600_000);
   prune.unref();
   server.on('error', (error) => fail('ocpp-server-error', error));
@@ -405,6 +414,8 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     async close() {
       clearInterval(watch);
       clearInterval(prune);
+      clearInterval(lastSeen);
+      await writeLastSeen();
       stopCommands();
       await server.close({ code: 1001, reason: 'Server shutting down', force: true }).catch(() => {});
       await log.close();

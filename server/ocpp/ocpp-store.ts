@@ -79,18 +79,27 @@ async function refreshConnectivity(db: Database, chargerId: number): Promise<voi
 
 /** The socket opened in process `node`. */
 export async function markConnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
+  // One statement (a connection storm after a restart is thousands of these): the socket's process, then the
+  // charger's connectivity, which is online now unless a connector is faulted.
   await db.execute(sql`
-    insert into ${ocppChargePoints} (charger_id, connected_node, connected_at, last_seen_at, updated_at) values (${chargerId}, ${node}, ${iso(now)}, ${iso(now)}, ${iso(now)})
-    on conflict (charger_id) do update set connected_node = ${node}, connected_at = ${iso(now)}, last_seen_at = ${iso(now)}, updated_at = ${iso(now)}`);
-  await refreshConnectivity(db, chargerId);
+    with held as (
+      insert into ${ocppChargePoints} (charger_id, connected_node, connected_at, last_seen_at, updated_at) values (${chargerId}, ${node}, ${iso(now)}, ${iso(now)}, ${iso(now)})
+      on conflict (charger_id) do update set connected_node = ${node}, connected_at = ${iso(now)}, last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
+      returning charger_id)
+    update ${chargers} set connectivity_status = case
+        when exists (select 1 from ${ocppConnectors} k where k.charger_id = ${chargerId} and k.status = 'Faulted') then 'FAULTED' else 'ONLINE' end
+    where id = (select charger_id from held)`);
 }
 
 /** The socket held by `node` closed (a newer socket in another process is left alone). */
 export async function markDisconnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
+  // One statement: when this process held the socket, the charger is offline now.
   await db.execute(sql`
-    update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)}, updated_at = ${iso(now)}
-    where charger_id = ${chargerId} and connected_node = ${node}`);
-  await refreshConnectivity(db, chargerId);
+    with released as (
+      update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)}, updated_at = ${iso(now)}
+      where charger_id = ${chargerId} and connected_node = ${node}
+      returning charger_id)
+    update ${chargers} set connectivity_status = 'OFFLINE' where id = (select charger_id from released)`);
 }
 
 /** Every charger this process held (after a crash of this node id, or at shutdown) is offline. */
@@ -116,9 +125,10 @@ export async function sweepStaleConnections(db: Database, now: Date, graceSecond
   return ids;
 }
 
-/** Moves "last seen" on (the caller throttles). */
-export async function touchLastSeen(db: Database, chargerId: number, now: Date): Promise<void> {
-  await db.execute(sql`update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = ${chargerId}`);
+/** Moves "last seen" on for the chargers heard from since the last call (one statement for all of them). */
+export async function touchLastSeen(db: Database, chargerIds: readonly number[], now: Date): Promise<void> {
+  if (chargerIds.length === 0) return;
+  await db.execute(sql`update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = any(${`{${chargerIds.join(',')}}`}::bigint[])`);
 }
 
 /** BootNotification: what the charger says it is. */
@@ -130,17 +140,19 @@ export async function recordBoot(
   now: Date,
 ): Promise<void> {
   await db.execute(sql`
-    update ${ocppChargePoints} set vendor = ${boot.vendor}, model = ${boot.model}, serial_number = ${boot.serialNumber ?? null},
-      firmware_version = ${boot.firmwareVersion ?? null}, boot_status = 'Accepted', booted_at = ${iso(now)}, heartbeat_interval = ${heartbeatInterval},
-      last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
-    where charger_id = ${chargerId}`);
-  await db.execute(sql`update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
+    with booted as (
+      update ${ocppChargePoints} set vendor = ${boot.vendor}, model = ${boot.model}, serial_number = ${boot.serialNumber ?? null},
+        firmware_version = ${boot.firmwareVersion ?? null}, boot_status = 'Accepted', booted_at = ${iso(now)}, heartbeat_interval = ${heartbeatInterval},
+        last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
+      where charger_id = ${chargerId})
+    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
 }
 
-/** Heartbeat. */
+/** Heartbeat: the charger's last heartbeat and last seen, in one statement. */
 export async function recordHeartbeat(db: Database, chargerId: number, now: Date): Promise<void> {
-  await db.execute(sql`update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
-  await touchLastSeen(db, chargerId, now);
+  await db.execute(sql`
+    with seen as (update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = ${chargerId})
+    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
 }
 
 /** Firmware or diagnostics status. */
@@ -199,6 +211,21 @@ export async function recordStatus(
   now: Date,
 ): Promise<StatusOutcome> {
   const outcome: StatusOutcome = { openedTicketId: null, recoveredTicketId: null, ignored: false };
+  // Most notifications move a connector between statuses that are not Faulted, with no fault ticket open: one
+  // statement, and the charger's connectivity does not change. The upsert refuses a row that is Faulted or holds a
+  // ticket, and then the transaction below does what a fault or a recovery needs.
+  if (status.status !== 'Faulted') {
+    const written = rowsOf<{ connector_id: number }>(
+      await db.execute(sql`
+        insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
+        values (${charger.id}, ${status.connectorId}, ${status.status}, ${status.errorCode}, ${status.info ?? null}, ${status.vendorErrorCode ?? null}, null, ${iso(now)})
+        on conflict (charger_id, connector_id) do update set status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+          vendor_error_code = excluded.vendor_error_code, updated_at = excluded.updated_at
+        where ${ocppConnectors}.status <> 'Faulted' and ${ocppConnectors}.fault_ticket_id is null
+        returning connector_id`),
+    );
+    if (written.length > 0) return outcome;
+  }
   await db.transaction(async (tx) => {
     const [previous] = rowsOf<{ status: string; fault_ticket_id: number | null; error_code: string }>(
       await tx.execute(sql`select status, fault_ticket_id, error_code from ${ocppConnectors} where charger_id = ${charger.id} and connector_id = ${status.connectorId} for update`),

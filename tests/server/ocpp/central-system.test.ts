@@ -169,10 +169,13 @@ describe('OCPP central system (simulator as client)', () => {
     expect(await until(async () => charger.online, (online) => !online)).toBe(false);
     await charger.stopSession(charger.connectors[0]!, 'Local');
     expect(charger.pendingStops).toHaveLength(1);
+    const connectivity = () => q<{ connectivity_status: string }>(sql`select connectivity_status from chargers where id = ${boxes[3]!.id}`);
+    expect((await until(connectivity, (rows) => rows[0]?.connectivity_status === 'OFFLINE', 2_000))[0]!.connectivity_status).toBe('OFFLINE');
     // Back after its back-off: it boots again and sends the queued StopTransaction.
     expect(await until(async () => charger.pendingStops.length, (n) => n === 0, 10_000)).toBe(0);
     expect(charger.online).toBe(true);
     expect(charger.counters.connects).toBe(2);
+    expect((await until(connectivity, (rows) => rows[0]?.connectivity_status === 'ONLINE'))[0]!.connectivity_status).toBe('ONLINE');
     const [booking] = await until(
       () => q<{ status: string; energy_wh: number }>(sql`select status, energy_wh from bookings where id = ${session.bookingId}`),
       (rows) => rows[0]?.status === 'COMPLETED',
