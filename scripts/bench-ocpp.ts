@@ -1,173 +1,482 @@
-// `npm run bench:ocpp -- [--chargers 500] [--seconds 60] [--meter-seconds 10] [--data-dir .tmp/bench-ocpp]`
-// N simulated OCPP chargers (the simulator's real client, real WebSockets) on one server process (PGlite, or
-// PostgreSQL with DATABASE_URL): they boot, report status, heartbeat, a tenth of them charge (MeterValues every
-// --meter-seconds), and commands go to random chargers while the bookings list is timed. Prints messages stored
-// and lost, the process RSS (server and simulators share this process), event-loop delay, command round trip p95
-// and the bookings list p95 with and without the chargers.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+// `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill]`
+//
+// OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
+// same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
+// processes of at most 5,000 each (scripts/bench-ocpp-fleet.ts: the simulator's ocpp-rpc client, real WebSockets).
+//
+// Load run (default): every charger has its own password; they connect, boot, report status and heartbeat at the
+// server's interval (300 s); idle connectors send clock-aligned MeterValues every --meter-seconds, a tenth of the
+// chargers charge (RemoteStart from the console, MeterValues every --meter-seconds); some fault and recover every
+// 10 s. Meanwhile the console sends commands (GetConfiguration, 5 a second, each timed from the POST to the
+// charger's answer recorded, through a server process that need not hold the charger), and the bookings list is
+// timed against its figure with no chargers connected. At the end: messages sent by the chargers against the log
+// rows stored, server RSS and event-loop delay. With --servers 2 (PostgreSQL only) the chargers are split between
+// two server processes and every command goes through the process that does NOT hold its charger.
+//
+// --kill (default 1,000 chargers): chargers charging, some sessions ending as the server is killed with SIGKILL and
+// more while it is down; the server restarts; prints how long until every charger is back, and checks in the
+// database that every transaction ended exactly once and no booking was made twice.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { sessionPaths } from '@domain/session';
-import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
-import { openDatabase } from '@server/db/open-database';
-import { createInProcessBus, createPostgresBus } from '@server/live/notification-bus';
-import { createCentralSystem } from '@server/ocpp/central-system';
+import { openDatabase, type OpenDatabase } from '@server/db/open-database';
 import { hashChargerPassword } from '@server/ocpp/charger-password';
-import { SimulatedCharger } from '@server/ocpp/simulator';
 import { runSeed } from '@server/seed/run-seed';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
 import { rowsOf } from '@server/seed/seed-sql';
-import { createLogSmsProvider } from '@server/sms/log-sms-provider';
 
 const { values } = parseArgs({
   options: {
-    chargers: { type: 'string', default: '500' },
-    seconds: { type: 'string', default: '60' },
-    'meter-seconds': { type: 'string', default: '10' },
+    chargers: { type: 'string' },
+    servers: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '180' },
+    'meter-seconds': { type: 'string', default: '60' },
+    'commands-per-second': { type: 'string', default: '5' },
+    kill: { type: 'boolean', default: false },
     'data-dir': { type: 'string', default: '.tmp/bench-ocpp' },
+    port: { type: 'string', default: '3470' },
   },
 });
-const N = Number(values.chargers);
+const KILL = values.kill;
+const N = Number(values.chargers ?? (KILL ? 1_000 : 10_000));
+const SERVERS = KILL ? 1 : Number(values.servers);
 const seconds = Number(values.seconds);
 const meterSeconds = Number(values['meter-seconds']);
+const commandsPerSecond = Number(values['commands-per-second']);
+const basePort = Number(values.port);
+const dataDir = path.resolve(values['data-dir']);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+if (SERVERS > 1 && !databaseUrl) throw new Error('--servers 2 needs PostgreSQL (DATABASE_URL): PGlite is one process.');
+const PER_FLEET = 5_000;
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const pct = (list: number[], p: number) => {
   const s = [...list].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
 };
 const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-const config = loadConfig({ ...process.env, DATA_DIR: values['data-dir'], APP_ENV: 'development', OTP_SENDS_PER_NUMBER: '100000', OTP_SENDS_PER_CLIENT: '100000', OTP_RESEND_AFTER_SECONDS: '0' });
-mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(config);
-const marker = path.join(config.dataDir, 'bench-ocpp-seeded');
-if (!existsSync(marker) || config.databaseUrl) {
-  const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from roles`));
-  if (!row?.n) {
-    console.log('Seeding a small demo database (scale 0.02)…');
-    await runSeed(database.db, { scale: 0.02 });
+// ---------------------------------------------------------------------------------------------- child processes
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  APP_ENV: 'development',
+  SIMULATED_CHARGERS: '0',
+  JOB_WORKERS: '0',
+  OTP_SENDS_PER_NUMBER: '100000',
+  OTP_SENDS_PER_CLIENT: '100000',
+  OTP_RESEND_AFTER_SECONDS: '0',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+
+interface Child {
+  proc: ChildProcess;
+  call<T>(type: string, body?: Record<string, unknown>): Promise<T>;
+  output: string[];
+}
+
+function spawnChild(script: string, extraEnv: Record<string, string>): Promise<Child & { ready: Record<string, unknown> }> {
+  // BENCH_CPU_PROF=1: the server processes write a CPU profile (node --cpu-prof) under the data folder when they close.
+  const profile = process.env.BENCH_CPU_PROF && script.includes('server') ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [];
+  const proc = fork(path.resolve('scripts', script), [], { execArgv: ['--import', 'tsx', ...profile], env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const output: string[] = [];
+  // Everything the child prints goes to a file under the data folder; the sign-in codes and errors are kept here.
+  mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  const file = createWriteStream(path.join(dataDir, 'logs', `${script.replace(/\.ts$/, '')}-${proc.pid}.log`));
+  const keep = (chunk: Buffer) => {
+    file.write(chunk);
+    for (const line of chunk.toString().split('\n')) if (/\[sms:log\] OTP|error|Error|Ready in/.test(line)) output.push(line);
+    if (output.length > 2_000) output.splice(0, output.length - 2_000);
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  let next = 1;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  return new Promise((resolve, reject) => {
+    proc.on('message', (raw) => {
+      const m = raw as { id?: number; type?: string; result?: unknown; error?: string };
+      if (m.type === 'progress') {
+        log(`  ${script}: ${String((m as { online?: number }).online)} online`);
+        return;
+      }
+      if (m.type === 'ready') {
+        resolve({
+          proc,
+          output,
+          ready: m as Record<string, unknown>,
+          call: <T>(type: string, body: Record<string, unknown> = {}) =>
+            new Promise<T>((res, rej) => {
+              const id = next++;
+              waiting.set(id, { resolve: res as (v: unknown) => void, reject: rej });
+              proc.send({ ...body, id, type });
+            }),
+        });
+        return;
+      }
+      const w = m.id === undefined ? undefined : waiting.get(m.id);
+      if (!w) return;
+      waiting.delete(m.id!);
+      if (m.error) w.reject(new Error(m.error));
+      else w.resolve(m.result);
+    });
+    proc.once('exit', (code, signal) => {
+      for (const w of waiting.values()) w.reject(new Error(`${script} exited (${code ?? signal})`));
+      waiting.clear();
+      reject(new Error(`${script} exited (${code ?? signal}) before it was ready:\n${output.slice(-20).join('\n')}`));
+    });
+  });
+}
+
+interface ServerStats {
+  rss: number;
+  heapUsed: number;
+  eld: { p50: number; p99: number; max: number };
+  ocpp: { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number };
+}
+interface FleetCounters {
+  chargers: number;
+  online: number;
+  sent: number;
+  failed: number;
+  commands: number;
+  connects: number;
+  boots: number;
+  charging: number;
+  pendingStops: number;
+  closes: Record<string, number>;
+  refused?: number;
+}
+
+async function startServerProcess(i: number) {
+  const t0 = performance.now();
+  const child = await spawnChild('bench-ocpp-server.ts', { PORT: String(basePort + i), HOST: '127.0.0.1' });
+  return { ...child, url: String(child.ready.url), startMs: performance.now() - t0 };
+}
+
+// ------------------------------------------------------------------------------------------------- the database
+async function withDatabase<T>(fn: (db: OpenDatabase['db']) => Promise<T>): Promise<T> {
+  const config = loadConfig({ ...env });
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config);
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
   }
-  writeFileSync(marker, 'yes');
 }
-// Enough OCPP chargers with the development password: seeded ones plus bench chargers.
-const [{ n: have } = { n: 0 }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null`));
-if (have < N) {
-  const [cpo] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from charge_point_operators order by is_own_network desc limit 1`));
-  await database.db.execute(sql`
-    insert into chargers (unique_id, charger_type, charger_box_id, charge_point_operator_id, sockets, connectivity_status, usage_type, is_active)
-    select 'BENCH' || lpad(g::text, 6, '0'), 'OCPP_16_JSON_CHARGER', 'BENCH-OCPP-' || lpad(g::text, 6, '0'), ${cpo!.id}::uuid,
-      '[{"code":"CCS_2","displayText":"CCS 2","value":30}]'::jsonb, 'OFFLINE', 'PUBLIC', true
-    from generate_series(1, ${N - have}) g on conflict do nothing`);
+const one = async <T>(db: OpenDatabase['db'], query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
+
+/** N OCPP chargers (seeded ones, then bench ones), each with a password of its own; answers them. */
+async function prepare(db: OpenDatabase['db']) {
+  const { n: roles } = await one<{ n: number }>(db, sql`select count(*)::int as n from roles`);
+  if (!roles) {
+    log('Seeding a demo database (scale 0.1)…');
+    await runSeed(db, { scale: 0.1 });
+  }
+  const { n: have } = await one<{ n: number }>(db, sql`select count(*)::int as n from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null`);
+  if (have < N) {
+    const { id: cpo } = await one<{ id: string }>(db, sql`select id from charge_point_operators order by is_own_network desc limit 1`);
+    const { n: from } = await one<{ n: number }>(db, sql`select count(*)::int as n from chargers where unique_id like 'BENCH%'`);
+    await db.execute(sql`
+      insert into chargers (unique_id, charger_type, charger_box_id, charge_point_operator_id, sockets, connectivity_status, usage_type, is_active)
+      select 'BENCH' || lpad(g::text, 6, '0'), 'OCPP_16_JSON_CHARGER', 'BENCH-OCPP-' || lpad(g::text, 6, '0'), ${cpo}::uuid,
+        '[{"code":"CCS_2","displayText":"CCS 2","value":30}]'::jsonb, 'OFFLINE', 'PUBLIC', true
+      from generate_series(${from + 1}::int, ${from + N - have}::int) g on conflict do nothing`);
+  }
+  const boxes = rowsOf<{ id: number; charger_box_id: string }>(
+    await db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit ${N}`),
+  ).map((b) => ({ id: Number(b.id), identity: b.charger_box_id, password: randomBytes(18).toString('base64url') }));
+  // A password of its own per charger, hashed as the console does (the sockets of a previous run are gone).
+  const hashes = boxes.map((b) => hashChargerPassword(b.password));
+  await db.execute(sql`
+    insert into ocpp_charge_points (charger_id, password_hash)
+    select * from unnest(${`{${boxes.map((b) => b.id).join(',')}}`}::bigint[], ${`{${hashes.map((h) => `"${h}"`).join(',')}}`}::text[])
+    on conflict (charger_id) do update set password_hash = excluded.password_hash, connected_node = null`);
+  const { max: logBefore } = await one<{ max: number }>(db, sql`select coalesce(max(id), 0)::bigint as max from ocpp_messages`);
+  return { boxes, logBefore: Number(logBefore) };
 }
-const hash = await hashChargerPassword(DEV_CHARGER_PASSWORD);
-await database.db.execute(sql`
-  insert into ocpp_charge_points (charger_id, password_hash) select id, ${hash} from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and charger_box_id is not null
-  on conflict (charger_id) do update set password_hash = excluded.password_hash`);
-const boxes = rowsOf<{ id: number; charger_box_id: string }>(
-  await database.db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit ${N}`),
-);
-const [{ before: messagesBefore } = { before: 0 }] = rowsOf<{ before: number }>(await database.db.execute(sql`select count(*)::int as before from ocpp_messages`));
 
-const bus = config.databaseUrl ? createPostgresBus({ connectionString: config.databaseUrl, db: database.db }) : createInProcessBus();
-const smsLines: string[] = [];
-const quiet = { info: () => {}, warn: () => {}, error: (...a: unknown[]) => console.error(...a) };
-const { app } = createApp({ config, db: database.db, driver: database.driver, sms: createLogSmsProvider((l) => void smsLines.push(l)), logger: quiet, bus });
-const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-  const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-});
-const central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 10_000 });
-server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// -------------------------------------------------------------------------------------------------- the console
+async function signIn(server: { url: string; output: string[] }) {
+  const json = { 'content-type': 'application/json' };
+  const mobileNumber = '9000000001';
+  const sent = await fetch(`${server.url}${sessionPaths.sendOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber }) });
+  if (sent.status !== 202) throw new Error(`send-otp answered ${sent.status}`);
+  let otp: string | undefined;
+  for (let i = 0; i < 100 && !otp; i++) {
+    otp = [...server.output.join('\n').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))].at(-1)?.[1];
+    if (!otp) await sleep(50);
+  }
+  const verified = (await (await fetch(`${server.url}${sessionPaths.verifyOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber, otp }) })).json()) as { authKey: string };
+  return { authorization: `Bearer ${verified.authKey}`, ...json };
+}
 
-// Sign in (the log SMS provider hands the code back).
-const json = { 'content-type': 'application/json' };
-await fetch(`${base}${sessionPaths.sendOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber: '9000000001' }) });
-const otp = /OTP \d+ (\d{6})/.exec(smsLines.at(-1) ?? '')?.[1];
-const verified = (await (await fetch(`${base}${sessionPaths.verifyOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber: '9000000001', otp }) })).json()) as { authKey: string };
-const auth = { authorization: `Bearer ${verified.authKey}`, ...json };
-
-async function bookingsP95(runs: number): Promise<number> {
+async function bookingsTimes(url: string, auth: Record<string, string>, runs: number, pauseMs = 0): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    const r = await fetch(`${base}/booking-service/admin/booking?page=0&size=20`, { headers: auth });
+    const r = await fetch(`${url}/booking-service/admin/booking?page=0&size=20`, { headers: auth });
     await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`bookings list answered ${r.status}`);
     times.push(performance.now() - t0);
+    if (pauseMs) await sleep(pauseMs);
   }
-  return pct(times, 95);
+  return times;
 }
 
-console.log(`bench:ocpp: ${N} chargers, ${seconds} s of load, MeterValues every ${meterSeconds} s while charging, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
-await bookingsP95(10);
-const bookingsIdle = await bookingsP95(50);
-
-const loop = monitorEventLoopDelay({ resolution: 10 });
-loop.enable();
-const started = performance.now();
-const sims = boxes.map((b) => new SimulatedCharger({ url: `${base.replace('http', 'ws')}/ocpp`, identity: b.charger_box_id, password: DEV_CHARGER_PASSWORD, meterIntervalSeconds: meterSeconds, powerKw: 30 }));
-for (let i = 0; i < sims.length; i += 100) await Promise.all(sims.slice(i, i + 100).map((s) => s.start().catch(() => {})));
-const connectSeconds = (performance.now() - started) / 1000;
-console.log(`connected ${sims.filter((s) => s.online).length} of ${N} in ${connectSeconds.toFixed(1)} s`);
-
-// A tenth of the chargers charge (RemoteStart from the console), timed as command round trips.
-const roundTrips: number[] = [];
-async function command(chargerId: number, body: unknown) {
+async function command(url: string, auth: Record<string, string>, chargerIds: number[], body: { action: string; payload: unknown }, wait = true) {
   const t0 = performance.now();
-  const r = await fetch(`${base}/ccu/charger-command`, { method: 'POST', headers: auth, body: JSON.stringify({ chargerIds: [chargerId], command: body, wait: true }) });
-  const answer = (await r.json()) as { items?: { status: string }[] };
-  roundTrips.push(performance.now() - t0);
-  return answer.items?.[0]?.status;
+  const r = await fetch(`${url}/ccu/charger-command`, { method: 'POST', headers: auth, body: JSON.stringify({ chargerIds, command: body, wait }) });
+  const answer = (await r.json()) as { items?: { status: string }[]; detail?: string };
+  return { ms: performance.now() - t0, http: r.status, statuses: answer.items?.map((i) => i.status) ?? [answer.detail ?? String(r.status)] };
 }
-const charging = boxes.filter((_, i) => i % 10 === 0);
-for (const b of charging) await command(b.id, { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: `CZOTEST${String(b.id).slice(-8)}` } });
 
-const loadEnd = Date.now() + seconds * 1000;
-const bookingsLoaded: number[] = [];
-let statuses = 0;
-while (Date.now() < loadEnd) {
-  const b = boxes[Math.floor(Math.random() * boxes.length)]!;
-  await command(b.id, { action: 'GetConfiguration', payload: {} });
-  bookingsLoaded.push(await bookingsP95(5));
-  const s = sims[Math.floor(Math.random() * sims.length)]!;
-  if (s.online && s.connectors[0]!.status === 'Available') {
-    statuses += 1;
-    await s.fault(1, 'OverCurrentFailure');
-    await s.recover(1);
+// ----------------------------------------------------------------------------------------------------- fleets
+async function startFleets(boxes: { id: number; identity: string; password: string }[], serverOf: (i: number) => string, opts: { clockSeconds: number; meterSeconds: number }) {
+  const count = Math.ceil(boxes.length / PER_FLEET);
+  const fleets = await Promise.all(Array.from({ length: count }, () => spawnChild('bench-ocpp-fleet.ts', {})));
+  const t0 = performance.now();
+  const started = await Promise.all(
+    fleets.map((f, j) =>
+      f.call<FleetCounters>('start', {
+        chargers: boxes.slice(j * PER_FLEET, (j + 1) * PER_FLEET).map((b, k) => ({ identity: b.identity, password: b.password, url: `${serverOf(j * PER_FLEET + k).replace(/^http/, 'ws')}/ocpp` })),
+        meterSeconds: opts.meterSeconds,
+        clockSeconds: opts.clockSeconds,
+        concurrency: 100,
+        backoff: { initialDelay: 1_000, maxDelay: 30_000 },
+      }),
+    ),
+  );
+  return { fleets, connectSeconds: (performance.now() - t0) / 1000, refused: started.reduce((a, s) => a + (s.refused ?? 0), 0) };
+}
+async function fleetCounters(fleets: Child[]): Promise<FleetCounters> {
+  return sumCounters(await Promise.all(fleets.map((f) => f.call<FleetCounters>('counters'))));
+}
+function sumCounters(all: FleetCounters[]): FleetCounters {
+  const sum = { chargers: 0, online: 0, sent: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0 };
+  const closes: Record<string, number> = {};
+  for (const c of all) {
+    for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
+    for (const [why, n] of Object.entries(c.closes)) closes[why] = (closes[why] ?? 0) + n;
   }
-  await new Promise((r) => setTimeout(r, 200));
+  return { ...sum, closes };
 }
-const bookingsUnderLoad = await bookingsP95(50);
-loop.disable();
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const t0 = performance.now();
+  while (!(await check())) {
+    if (performance.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await sleep(250);
+  }
+  return (performance.now() - t0) / 1000;
+}
 
-const sent = sims.reduce((a, s) => a + s.counters.sent, 0);
-const failed = sims.reduce((a, s) => a + s.counters.failed, 0);
-const rss = process.memoryUsage().rss;
-await Promise.all(sims.map((s) => s.stop()));
-await central.flushLog();
-await new Promise((r) => setTimeout(r, 500));
-await central.flushLog();
-const stats = central.stats();
-const [{ n: inCalls } = { n: 0 }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ocpp_messages where direction = 'IN' and message_type = 'CALL' and id > 0`));
-const [{ n: after } = { n: 0 }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ocpp_messages`));
+function header() {
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  log(`bench:ocpp ${KILL ? 'kill -9 run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${os.cpus().length} cores, load average ${load}`);
+}
 
-console.log('');
-console.log(`messages stored:              ${after - messagesBefore} (log writer: ${stats.stored} stored, ${stats.lost} lost, ${stats.pending} pending)`);
-console.log(`charger calls sent / answered: ${sent} / ${sent - failed} (${failed} failed); inbound CALL rows in the log: ${inCalls}`);
-console.log(`status changes (fault + recover): ${statuses} chargers; sessions started: ${charging.length}`);
-console.log(`process RSS (server + ${N} simulated chargers): ${mb(rss)}`);
-console.log(`event-loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
-console.log(`command round trip (POST → charger answer recorded), ${roundTrips.length} commands: p50 ${pct(roundTrips, 50).toFixed(1)} ms, p95 ${pct(roundTrips, 95).toFixed(1)} ms`);
-console.log(`bookings list p95: ${bookingsIdle.toFixed(1)} ms with no chargers, ${bookingsUnderLoad.toFixed(1)} ms under load (${(bookingsUnderLoad / bookingsIdle).toFixed(2)}×)`);
+// --------------------------------------------------------------------------------------------------- load run
+async function loadRun() {
+  const prepared = await withDatabase(prepare);
+  const { boxes } = prepared;
+  const servers: Awaited<ReturnType<typeof startServerProcess>>[] = [];
+  for (let i = 0; i < SERVERS; i++) servers.push(await startServerProcess(i));
+  log(`server process(es) ready in ${servers.map((s) => `${(s.startMs / 1000).toFixed(1)} s`).join(', ')}`);
+  const auth = await signIn(servers[0]!);
+  await bookingsTimes(servers[0]!.url, auth, 20);
+  const idle = await bookingsTimes(servers[0]!.url, auth, 200, 20);
+  const idleP95 = pct(idle, 95);
+  log(`bookings list with no chargers connected: p50 ${ms(pct(idle, 50))}, p95 ${ms(idleP95)} (200 requests)`);
 
-await central.close();
-await new Promise<void>((r) => {
-  server.close(() => r());
-  server.closeAllConnections?.();
+  const holder = (i: number) => i % SERVERS;
+  const { fleets, connectSeconds, refused } = await startFleets(boxes, (i) => servers[holder(i)]!.url, { clockSeconds: meterSeconds, meterSeconds });
+  const afterConnect = await fleetCounters(fleets);
+  log(`connected ${afterConnect.online} of ${N} in ${connectSeconds.toFixed(1)} s (${refused} refused) through ${fleets.length} fleet process(es)`);
+  await Promise.all(servers.map((s) => s.call('reset')));
+
+  // A tenth of the chargers start charging (RemoteStart, several chargers per request as staff can), spread over the
+  // first half of the run as sessions start on a real network.
+  const chargingIds = boxes.filter((_, i) => i % 10 === 0).map((b) => b.id);
+  const endAt = Date.now() + seconds * 1000;
+  const startLoop = (async () => {
+    const perSecond = Math.max(1, Math.ceil(chargingIds.length / (seconds / 2)));
+    for (let i = 0; i < chargingIds.length; i += perSecond) {
+      const r = await command(servers[0]!.url, auth, chargingIds.slice(i, i + perSecond), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: 'CZOTESTBENCH' } }, false);
+      if (r.http !== 202) throw new Error(`RemoteStart answered ${r.http}: ${r.statuses[0]}`);
+      await sleep(1_000);
+    }
+  })();
+
+  const roundTrips: number[] = [];
+  const outcomes = new Map<string, number>();
+  let routedAcross = 0;
+  const loaded: number[] = [];
+  let faults = 0;
+  const peaks = servers.map(() => 0);
+  const commandLoop = (async () => {
+    const inFlight: Promise<void>[] = [];
+    while (Date.now() < endAt) {
+      const i = Math.floor(Math.random() * boxes.length);
+      // Through a process that does not hold the charger when there are two: the command crosses the bus.
+      const via = servers[(holder(i) + 1) % SERVERS]!;
+      if (via !== servers[holder(i)]) routedAcross += 1;
+      inFlight.push(
+        command(via.url, auth, [boxes[i]!.id], { action: 'GetConfiguration', payload: { key: ['HeartbeatInterval'] } }).then((r) => {
+          roundTrips.push(r.ms);
+          outcomes.set(r.statuses[0]!, (outcomes.get(r.statuses[0]!) ?? 0) + 1);
+        }),
+      );
+      await sleep(1000 / commandsPerSecond);
+    }
+    await Promise.all(inFlight);
+  })();
+  const bookingsLoop = (async () => {
+    while (Date.now() < endAt) loaded.push(...(await bookingsTimes(servers[0]!.url, auth, 1, 20)));
+  })();
+  const faultLoop = (async () => {
+    while (Date.now() < endAt) {
+      await sleep(10_000);
+      const each = Math.max(1, Math.round(N / 200 / fleets.length));
+      faults += (await Promise.all(fleets.map((f) => f.call<number>('faults', { count: each, recoverAfterMs: 5_000 })))).reduce((a, b) => a + b, 0);
+    }
+  })();
+  const statsLoop = (async () => {
+    while (Date.now() < endAt) {
+      await sleep(5_000);
+      const stats = await Promise.all(servers.map((s) => s.call<ServerStats>('stats')));
+      stats.forEach((st, k) => (peaks[k] = Math.max(peaks[k]!, st.rss)));
+    }
+  })();
+  await Promise.all([startLoop, commandLoop, bookingsLoop, faultLoop, statsLoop]);
+  const underLoad = await fleetCounters(fleets);
+  const stats = await Promise.all(servers.map((s) => s.call<ServerStats>('stats')));
+  stats.forEach((st, k) => (peaks[k] = Math.max(peaks[k]!, st.rss)));
+
+  // The drivers unplug; then the chargers go and the servers shut down cleanly (their message logs flushed).
+  const ended = (await Promise.all(fleets.map((f) => f.call<number>('end-sessions', { count: 'all', wait: true })))).reduce((a, b) => a + b, 0);
+  await sleep(3_000);
+  // The chargers stop (their counters are final then: a recovery due later sends nothing).
+  const final = sumCounters(await Promise.all(fleets.map((f) => f.call<FleetCounters>('exit'))));
+  await sleep(2_000);
+  const closing = await Promise.all(servers.map((s) => s.call<ServerStats>('stats')));
+  await Promise.all(servers.map((s) => s.call('close')));
+
+  const rows = await withDatabase(async (db) =>
+    rowsOf<{ direction: string; message_type: string; n: number }>(
+      await db.execute(sql`select direction, message_type, count(*)::int as n from ocpp_messages where id > ${prepared.logBefore} group by 1, 2 order by 1, 2`),
+    ),
+  );
+  const row = (d: string, t: string) => rows.find((r) => r.direction === d && r.message_type === t)?.n ?? 0;
+  const lost = closing.reduce((a, s) => a + s.ocpp.lost, 0);
+  const pending = closing.reduce((a, s) => a + s.ocpp.pending, 0);
+
+  console.log('');
+  header();
+  console.log(`connect:            ${afterConnect.online} of ${N} chargers in ${connectSeconds.toFixed(1)} s, ${refused} refused`);
+  console.log(`load:               ${seconds} s; MeterValues every ${meterSeconds} s per charger (clock-aligned when idle), heartbeats every 300 s, ${chargingIds.length} RemoteStarts (${underLoad.charging} charging at the end), ${faults} faults + recoveries`);
+  console.log(`connections closed: ${Object.entries(final.closes).map(([why, n]) => `${n} × ${why}`).join(', ') || 'none'} (before the chargers stopped: ${Object.values(underLoad.closes).reduce((a, b) => a + b, 0)})`);
+  console.log(`charger calls:      ${final.sent} sent, ${final.failed} failed; commands answered by chargers: ${final.commands}; ${ended} sessions ended at the close, ${final.pendingStops} StopTransactions still queued`);
+  console.log(`message log:        IN CALL ${row('IN', 'CALL')} (chargers' calls sent: ${final.sent}), OUT RESULT ${row('OUT', 'RESULT')}, OUT ERROR ${row('OUT', 'ERROR')}, OUT CALL ${row('OUT', 'CALL')}, IN RESULT ${row('IN', 'RESULT')}, IN ERROR ${row('IN', 'ERROR')}, BAD ${row('IN', 'BAD')}`);
+  console.log(`                    log writers: ${closing.reduce((a, s) => a + s.ocpp.stored, 0)} stored, ${lost} lost, ${pending} pending; every call stored: ${row('IN', 'CALL') === final.sent ? 'yes' : 'NO'}; every call answered and the answer stored: ${row('OUT', 'RESULT') + row('OUT', 'ERROR') === row('IN', 'CALL') ? 'yes' : 'NO'}`);
+  servers.forEach((_, k) => {
+    console.log(`server ${k + 1}:           ${stats[k]!.ocpp.connected} chargers; RSS ${mb(stats[k]!.rss)} under load (peak ${mb(peaks[k]!)}), heap ${mb(stats[k]!.heapUsed)}; event-loop delay p50 ${ms(stats[k]!.eld.p50)}, p99 ${ms(stats[k]!.eld.p99)}, max ${ms(stats[k]!.eld.max)}`);
+  });
+  const statuses = [...outcomes].map(([s, n]) => `${s} ${n}`).join(', ');
+  console.log(`commands:           ${roundTrips.length} GetConfiguration (${statuses})${SERVERS > 1 ? `, ${routedAcross} sent through the process not holding the charger` : ''}`);
+  console.log(`command round trip: p50 ${ms(pct(roundTrips, 50))}, p95 ${ms(pct(roundTrips, 95))}, max ${ms(Math.max(...roundTrips))} (target p95 ≤ 100 ms)`);
+  console.log(`bookings list p95:  ${ms(idleP95)} with no chargers, ${ms(pct(loaded, 95))} under load (${(pct(loaded, 95) / idleP95).toFixed(2)}×, target ≤ 1.5×; ${loaded.length} requests)`);
+  process.exit(0);
+}
+
+// ----------------------------------------------------------------------------------------------------- kill -9
+async function killRun() {
+  const prepared = await withDatabase(prepare);
+  const { boxes } = prepared;
+  const runStart = new Date();
+  let server = await startServerProcess(0);
+  log(`server ready in ${(server.startMs / 1000).toFixed(1)} s`);
+  const auth = await signIn(server);
+  const { fleets, connectSeconds } = await startFleets(boxes, () => server.url, { clockSeconds: 60, meterSeconds: 5 });
+  log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${connectSeconds.toFixed(1)} s`);
+  const chargingIds = boxes.filter((_, i) => i % 3 === 0).map((b) => b.id);
+  for (let i = 0; i < chargingIds.length; i += 500) await command(server.url, auth, chargingIds.slice(i, i + 500), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: 'CZOTESTKILL' } });
+  await waitFor('the sessions to start', async () => (await fleetCounters(fleets)).charging >= chargingIds.length, 60_000);
+  log(`${chargingIds.length} sessions charging; meter values for 12 s`);
+  await sleep(12_000);
+
+  // Sessions end as the server dies (their StopTransactions in flight), and more while it is down.
+  const endingAtKill = (await Promise.all(fleets.map((f) => f.call<number>('end-sessions', { count: Math.round(chargingIds.length / 4 / fleets.length) })))).reduce((a, b) => a + b, 0);
+  await sleep(15);
+  server.proc.kill('SIGKILL');
+  await new Promise((r) => server.proc.once('exit', r));
+  log(`kill -9 with ${endingAtKill} StopTransactions just sent`);
+  await sleep(2_000);
+  const endedWhileDown = (await Promise.all(fleets.map((f) => f.call<number>('end-sessions', { count: Math.round(chargingIds.length / 4 / fleets.length), wait: true })))).reduce((a, b) => a + b, 0);
+  const down = await fleetCounters(fleets);
+  log(`${endedWhileDown} sessions ended while the server was down (${down.pendingStops} StopTransactions queued); ${down.online} chargers online`);
+
+  const restartAt = performance.now();
+  server = await startServerProcess(0);
+  log(`server restarted: ready in ${(server.startMs / 1000).toFixed(1)} s`);
+  const back = await waitFor('every charger to reconnect', async () => {
+    const c = await fleetCounters(fleets);
+    return c.online === N && c.pendingStops === 0;
+  }, 180_000);
+  const allBack = (performance.now() - restartAt) / 1000;
+  log(`every charger back and every queued StopTransaction replayed ${back.toFixed(1)} s after the server was ready (${allBack.toFixed(1)} s after the restart began)`);
+  const auth2 = await signIn(server);
+  void auth2;
+  const restEnded = (await Promise.all(fleets.map((f) => f.call<number>('end-sessions', { count: 'all', wait: true })))).reduce((a, b) => a + b, 0);
+  await waitFor('every session to end', async () => {
+    const c = await fleetCounters(fleets);
+    return c.charging === 0 && c.pendingStops === 0;
+  }, 60_000);
+  const final = await fleetCounters(fleets);
+  await Promise.all(fleets.map((f) => f.call('exit').catch(() => {})));
+  await server.call('close');
+
+  const check = await withDatabase(async (db) => {
+    const ids = `{${boxes.map((b) => b.id).join(',')}}`;
+    const sessions = await one<{ started: number; open: number; tx_open: number; no_booking: number }>(db, sql`
+      select count(*)::int as started, count(*) filter (where s.stopped_at is null)::int as open,
+        count(*) filter (where t.ended_at is null)::int as tx_open, count(*) filter (where s.booking_id is null)::int as no_booking
+      from ocpp_sessions s left join charger_transactions t on t.id = s.transaction_id
+      where s.charger_id = any(${ids}::bigint[]) and s.started_at >= ${runStart.toISOString()}::timestamptz`);
+    const bookings = await one<{ n: number; distinct_bookings: number; open: number }>(db, sql`
+      select count(*)::int as n, count(distinct s.booking_id)::int as distinct_bookings,
+        count(*) filter (where b.status in ('CHARGING', 'PAUSED'))::int as open
+      from ocpp_sessions s join bookings b on b.id = s.booking_id
+      where s.charger_id = any(${ids}::bigint[]) and s.started_at >= ${runStart.toISOString()}::timestamptz`);
+    const madeInRun = await one<{ n: number }>(db, sql`select count(*)::int as n from bookings where charger_id = any(${ids}::bigint[]) and created_at >= ${runStart.toISOString()}::timestamptz`);
+    const endings = await one<{ ended: number; twice: number }>(db, sql`
+      select count(*)::int as ended, count(*) filter (where n > 1)::int as twice from (
+        select a.entity_id, count(*) as n from audit_log a
+        where a.entity_type = 'bookings' and a.action = 'transition' and a.to_state in ('COMPLETED', 'STOPPED_BY_ADMIN', 'FAILED')
+          and a.entity_id in (select s.booking_id::text from ocpp_sessions s where s.charger_id = any(${ids}::bigint[]) and s.started_at >= ${runStart.toISOString()}::timestamptz)
+        group by a.entity_id) e`);
+    return { sessions, bookings, madeInRun, endings };
+  });
+
+  console.log('');
+  header();
+  console.log(`sessions:      ${chargingIds.length} started; ${endingAtKill} ending as the server was killed, ${endedWhileDown} ended while it was down, ${restEnded} after it came back`);
+  console.log(`reconnect:     ${final.online} of ${N} chargers back; server ready ${(server.startMs / 1000).toFixed(1)} s after the restart began, every charger back and every queued StopTransaction replayed ${back.toFixed(1)} s later; connections per charger ${(final.connects / N).toFixed(2)}`);
+  console.log(`transactions:  ${check.sessions.started} in the database, ${check.sessions.open} not stopped, ${check.sessions.tx_open} charger transactions not ended, ${check.sessions.no_booking} without a booking`);
+  console.log(`bookings:      ${check.madeInRun.n} made for these chargers in the run, ${check.bookings.distinct_bookings} distinct over ${check.bookings.n} sessions (duplicates: ${check.bookings.n - check.bookings.distinct_bookings}), ${check.bookings.open} still charging or paused`);
+  console.log(`endings:       ${check.endings.ended} bookings ended, ${check.endings.twice} ended more than once (audit rows of the ending transition)`);
+  const ok = check.sessions.started === chargingIds.length && check.sessions.open === 0 && check.sessions.tx_open === 0 && check.madeInRun.n === check.sessions.started && check.bookings.n === check.bookings.distinct_bookings && check.endings.ended === check.sessions.started && check.endings.twice === 0 && final.online === N;
+  console.log(`result:        ${ok ? 'every charger reconnected, every transaction ended exactly once, no duplicate bookings' : 'FAILED (see above)'}`);
+  process.exit(ok ? 0 : 1);
+}
+
+header();
+await (KILL ? killRun() : loadRun()).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
 });
-await bus.close();
-await database.close();
-process.exit(0);

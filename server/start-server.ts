@@ -9,7 +9,7 @@ import { openDatabase } from './db/open-database';
 import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
 import { createInProcessBus, createPostgresBus } from './live/notification-bus';
-import { startOcppRuntime } from './ocpp/ocpp-runtime';
+import { startOcppRuntime, type OcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
 import { createSmsProvider } from './sms/create-sms-provider';
@@ -27,6 +27,8 @@ export interface StartServerOptions {
 /** A running server. */
 export interface RunningServer {
   url: string;
+  /** The OCPP central system's counters (chargers connected, log rows stored, lost and pending…). */
+  ocppStats(): ReturnType<OcppRuntime['central']['stats']>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   return {
     url,
+    ocppStats: () => ocpp.central.stats(),
     close: async () => {
       await ocpp.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -84,6 +84,8 @@ export class SimulatedCharger {
   readonly pendingStops: Record<string, unknown>[] = [];
   /** Calls answered and made (for benchmarks). */
   readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0 };
+  /** Connections closed, by close code and reason (for benchmarks). */
+  readonly closes = new Map<string, number>();
   private client: SimClient;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private clockTimer: NodeJS.Timeout | null = null;
@@ -120,7 +122,12 @@ export class SimulatedCharger {
       backoff: { ...this.options.backoff, factor: 2, randomisationFactor: 0.25 },
     });
     this.client.on('open', () => void this.onOpen());
-    this.client.on('close', () => this.clearHeartbeat());
+    this.client.on('close', (event: never) => {
+      this.clearHeartbeat();
+      const e = event as { code?: number; reason?: Buffer | string };
+      const why = `${e.code ?? '?'} ${String(e.reason ?? '')}`.trim();
+      this.closes.set(why, (this.closes.get(why) ?? 0) + 1);
+    });
     this.client.on('disconnect', () => this.clearHeartbeat());
     this.registerHandlers();
   }

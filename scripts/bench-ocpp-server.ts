@@ -1,0 +1,62 @@
+// A server process of `npm run bench:ocpp`: the real server (startServer: database, API, jobs, OCPP central system)
+// configured from the environment, with an event-loop delay monitor. The bench talks to it over the IPC channel of
+// child_process.fork: `stats` (RSS, heap, event-loop delay, the central system's counters), `reset` (the delay
+// histogram), `close` (a clean shutdown, the message log flushed). A kill -9 is the bench's own business.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadConfig } from '@server/config';
+import { startServer } from '@server/start-server';
+
+// BENCH_QUERY_STATS=1 (PGlite): every statement's count, rows and time, by its text, printed at the close.
+const queryStats = new Map<string, { n: number; rows: number; ms: number }>();
+if (process.env.BENCH_QUERY_STATS) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const original = PGlite.prototype.query;
+  PGlite.prototype.query = async function (this: InstanceType<typeof PGlite>, ...args: Parameters<typeof original>) {
+    const t0 = performance.now();
+    const result = await original.apply(this, args);
+    const key = String(args[0]).replace(/\s+/g, ' ').slice(0, 140);
+    const entry = queryStats.get(key) ?? { n: 0, rows: 0, ms: 0 };
+    entry.n += 1;
+    entry.rows += result.rows.length;
+    entry.ms += performance.now() - t0;
+    queryStats.set(key, entry);
+    return result;
+  } as typeof original;
+}
+const printQueryStats = () => {
+  if (!process.env.BENCH_QUERY_STATS) return;
+  const top = [...queryStats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+  for (const [key, e] of top) console.log(`[query-stats] ${e.ms.toFixed(0).padStart(7)} ms ${String(e.n).padStart(7)} × ${String(e.rows).padStart(8)} rows  ${key}`);
+};
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+const server = await startServer(loadConfig(), { serveConsole: false });
+const send = (message: unknown) => process.send?.(message);
+send({ type: 'ready', url: server.url });
+
+process.on('message', (raw) => {
+  const m = raw as { id: number; type: string };
+  if (m.type === 'stats') {
+    const memory = process.memoryUsage();
+    send({
+      id: m.id,
+      result: {
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+        eld: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+        ocpp: server.ocppStats(),
+      },
+    });
+  } else if (m.type === 'reset') {
+    loop.reset();
+    send({ id: m.id, result: true });
+  } else if (m.type === 'close') {
+    printQueryStats();
+    void server.close().then(() => {
+      send({ id: m.id, result: true });
+      process.exit(0);
+    });
+  }
+});
+process.on('disconnect', () => void server.close().finally(() => process.exit(0)));
