@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useSearch, type RouteComponentProps } from 'wouter';
+import { Link, useLocation, useSearch, type RouteComponentProps } from 'wouter';
 import { chargerResource } from '@domain/entities/chargers';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
@@ -131,7 +131,15 @@ export function TestChargerPage({ params }: RouteComponentProps<{ chargerId: str
               <p className="test-charger__meter">
                 <span data-testid="test-energy">{formatKwh(testSession.energyWh)}</span> · <span>{formatKw(testSession.powerW)}</span>
               </p>
-              <p>Started {formatDateTime(testSession.startedAt)}.</p>
+              <p>
+                Started {formatDateTime(testSession.startedAt)}.
+                {testSession.bookingId ? (
+                  <>
+                    {' '}
+                    Its booking: <Link href={`/booking-management/all-bookings/bookings/${testSession.bookingId}`}>#{testSession.bookingId}</Link>.
+                  </>
+                ) : null}
+              </p>
               <Button variant="danger" onPress={() => void stop()} isDisabled={busy}>
                 Stop test charge
               </Button>
