@@ -1,6 +1,7 @@
 // The raw OCPP message log: frames are gathered and written in batches (one insert per 250 ms or 500 frames), so
 // a busy network costs a few statements a second, not one per frame. Counts what was stored and what was lost.
 import { lt } from 'drizzle-orm';
+import { createBatchWriter, type BatchWriter } from '@server/db/batch-writer';
 import type { Database } from '@server/db/database';
 import { ocppMessages } from '@server/db/tables/ocpp';
 
@@ -20,57 +21,22 @@ export interface LoggedMessage {
 const MAX_LOGGED_PAYLOAD = 8_000;
 
 /** The batch writer of one process. */
-export interface MessageLog {
-  add(message: LoggedMessage): void;
-  /** Writes what is pending now. */
-  flush(): Promise<void>;
-  stats(): { stored: number; lost: number; pending: number };
-  close(): Promise<void>;
-}
+export type MessageLog = BatchWriter<LoggedMessage>;
 
-/** Creates the batch writer (flushing every `intervalMs`, default 250). */
+/** Creates the batch writer of the log (one insert per `intervalMs`, default 250, or per 500 frames). */
 export function createMessageLog(db: Database, onError: (error: unknown) => void, intervalMs = 250): MessageLog {
-  const pending: LoggedMessage[] = [];
-  let stored = 0;
-  let lost = 0;
-  let writing: Promise<void> = Promise.resolve();
-  const write = async () => {
-    while (pending.length > 0) {
-      const batch = pending.splice(0, 500);
-      try {
-        await db.insert(ocppMessages).values(
-          batch.map((m) => {
-            const text = m.payload === undefined ? undefined : JSON.stringify(m.payload);
-            return { ...m, payload: text !== undefined && text.length > MAX_LOGGED_PAYLOAD ? { truncated: true, characters: text.length } : (m.payload ?? null) };
-          }),
-        );
-        stored += batch.length;
-      } catch (error) {
-        lost += batch.length;
-        onError(error);
-      }
-    }
-  };
-  const flush = () => {
-    writing = writing.then(write);
-    return writing;
-  };
-  const timer = setInterval(() => {
-    if (pending.length > 0) void flush();
-  }, intervalMs);
-  timer.unref();
-  return {
-    add(message) {
-      pending.push(message);
-      if (pending.length >= 500) void flush();
+  return createBatchWriter<LoggedMessage>({
+    intervalMs,
+    onError,
+    write: async (batch) => {
+      await db.insert(ocppMessages).values(
+        batch.map((m) => {
+          const text = m.payload === undefined ? undefined : JSON.stringify(m.payload);
+          return { ...m, payload: text !== undefined && text.length > MAX_LOGGED_PAYLOAD ? { truncated: true, characters: text.length } : (m.payload ?? null) };
+        }),
+      );
     },
-    flush,
-    stats: () => ({ stored, lost, pending: pending.length }),
-    async close() {
-      clearInterval(timer);
-      await flush();
-    },
-  };
+  });
 }
 
 /** Deletes log rows older than `days` days; returns how many. */

@@ -439,9 +439,21 @@ export interface MeterSample {
 }
 
 /** MeterValues: the samples, and the open session's latest energy and power. */
-export async function recordMeterValues(db: Database, chargerId: number, samples: MeterSample[]): Promise<void> {
+/** A meter sample as stored (ocpp_meter_values). */
+export type MeterRow = MeterSample & { chargerId: number };
+
+/** Inserts meter samples (of one charger or of many: the central system batches them). */
+export async function insertMeterRows(db: Database, rows: MeterRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(ocppMeterValues).values(rows);
+}
+
+/**
+ * MeterValues: the samples kept as telemetry (through `store`, the central system's batch writer, or one insert),
+ * then the session's live energy and power.
+ */
+export async function recordMeterValues(db: Database, chargerId: number, samples: MeterSample[], store: (rows: MeterRow[]) => Promise<unknown> = (rows) => insertMeterRows(db, rows)): Promise<void> {
   if (samples.length === 0) return;
-  await db.insert(ocppMeterValues).values(samples.map((s) => ({ chargerId, ...s })));
+  await store(samples.map((s) => ({ chargerId, ...s })));
   const last = samples[samples.length - 1]!;
   if (last.transactionId !== null && (last.energyWh !== null || last.powerW !== null)) {
     await db.execute(sql`

@@ -1,0 +1,44 @@
+// The batch writer behind the OCPP message log and meter values: rows written together, each add settled when its
+// batch is written, a failed batch counted and reported without stopping the next one.
+import { describe, expect, it } from 'vitest';
+import { createBatchWriter } from '@server/db/batch-writer';
+
+describe('batch writer', () => {
+  it('writes rows together, full batches at once, and settles each add when its batch is stored', async () => {
+    const batches: number[][] = [];
+    const writer = createBatchWriter<number>({ maxRows: 3, intervalMs: 20, onError: () => {}, write: async (rows) => void batches.push(rows) });
+    const first = [1, 2, 3].map((n) => writer.add(n)); // a full batch: written without waiting for the timer
+    await Promise.all(first);
+    expect(batches).toEqual([[1, 2, 3]]);
+    let settled = false;
+    const later = writer.add(4).then(() => (settled = true));
+    expect(settled).toBe(false);
+    expect(writer.stats()).toEqual({ stored: 3, lost: 0, pending: 1 });
+    await later; // the timer writes it
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+    await writer.close();
+  });
+
+  it('counts and reports a failed batch, rejects its adds, and goes on with the next', async () => {
+    const errors: unknown[] = [];
+    const stored: string[] = [];
+    const writer = createBatchWriter<string>({
+      maxRows: 2,
+      intervalMs: 10_000,
+      onError: (e) => errors.push(e),
+      write: async (rows) => {
+        if (rows.includes('bad')) throw new Error('constraint');
+        stored.push(...rows);
+      },
+    });
+    const failed = [writer.add('a'), writer.add('bad')];
+    await expect(failed[0]).rejects.toThrow('constraint');
+    await expect(failed[1]).rejects.toThrow('constraint');
+    const ok = writer.add('c');
+    await writer.close(); // close writes what is pending
+    await ok;
+    expect(stored).toEqual(['c']);
+    expect(errors).toHaveLength(1);
+    expect(writer.stats()).toEqual({ stored: 1, lost: 2, pending: 0 });
+  });
+});
