@@ -23,10 +23,11 @@ const pick = <T>(list: T[], count: number) => {
 };
 
 function counters() {
-  const c = { chargers: sims.length, online: 0, sent: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0, closes: {} as Record<string, number> };
+  const c = { chargers: sims.length, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0, closes: {} as Record<string, number> };
   for (const s of sims) {
     c.online += Number(s.online);
     c.sent += s.counters.sent;
+    c.transmitted += s.counters.transmitted;
     c.failed += s.counters.failed;
     c.commands += s.counters.commands;
     c.connects += s.counters.connects;

@@ -7,26 +7,41 @@ import { loadConfig } from '@server/config';
 import { startServer } from '@server/start-server';
 
 // BENCH_QUERY_STATS=1 (PGlite): every statement's count, rows and time, by its text, printed at the close.
-const queryStats = new Map<string, { n: number; rows: number; ms: number }>();
+const queryStats = new Map<string, { n: number; rows: number; ms: number; max: number }>();
 if (process.env.BENCH_QUERY_STATS) {
   const { PGlite } = await import('@electric-sql/pglite');
   const original = PGlite.prototype.query;
-  PGlite.prototype.query = async function (this: InstanceType<typeof PGlite>, ...args: Parameters<typeof original>) {
+  const timed = async (run: () => Promise<{ rows: unknown[] }>, args: unknown[]) => {
     const t0 = performance.now();
-    const result = await original.apply(this, args);
+    const result = await run();
     const key = String(args[0]).replace(/\s+/g, ' ').slice(0, 140);
-    const entry = queryStats.get(key) ?? { n: 0, rows: 0, ms: 0 };
+    const entry = queryStats.get(key) ?? { n: 0, rows: 0, ms: 0, max: 0 };
+    const took = performance.now() - t0;
     entry.n += 1;
     entry.rows += result.rows.length;
-    entry.ms += performance.now() - t0;
+    entry.ms += took;
+    entry.max = Math.max(entry.max, took);
+    if (took > 1_000) console.log(`[query-stats] slow: ${took.toFixed(0)} ms, ${result.rows.length} rows: ${key}`);
     queryStats.set(key, entry);
     return result;
+  };
+  PGlite.prototype.query = function (this: InstanceType<typeof PGlite>, ...args: Parameters<typeof original>) {
+    return timed(() => original.apply(this, args), args);
   } as typeof original;
+  // Statements inside a transaction go through the transaction's own query.
+  const transaction = PGlite.prototype.transaction;
+  PGlite.prototype.transaction = function (this: InstanceType<typeof PGlite>, callback: Parameters<typeof transaction>[0]) {
+    return transaction.call(this, (tx) => {
+      const query = tx.query.bind(tx);
+      tx.query = ((...args: Parameters<typeof query>) => timed(() => query(...args), args)) as typeof query;
+      return callback(tx);
+    });
+  } as typeof transaction;
 }
 const printQueryStats = () => {
   if (!process.env.BENCH_QUERY_STATS) return;
   const top = [...queryStats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
-  for (const [key, e] of top) console.log(`[query-stats] ${e.ms.toFixed(0).padStart(7)} ms ${String(e.n).padStart(7)} × ${String(e.rows).padStart(8)} rows  ${key}`);
+  for (const [key, e] of top) console.log(`[query-stats] ${e.ms.toFixed(0).padStart(7)} ms (max ${e.max.toFixed(0).padStart(5)}) ${String(e.n).padStart(7)} × ${String(e.rows).padStart(8)} rows  ${key}`);
 };
 
 const loop = monitorEventLoopDelay({ resolution: 10 });

@@ -143,6 +143,7 @@ interface FleetCounters {
   chargers: number;
   online: number;
   sent: number;
+  transmitted: number;
   failed: number;
   commands: number;
   connects: number;
@@ -259,7 +260,7 @@ async function fleetCounters(fleets: Child[]): Promise<FleetCounters> {
   return sumCounters(await Promise.all(fleets.map((f) => f.call<FleetCounters>('counters'))));
 }
 function sumCounters(all: FleetCounters[]): FleetCounters {
-  const sum = { chargers: 0, online: 0, sent: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0 };
+  const sum = { chargers: 0, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0 };
   const closes: Record<string, number> = {};
   for (const c of all) {
     for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
@@ -381,9 +382,9 @@ async function loadRun() {
   console.log(`connect:            ${afterConnect.online} of ${N} chargers in ${connectSeconds.toFixed(1)} s, ${refused} refused`);
   console.log(`load:               ${seconds} s; MeterValues every ${meterSeconds} s per charger (clock-aligned when idle), heartbeats every 300 s, ${chargingIds.length} RemoteStarts (${underLoad.charging} charging at the end), ${faults} faults + recoveries`);
   console.log(`connections closed: ${Object.entries(final.closes).map(([why, n]) => `${n} × ${why}`).join(', ') || 'none'} (before the chargers stopped: ${Object.values(underLoad.closes).reduce((a, b) => a + b, 0)})`);
-  console.log(`charger calls:      ${final.sent} sent, ${final.failed} failed; commands answered by chargers: ${final.commands}; ${ended} sessions ended at the close, ${final.pendingStops} StopTransactions still queued`);
-  console.log(`message log:        IN CALL ${row('IN', 'CALL')} (chargers' calls sent: ${final.sent}), OUT RESULT ${row('OUT', 'RESULT')}, OUT ERROR ${row('OUT', 'ERROR')}, OUT CALL ${row('OUT', 'CALL')}, IN RESULT ${row('IN', 'RESULT')}, IN ERROR ${row('IN', 'ERROR')}, BAD ${row('IN', 'BAD')}`);
-  console.log(`                    log writers: ${closing.reduce((a, s) => a + s.ocpp.stored, 0)} stored, ${lost} lost, ${pending} pending; every call stored: ${row('IN', 'CALL') === final.sent ? 'yes' : 'NO'}; every call answered and the answer stored: ${row('OUT', 'RESULT') + row('OUT', 'ERROR') === row('IN', 'CALL') ? 'yes' : 'NO'}`);
+  console.log(`charger calls:      ${final.sent} made, ${final.transmitted} sent on the socket, ${final.sent - final.failed} answered, ${final.failed} failed (no answer within 30 s, or the charger stopped); commands answered by chargers: ${final.commands}; ${ended} sessions ended at the close, ${final.pendingStops} StopTransactions still queued`);
+  console.log(`message log:        IN CALL ${row('IN', 'CALL')} (chargers' calls sent: ${final.transmitted}), OUT RESULT ${row('OUT', 'RESULT')}, OUT ERROR ${row('OUT', 'ERROR')}, OUT CALL ${row('OUT', 'CALL')}, IN RESULT ${row('IN', 'RESULT')}, IN ERROR ${row('IN', 'ERROR')}, BAD ${row('IN', 'BAD')}`);
+  console.log(`                    log writers: ${closing.reduce((a, s) => a + s.ocpp.stored, 0)} stored, ${lost} lost, ${pending} still to write before the close flushed them; every call sent stored: ${row('IN', 'CALL') === final.transmitted ? 'yes' : 'NO'}; every call answered and the answer stored: ${row('OUT', 'RESULT') + row('OUT', 'ERROR') === row('IN', 'CALL') ? 'yes' : 'NO'}`);
   servers.forEach((_, k) => {
     console.log(`server ${k + 1}:           ${stats[k]!.ocpp.connected} chargers; RSS ${mb(stats[k]!.rss)} under load (peak ${mb(peaks[k]!)}), heap ${mb(stats[k]!.heapUsed)}; event-loop delay p50 ${ms(stats[k]!.eld.p50)}, p99 ${ms(stats[k]!.eld.p99)}, max ${ms(stats[k]!.eld.max)}`);
   });

@@ -14,6 +14,7 @@ import type { Database } from '@server/db/database';
 import { ocppCommands } from '@server/db/tables/ocpp';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { publishLive } from '@server/live/live-events';
+import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { liveOcppKey } from '@domain/live-event';
@@ -279,8 +280,17 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   });
 
   function registerHandlers(link: Link): void {
-    const { client, charger } = link;
+    const { charger } = link;
     const id = charger.id;
+    // What chargers send waits (at most 100 ms) while the console's requests are being answered: on PGlite every
+    // statement runs one after another in this process, and a charger does not mind an answer 100 ms later.
+    const client = {
+      handle: (method: string, handler: (call: { params: unknown; messageId: string }) => unknown) =>
+        link.client.handle(method, async (call) => {
+          await giveWay(100);
+          return handler(call);
+        }),
+    };
     client.handle('BootNotification', async ({ params }) => {
       const p = params as { chargePointVendor: string; chargePointModel: string; chargePointSerialNumber?: string; chargeBoxSerialNumber?: string; firmwareVersion?: string };
       if (!charger.isActive) return { status: 'Rejected', currentTime: now().toISOString(), interval };

@@ -83,7 +83,7 @@ export class SimulatedCharger {
   /** StopTransactions waiting for the connection (sent in order on reconnect). */
   readonly pendingStops: Record<string, unknown>[] = [];
   /** Calls answered and made (for benchmarks). */
-  readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0 };
+  readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0, transmitted: 0 };
   /** Connections closed, by close code and reason (for benchmarks). */
   readonly closes = new Map<string, number>();
   private client: SimClient;
@@ -122,6 +122,10 @@ export class SimulatedCharger {
       backoff: { ...this.options.backoff, factor: 2, randomisationFactor: 0.25 },
     });
     this.client.on('open', () => void this.onOpen());
+    // Calls that went out on the socket (a call made while another waits for its answer is queued first).
+    this.client.on('call', (event: never) => {
+      if ((event as { outbound: boolean }).outbound) this.counters.transmitted += 1;
+    });
     this.client.on('close', (event: never) => {
       this.clearHeartbeat();
       const e = event as { code?: number; reason?: Buffer | string };
