@@ -101,8 +101,8 @@ function sources(): Source[] {
       at: sql`b.started_at`,
       where: sql`b.status not in ('CANCELLED', 'SCHEDULED')`,
       city: sql`b.city_id`,
-      // Looked up only where the operator is asked for (a filter, the breakdown, the rollup).
-      cpo: sql`(select ch.charge_point_operator_id from chargers ch where ch.id = b.charger_id)`,
+      // Its charger's operator, stored on the booking when it was made (migration 0027).
+      cpo: sql`b.charge_point_operator_id`,
       metrics: { bookings: sql`count(*)`, energyWh: sql`coalesce(sum(b.energy_wh), 0)`, revenuePaise: sql`coalesce(sum(b.amount), 0)` },
     },
     { from: sql`chargers c`, at: sql`c.created_at`, where: sql`true`, city: sql`c.city_id`, cpo: sql`c.charge_point_operator_id`, metrics: { newChargers: sql`count(*)` } },
