@@ -93,7 +93,8 @@ interface Source {
 
 function sources(): Source[] {
   const closed = [...new Set(Object.values(ticketStatuses).flatMap((s) => s.closed))];
-  // A ticket's city and operator are its own, else its charger's: looked up only for tickets without them.
+  // A ticket's city and operator are its own, else its charger's: the city looked up only for tickets without one, the
+  // charger's operator stored on the ticket (migration 0028).
   const chargerOf = (column: string) => sql`(select ${sql.identifier(column)} from chargers ch where ch.id = t.charger)`;
   return [
     {
@@ -111,7 +112,7 @@ function sources(): Source[] {
       at: sql`t.created_at`,
       where: sql`true`,
       city: sql`coalesce(t.city, ${chargerOf('city_id')})`,
-      cpo: sql`coalesce(t.charge_point_operator_id, ${chargerOf('charge_point_operator_id')})`,
+      cpo: sql`coalesce(t.charge_point_operator_id, t.charger_operator_id)`,
       metrics: { ticketsOpened: sql`count(*)` },
     },
     {
@@ -119,7 +120,7 @@ function sources(): Source[] {
       at: sql`t.updated_at`,
       where: sql`t.status = any(${sql.param(closed)}::text[])`,
       city: sql`coalesce(t.city, ${chargerOf('city_id')})`,
-      cpo: sql`coalesce(t.charge_point_operator_id, ${chargerOf('charge_point_operator_id')})`,
+      cpo: sql`coalesce(t.charge_point_operator_id, t.charger_operator_id)`,
       metrics: { ticketsClosed: sql`count(*)`, installations: sql`count(*) filter (where t.kind = 'INSTALLATION' and t.status = 'INSTALLED')` },
     },
   ];
