@@ -93,7 +93,8 @@ interface Source {
 
 function sources(): Source[] {
   const closed = [...new Set(Object.values(ticketStatuses).flatMap((s) => s.closed))];
-  // A ticket's city and operator are its own, else its charger's: looked up only for tickets without them.
+  // A ticket's city and operator are its own, else its charger's: the city looked up only for tickets without one, the
+  // charger's operator stored on the ticket (migration 0028).
   const chargerOf = (column: string) => sql`(select ${sql.identifier(column)} from chargers ch where ch.id = t.charger)`;
   return [
     {
@@ -101,8 +102,8 @@ function sources(): Source[] {
       at: sql`b.started_at`,
       where: sql`b.status not in ('CANCELLED', 'SCHEDULED')`,
       city: sql`b.city_id`,
-      // Looked up only where the operator is asked for (a filter, the breakdown, the rollup).
-      cpo: sql`(select ch.charge_point_operator_id from chargers ch where ch.id = b.charger_id)`,
+      // Its charger's operator, stored on the booking when it was made (migration 0027).
+      cpo: sql`b.charge_point_operator_id`,
       metrics: { bookings: sql`count(*)`, energyWh: sql`coalesce(sum(b.energy_wh), 0)`, revenuePaise: sql`coalesce(sum(b.amount), 0)` },
     },
     { from: sql`chargers c`, at: sql`c.created_at`, where: sql`true`, city: sql`c.city_id`, cpo: sql`c.charge_point_operator_id`, metrics: { newChargers: sql`count(*)` } },
@@ -111,7 +112,7 @@ function sources(): Source[] {
       at: sql`t.created_at`,
       where: sql`true`,
       city: sql`coalesce(t.city, ${chargerOf('city_id')})`,
-      cpo: sql`coalesce(t.charge_point_operator_id, ${chargerOf('charge_point_operator_id')})`,
+      cpo: sql`coalesce(t.charge_point_operator_id, t.charger_operator_id)`,
       metrics: { ticketsOpened: sql`count(*)` },
     },
     {
@@ -119,7 +120,7 @@ function sources(): Source[] {
       at: sql`t.updated_at`,
       where: sql`t.status = any(${sql.param(closed)}::text[])`,
       city: sql`coalesce(t.city, ${chargerOf('city_id')})`,
-      cpo: sql`coalesce(t.charge_point_operator_id, ${chargerOf('charge_point_operator_id')})`,
+      cpo: sql`coalesce(t.charge_point_operator_id, t.charger_operator_id)`,
       metrics: { ticketsClosed: sql`count(*)`, installations: sql`count(*) filter (where t.kind = 'INSTALLATION' and t.status = 'INSTALLED')` },
     },
   ];

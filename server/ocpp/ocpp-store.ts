@@ -362,9 +362,12 @@ export async function startTransaction(
         const isTest = start.idTag.startsWith(TEST_ID_TAG_PREFIX);
         const [booking] = rowsOf<{ id: number }>(
           await tx.execute(sql`
-            insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id, created_at, updated_at)
+            insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id,
+              charge_point_operator_id, created_at, updated_at)
             values (${resolved.userId}, ${user.mobile_number}, ${charger.id}, ${socket}, 'SCHEDULED', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
-              ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId}, ${iso(now)}, ${iso(now)})
+              ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId},
+              -- The charger's operator now (the identity is kept while the socket is open; staff may have moved it since).
+              (select charge_point_operator_id from ${chargers} where id = ${charger.id}), ${iso(now)}, ${iso(now)})
             returning id`),
         );
         bookingId = Number(booking!.id);

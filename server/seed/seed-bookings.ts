@@ -44,10 +44,11 @@ export const seedBookings: SeedStep = {
     const chargerCte: SQL =
       chargerCount > 0
         ? sql`select id, ${chargerColumns.has('city_id') ? sql`city_id` : sql`null::uuid`} as city_id,
+                 ${chargerColumns.has('charge_point_operator_id') ? sql`charge_point_operator_id` : sql`null::uuid`} as cpo_id,
                  ${chargerColumns.has('sockets') ? sql`sockets -> 0 ->> 'code'` : sql`null::text`} as socket,
                  row_number() over (order by id) as rn
               from chargers`
-        : sql`select null::bigint as id, null::uuid as city_id, null::text as socket, 0::bigint as rn where false`;
+        : sql`select null::bigint as id, null::uuid as city_id, null::uuid as cpo_id, null::text as socket, 0::bigint as rn where false`;
 
     const nowSql = sqlNow(now);
     const spanSeconds = 365 * 86_400 - 7 * 3_600; // normal bookings end before the last few hours
@@ -63,14 +64,14 @@ export const seedBookings: SeedStep = {
       ),
       ch as (${chargerCte})
       insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, ended_at, energy_wh, amount, tariff_per_kwh,
-                               payment_mode, vehicle_category, city_id, created_at, updated_at)
+                               payment_mode, vehicle_category, city_id, charge_point_operator_id, created_at, updated_at)
       select u.id, u.mobile_number, ch.id, coalesce(ch.socket, b.socket), b.status, b.started_at,
              case when b.status in ('CHARGING', 'SCHEDULED') then null
                   when b.status = 'CANCELLED' then b.started_at + (1 + b.he % 10) * interval '1 minute'
                   else b.started_at + (15 + b.energy_wh / 120) * interval '1 minute' end,
              b.energy_wh, round(case when b.status = 'SCHEDULED' then b.full_wh else b.energy_wh end * b.tariff / 1000.0)::bigint, b.tariff,
              case when b.status = 'SCHEDULED' then 'WALLET' else b.mode end, b.vehicle,
-             coalesce(ch.city_id, b.city_id), least(b.started_at, ${nowSql}), ${nowSql}
+             coalesce(ch.city_id, b.city_id), ch.cpo_id, least(b.started_at, ${nowSql}), ${nowSql}
       from (
         -- Each level computes its values once per row; "offset 0" keeps the planner from inlining a level into
         -- the next, which would evaluate the picks again at every reference.

@@ -9,21 +9,25 @@ import { bucketsOf, previousRange, type TrackerResult } from '@domain/trackers';
 import { chartOption } from '@ui/chart/chart-option';
 import { Chart } from '@ui/chart/chart';
 import { ChartPanel } from '@ui/chart/chart-panel';
-import { boundsOf, pointsInBounds, pointsToGeoJson } from '@ui/map/map-data';
+import { boundsOf, nearestPoint, pointsInBounds, pointsToMultiPoints } from '@ui/map/map-data';
 import { NetworkMap } from '@ui/map/network-map';
 import { bucketLabel, defaultRange, seriesTable } from '@app/network/tracker-page';
 
 const points = { ids: [1, 2, 3], lat: [12.97, 28.61, 19.07], lng: [77.59, 77.2, 72.87], category: [0, 2, 0] };
 
 describe('map wrapper', () => {
-  it('shapes parallel arrays into features, leaving hidden categories out, and finds the points in view and their bounds', () => {
-    const all = pointsToGeoJson(points);
-    expect(all.features.map((f) => [f.properties.id, f.properties.c, f.geometry.coordinates])).toEqual([
-      [1, 0, [77.59, 12.97]],
-      [2, 2, [77.2, 28.61]],
-      [3, 0, [72.87, 19.07]],
+  it('shapes parallel arrays into a MultiPoint per category, leaving hidden categories out, tells a drawn point apart, and finds the points in view and their bounds', () => {
+    const all = pointsToMultiPoints(points);
+    expect(all.features.map((f) => [f.properties.c, f.geometry.coordinates])).toEqual([
+      [0, [[77.59, 12.97], [72.87, 19.07]]],
+      [2, [[77.2, 28.61]]],
     ]);
-    expect(pointsToGeoJson(points, new Set([0])).features.map((f) => f.properties.id)).toEqual([2]);
+    expect(pointsToMultiPoints(points, new Set([0])).features.map((f) => f.properties.c)).toEqual([2]);
+    // A drawn point comes back rounded to its tile's grid: the nearest point of its category is the one drawn.
+    expect(nearestPoint(points, 72.8703, 19.0698, 0)).toBe(2);
+    expect(nearestPoint(points, 77.5899, 12.9701, 0)).toBe(0);
+    expect(nearestPoint(points, 77.5899, 12.9701, 2)).toBe(1);
+    expect(nearestPoint(points, 77.5899, 12.9701, 4)).toBe(-1);
     // South India only: Bengaluru in, Delhi and Mumbai out.
     expect(pointsInBounds(points, [74, 8, 80, 16])).toEqual([0]);
     expect(boundsOf(points, undefined)).toEqual([72.87, 12.97, 77.59, 28.61]);

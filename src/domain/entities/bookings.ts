@@ -53,6 +53,11 @@ export const bookingResource = defineResource({
     paymentMode: f.choice('Payment mode', optionsOf(PAYMENT_MODES), { required: true, display: 'badge' }),
     vehicleCategory: f.choice('Vehicle', optionsOf(VEHICLE_CATEGORIES), { display: 'badge' }),
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
+    /**
+     * The operator of the booking's charger when the booking was made (every insert sets it from the charger), so the
+     * progress trackers count a booking's operator without looking its charger up (issue 16).
+     */
+    chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid', readOnly: true }),
     /** The current limit of a load-balanced session (a TxProfile on the charger), while one applies. */
     loadLimitA: f.int('Load limit', { min: LOAD_LIMIT_MIN_A, max: LOAD_LIMIT_MAX_A, unit: 'A', readOnly: true }),
     /** Optimistic lock: every machine event (staff's or the charger's) moves it on; one sent with an older one is refused. */

@@ -201,6 +201,12 @@ function commonFields(statuses: readonly string[], required: boolean): Record<st
     tags: f.choices('Tags', optionsOf(ticketTags)),
     city: f.relation('City', 'cities', { idType: 'uuid' }),
     charger: f.relation('Charger', 'chargers'),
+    /**
+     * The operator of the ticket's charger when the charger was set (a trigger sets it on every insert and on a change
+     * of charger, migration 0028), so the progress trackers count a ticket without its own operator by its charger's
+     * without looking the charger up (issue 16).
+     */
+    chargerOperatorId: f.relation("Charger's operator", 'charge-point-operators', { idType: 'uuid', readOnly: true }),
     location: f.relation('Location', 'locations'),
     closeReason: f.choice('Close reason', ticketCloseReasons, { display: 'text' }),
     sourceType: f.choice('Source', optionsOf(ticketSourceTypes), { display: 'badge', readOnly: true }),

@@ -25,17 +25,51 @@ export interface MapArea {
 /** West, south, east, north. */
 export type MapBounds = [number, number, number, number];
 
-/** The points as GeoJSON features (id and category as properties), without hidden categories. */
-export function pointsToGeoJson(points: MapPoints | undefined, hidden?: ReadonlySet<number>): GeoJSON.FeatureCollection<GeoJSON.Point, { id: number; c: number }> {
-  const features: GeoJSON.Feature<GeoJSON.Point, { id: number; c: number }>[] = [];
+/**
+ * The points as one MultiPoint feature per shown category (its index as property `c`), hidden categories left out.
+ * MapLibre copies a source's data to its worker object by object, and clusters each position of a MultiPoint as a
+ * point of its own: one feature per point (a Feature, its geometry, its coordinates and its properties each) took
+ * about 0.3 s of CPU to hand over for 50,000 points, the positions alone a sixth of that. A drawn point is told
+ * apart by its category and position: see nearestPoint.
+ */
+export function pointsToMultiPoints(points: MapPoints | undefined, hidden?: ReadonlySet<number>): GeoJSON.FeatureCollection<GeoJSON.MultiPoint, { c: number }> {
+  const byCategory = new Map<number, GeoJSON.Position[]>();
   if (points) {
     for (let i = 0; i < points.ids.length; i++) {
       const c = points.category[i]!;
       if (hidden?.has(c)) continue;
-      features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [points.lng[i]!, points.lat[i]!] }, properties: { id: points.ids[i]!, c } });
+      let positions = byCategory.get(c);
+      if (!positions) byCategory.set(c, (positions = []));
+      positions.push([points.lng[i]!, points.lat[i]!]);
     }
   }
-  return { type: 'FeatureCollection', features };
+  return {
+    type: 'FeatureCollection',
+    features: [...byCategory].map(([c, coordinates]) => ({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates }, properties: { c } })),
+  };
+}
+
+/**
+ * The index of the point of category `c` nearest to a drawn point's position (the map gives it back rounded to its
+ * tile's grid, under a pixel), or -1 when there is none. A point drawn on its own has no other point within the
+ * cluster radius at that zoom, so the nearest is the one drawn; points at the very same place are told apart no
+ * more than their drawn dots are.
+ */
+export function nearestPoint(points: MapPoints, lng: number, lat: number, c: number): number {
+  let best = -1;
+  let bestDistance = Infinity;
+  const cosLat = Math.cos((lat * Math.PI) / 180);
+  for (let i = 0; i < points.ids.length; i++) {
+    if (points.category[i] !== c) continue;
+    const dx = (points.lng[i]! - lng) * cosLat;
+    const dy = points.lat[i]! - lat;
+    const d = dx * dx + dy * dy;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = i;
+    }
+  }
+  return best;
 }
 
 /** The bounds of the points and areas, or undefined when there are none. */

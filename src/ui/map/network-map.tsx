@@ -8,7 +8,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { shortCount } from '@domain/network-map';
-import { boundsOf, pointsToGeoJson, type MapArea, type MapBounds, type MapCategory, type MapPoints } from './map-data';
+import { boundsOf, nearestPoint, pointsToMultiPoints, type MapArea, type MapBounds, type MapCategory, type MapPoints } from './map-data';
 import { baseStyle, indiaView } from './map-style';
 import './network-map.css';
 
@@ -146,8 +146,13 @@ export function NetworkMap(props: NetworkMapProps) {
         },
       });
       map.on('click', 'points', (event) => {
-        const id = event.features?.[0]?.properties?.id as number | undefined;
-        if (id !== undefined) callbacks.current.onOpenPoint?.(Number(id));
+        // A point is a position of its category's MultiPoint (map-data.ts): the nearest point of that category is it.
+        const feature = event.features?.[0];
+        const shown = callbacks.current.points;
+        if (!feature || !shown || feature.geometry.type !== 'Point') return;
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const i = nearestPoint(shown, lng, lat, Number((feature.properties as { c: number }).c));
+        if (i >= 0) callbacks.current.onOpenPoint?.(shown.ids[i]!);
       });
       map.on('mouseenter', 'points', () => (map.getCanvas().style.cursor = 'pointer'));
       map.on('mouseleave', 'points', () => (map.getCanvas().style.cursor = ''));
@@ -174,7 +179,7 @@ export function NetworkMap(props: NetworkMapProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    (map.getSource('points') as GeoJSONSource).setData(pointsToGeoJson(points, hiddenCategories));
+    (map.getSource('points') as GeoJSONSource).setData(pointsToMultiPoints(points, hiddenCategories));
     map.setPaintProperty('points', 'circle-color', colourExpression(categories) as never);
   }, [ready, points, hiddenCategories, categories]);
 
