@@ -6,6 +6,9 @@
 // same mutexes, notifications and file-system sync. Transactions keep PGlite's own path.
 import { messages as protocolMessages, parse, protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
+/** Numbers statement names across every client of this process, so two clients on one PGlite never share a name. */
+let statementsNamed = 0;
+
 /** Statement texts kept prepared at most; past it the oldest is closed (texts vary with `in (…)` list lengths). */
 const MAX_STATEMENTS = 500;
 
@@ -97,7 +100,6 @@ export class PreparedPgliteClient {
   readonly #client: PGlite;
   readonly #internals: PgliteInternals;
   readonly #statements = new Map<string, Prepared>();
-  #next = 0;
   /** Statements to close with the next exchange (evicted from the map). */
   #toClose: string[] = [];
 
@@ -165,7 +167,7 @@ export class PreparedPgliteClient {
   }
 
   async #prepare(query: string): Promise<Prepared> {
-    const name = `drizzle_${(this.#next += 1)}`;
+    const name = `drizzle_${(statementsNamed += 1)}`;
     const messages = await this.#internals.execProtocolStream(
       join([...this.#closing(), protocol.serialize.parse({ text: query, name }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false },
