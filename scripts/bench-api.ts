@@ -6,7 +6,8 @@
 // 1. Load (requests per second, autocannon in a separate process, `--connections` for `--duration` s each): the
 //    bare query — the bookings list's own `select … order by … limit 20` through the same driver, answered by a bare
 //    node:http server, no framework, no auth — then /health, the session check, the bookings list (page 0, a filter,
-//    a keyset page deep in the list). Each figure is printed with its ratio to the bare query of this run.
+//    a keyset page deep in the list). Each figure is printed with its ratio to the bare query of this run; the bare
+//    query as a named prepared statement (as the app's queries run on PGlite) is printed too.
 // 2. Entity lookup (the palette) p50/p95 in process while the bookings list is under that load.
 // 3. For the five largest lists, p50/p95 in process (app.request, the server's own time) and over HTTP of page 0, a
 //    filtered page, a `q` search, one record, an exact `q`, an OFFSET page 2,500 and keyset pages after row 20 and
@@ -25,6 +26,7 @@ import { userResource } from '@domain/entities/users';
 import { resources } from '@domain/resource/registry';
 import { sessionPaths } from '@domain/session';
 import { lookupPath } from '@server/search/lookup-routes';
+import { PreparedPgliteClient } from '@server/db/pglite-prepared';
 import { tableOf } from '@server/resources/resource-query';
 import { loadFromChild, machineLine, measure, ms, openBenchApp, parseBenchArgs, percentile, table, type BenchApp, type LoadResult } from './bench-support';
 
@@ -39,8 +41,12 @@ function searchWord(resource: Resource, record: Record<string, unknown> | undefi
   return undefined;
 }
 
-/** The bare query: the bookings list's first page as SQL, answered by node:http through the same driver. */
-async function startBareServer(bench: BenchApp): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * The bare query: the bookings list's first page as SQL, answered by node:http through the same driver. `prepared`:
+ * as a named prepared statement (PGlite through server/db/pglite-prepared.ts, as the app's own queries run there;
+ * PostgreSQL by a statement name), to show how much of a ratio is the driver path rather than the app's overhead.
+ */
+async function startBareServer(bench: BenchApp, prepared = false): Promise<{ url: string; close(): Promise<void> }> {
   const { database } = bench;
   const bookings = tableOf(bookingResource) as unknown as Record<string, AnyPgColumn>;
   const columns = Object.fromEntries(Object.keys(bookingResource.allFields).map((f) => [f, bookings[f]!]));
@@ -53,12 +59,12 @@ async function startBareServer(bench: BenchApp): Promise<{ url: string; close():
   let run: () => Promise<unknown[]>;
   let pool: pg.Pool | undefined;
   if (database.pglite) {
-    const client = database.pglite;
+    const client = prepared ? new PreparedPgliteClient(database.pglite) : database.pglite;
     run = async () => (await client.query(text, params)).rows;
   } else {
     pool = new pg.Pool({ connectionString: database.connectionString, max: 8 });
     const p = pool;
-    run = async () => (await p.query(text, params)).rows;
+    run = async () => (await p.query(prepared ? { name: 'bare_bookings_page', text, values: params } : { text, values: params })).rows;
   }
   const server = http.createServer((_req, res) => {
     run().then(
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const bare = await startBareServer(bench);
+  const barePrepared = await startBareServer(bench, true);
 
   try {
     // A status that exists, and a cursor deep in the list (the answer to the OFFSET page at row 50,000 gives it).
@@ -106,6 +113,7 @@ async function main(): Promise<void> {
     console.log(`\nLoad: ${options.connections} connections for ${options.duration} s each (autocannon in its own process), ${driver}…`);
     const runs: [string, string, Record<string, string> | undefined][] = [
       ['bare query (node:http, no auth)', bare.url, undefined],
+      ['bare query, prepared statement', barePrepared.url, undefined],
       ['GET /health', `${base}/health`, undefined],
       ['session check', `${base}${sessionPaths.validate}`, headers],
       ['bookings list, page 0', `${base}${list}?page=0&size=20`, headers],
@@ -200,6 +208,7 @@ async function main(): Promise<void> {
     console.log(`\nMachine at the end: ${machineLine()}`);
   } finally {
     await bare.close();
+    await barePrepared.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
   }

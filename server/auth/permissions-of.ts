@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isPermission, type Permission } from '@domain/permissions';
 import type { Database } from '@server/db/database';
 import { roles, userRoles } from '@server/db/schema';
@@ -13,5 +14,15 @@ export async function permissionsOf(db: Database, userId: string): Promise<Permi
     .select({ permissions: sql<string | null>`string_agg(distinct p, ',')` })
     .from(sql`${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.isActive}, unnest(${roles.permissions}) as p`)
     .where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true)));
-  return (row?.permissions ?? '').split(',').filter(isPermission).sort();
+  return permissionsFromText(row?.permissions ?? null);
+}
+
+/** permissionsOf as a scalar subquery on a user id column (comma-separated text, null for none), to read with a row. */
+export function permissionsTextOf(userId: AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select string_agg(distinct p, ',') from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.isActive}, unnest(${roles.permissions}) as p where ${userRoles.userId} = ${userId} and ${userRoles.isActive} = true)`;
+}
+
+/** The permissions of permissionsTextOf's text, as permissionsOf answers them. */
+export function permissionsFromText(text: string | null): Permission[] {
+  return (text ?? '').split(',').filter(isPermission).sort();
 }

@@ -215,17 +215,22 @@ export function relationSubtitle(target: Resource, column: SQL | AnyPgColumn): S
   return sql<string | null>`(case when ${column} ~ '^[0-9]{10}$' then '+91 ' || substr(${column}, 1, 5) || ' ' || substr(${column}, 6) else ${column}::text end)`;
 }
 
-/** A row as the API answers it: instants as ISO strings, relation labels under `_labels`. */
-export function toRecord(row: Record<string, unknown>): Record<string, unknown> {
+/** A row as the API answers it: instants as ISO strings, relation labels under `_labels`; `skip` names columns left out. */
+export function toRecord(row: Record<string, unknown>, skip?: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const labels: Record<string, string | null> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key.endsWith('__label')) labels[key.slice(0, -'__label'.length)] = (value as string | null) ?? null;
+  let labels: Record<string, string | null> | undefined;
+  for (const key in row) {
+    if (skip?.has(key)) continue;
+    const value = row[key];
+    if (key.endsWith('__label')) (labels ??= {})[key.slice(0, -'__label'.length)] = (value as string | null) ?? null;
     else out[key] = value instanceof Date ? value.toISOString() : value;
   }
-  if (Object.keys(labels).length > 0) out._labels = labels;
+  if (labels) out._labels = labels;
   return out;
 }
+
+/** The cursor columns of a list's rows, left out of its answer. */
+const CURSOR_COLUMNS: ReadonlySet<string> = new Set(['_key', '_rank']);
 
 function selection(resource: Resource, table: ResourceTable) {
   const columns = columnsOfTable(table);
@@ -286,24 +291,24 @@ export function relationLabelText(target: Resource, alias: string): SQL<string |
  * looked up only for the page's rows, at any depth. Each row keeps its `_key` (sort value as text, full precision)
  * and `_rank` for the cursors.
  */
-async function readLabelled(db: Database, resource: Resource, page: ReturnType<typeof pageSubquery>, order: PageOrder): Promise<Record<string, unknown>[]> {
+function readLabelled(db: Database, resource: Resource, page: ReturnType<typeof pageSubquery>, order: PageOrder) {
   const p = page as unknown as Record<string, AnyPgColumn>;
   const fields = Object.fromEntries(Object.keys(resource.allFields).map((f) => [f, p[f]!]));
   // The page's own order again, on its columns (a subquery's order does not carry over).
   const by = (dir: 'asc' | 'desc') => (dir === 'asc' ? asc : desc);
   const outer = [...(order.rank ? [by(order.rank)(p._rank!)] : []), by(order.dir)(p[order.sortField]!), ...(order.sortField === resource.idField ? [] : [by(order.dir)(p[resource.idField]!)])];
-  return (await db
+  return db
     .select({ ...fields, ...labelColumns(resource, 'p'), _key: p._key!, _rank: p._rank! })
     .from(page)
-    .orderBy(...outer)) as Record<string, unknown>[];
+    .orderBy(...outer);
 }
 
 /**
  * A page read with no OFFSET (the first page, a keyset page) in one plain statement: PostgreSQL computes the label
  * subqueries only for the rows the LIMIT lets through, so no wrapping subquery is needed (it costs a third more).
  */
-async function readFlat(db: Database, table: ResourceTable, resource: Resource, where: SQL | undefined, order: SQL[], limit: number, key: { sort: AnyPgColumn; rank: SQL | undefined }): Promise<Record<string, unknown>[]> {
-  return (await db
+function readFlat(db: Database, table: ResourceTable, resource: Resource, where: SQL | undefined, order: SQL[], limit: number, key: { sort: AnyPgColumn; rank: SQL | undefined }) {
+  return db
     .select({
       ...selection(resource, table),
       ...labelColumns(resource, nameOfTable(table)),
@@ -313,7 +318,7 @@ async function readFlat(db: Database, table: ResourceTable, resource: Resource, 
     .from(table)
     .where(where)
     .orderBy(...order)
-    .limit(limit)) as Record<string, unknown>[];
+    .limit(limit);
 }
 
 /** The order a page is read in: the sort field and id in `dir`, after the match rank of a `q` search. */
@@ -371,7 +376,54 @@ export interface ListRecords {
  * previous pages. A keyset page (`after`/`before`) answers the count its list's first page counted moments ago.
  */
 export async function listRecords(db: Database, resource: Resource, query: ParsedListQuery, extra: readonly SQL[]): Promise<ListRecords> {
+  const built = builtList(db, resource, query, extra);
+  const reverse = query.before !== undefined;
+  const keyset = query.after ?? query.before;
+  const offset = keyset ? 0 : query.page * query.size;
+  const read = (await built.read.execute()) as Record<string, unknown>[];
+  // Read back in the list's own order (a page before a cursor was taken in the opposite one).
+  if (reverse) read.reverse();
+  const more = read.length > query.size;
+  const rows = reverse ? (more ? read.slice(1) : read) : more ? read.slice(0, query.size) : read;
+  const cursorOf = (row: Record<string, unknown> | undefined): string | undefined => {
+    if (!row) return undefined;
+    const rankOf = row._rank === null || row._rank === undefined ? undefined : (Number(row._rank) as 0 | 1);
+    return encodeListCursor({ value: (row._key as string | null) ?? null, id: row[resource.idField] as string | number, ...(rankOf === undefined ? {} : { rank: rankOf }) });
+  };
+  const hasNext = reverse ? true : more;
+  const hasPrev = reverse ? more : keyset !== undefined || offset > 0;
+  const cursors = { ...(hasNext && rows.length > 0 ? { next: cursorOf(rows.at(-1)) } : {}), ...(hasPrev && rows.length > 0 ? { prev: cursorOf(rows[0]) } : {}) };
+  const items = rows.map((row) => toRecord(row, CURSOR_COLUMNS));
+  const { count, exact: countExact } = await countRecords(db, built.table, built.where, { reuse: keyset !== undefined }, built.count);
+  return { items, count, countExact, ...cursors };
+}
+
+/** A list query as built once: its page statement ready to run again, and what its count needs. */
+interface BuiltList {
+  table: ResourceTable;
+  where: SQL | undefined;
+  read: { execute(): Promise<unknown> };
+  count: BuiltCount;
+}
+
+/** Built list statements kept at most per database; past it the store starts over. */
+const BUILT_LIST_ENTRIES = 500;
+/** Built list statements by request (resource, parsed query, extra conditions), per database handle. */
+const builtListsOf = new WeakMap<Database, Map<string, BuiltList>>();
+
+/**
+ * The statement of a list request, built once: a request the same as one answered before (same resource, query
+ * and extra conditions, their values included) runs the statement already built instead of building it again.
+ */
+function builtList(db: Database, resource: Resource, query: ParsedListQuery, extra: readonly SQL[]): BuiltList {
   const table = tableOf(resource);
+  // Extra conditions (scopes) carry the signed-in user and the day: their statement text and values are the key.
+  const extraKey = extra.length > 0 ? JSON.stringify(db.select({ one: sql`1` }).from(table).where(and(...extra)).toSQL()) : '';
+  const cacheKey = `${resource.name}\u0000${JSON.stringify(query)}\u0000${extraKey}`;
+  let lists = builtListsOf.get(db);
+  if (!lists) builtListsOf.set(db, (lists = new Map()));
+  const known = lists.get(cacheKey);
+  if (known) return known;
   const { where, exact } = listWhere(resource, table, query, extra);
   const sortField = col(table, query.sort.field);
   const idColumn = col(table, resource.idField);
@@ -390,24 +442,15 @@ export async function listRecords(db: Database, resource: Resource, query: Parse
   const offset = keyset ? 0 : query.page * query.size;
   // One row more than the page tells whether another page follows.
   const key = { sort: sortField, rank };
-  // Read back in the list's own order (a page before a cursor was taken in the opposite one).
-  const read =
+  const statement =
     offset === 0
-      ? await readFlat(db, table, resource, conditions, order, query.size + 1, key).then((rows) => (reverse ? rows.reverse() : rows))
-      : await readLabelled(db, resource, pageSubquery(db, table, resource, conditions, order, query.size + 1, offset, key), { sortField: query.sort.field, dir: query.sort.dir, ...(rank ? { rank: 'asc' as const } : {}) });
-  const more = read.length > query.size;
-  const rows = reverse ? (more ? read.slice(1) : read) : more ? read.slice(0, query.size) : read;
-  const cursorOf = (row: Record<string, unknown> | undefined): string | undefined => {
-    if (!row) return undefined;
-    const rankOf = row._rank === null || row._rank === undefined ? undefined : (Number(row._rank) as 0 | 1);
-    return encodeListCursor({ value: (row._key as string | null) ?? null, id: row[resource.idField] as string | number, ...(rankOf === undefined ? {} : { rank: rankOf }) });
-  };
-  const hasNext = reverse ? true : more;
-  const hasPrev = reverse ? more : keyset !== undefined || offset > 0;
-  const cursors = { ...(hasNext && rows.length > 0 ? { next: cursorOf(rows.at(-1)) } : {}), ...(hasPrev && rows.length > 0 ? { prev: cursorOf(rows[0]) } : {}) };
-  const items = rows.map(({ _key: _k, _rank: _r, ...row }) => toRecord(row));
-  const { count, exact: countExact } = await countRecords(db, table, where, { reuse: keyset !== undefined });
-  return { items, count, countExact, ...cursors };
+      ? readFlat(db, table, resource, conditions, order, query.size + 1, key)
+      : readLabelled(db, resource, pageSubquery(db, table, resource, conditions, order, query.size + 1, offset, key), { sortField: query.sort.field, dir: query.sort.dir, ...(rank ? { rank: 'asc' as const } : {}) });
+  // An unnamed statement on node-postgres (PGlite keeps its own named ones, see server/db/pglite-prepared.ts).
+  const built: BuiltList = { table, where, read: statement.prepare(''), count: buildCount(db, table, where) };
+  if (lists.size >= BUILT_LIST_ENTRIES) lists.clear();
+  lists.set(cacheKey, built);
+  return built;
 }
 
 /** How long a count is kept for reuse (estimates by any page, exact counts by keyset pages only). */
@@ -423,10 +466,8 @@ const recentCountsOf = new WeakMap<Database, Map<string, { count: number; exact:
  * EXACT_COUNT_LIMIT + 1 rows; past that, the estimate again. An estimate is reused for COUNT_REUSE_MS (it is an
  * estimate either way); an exact count only by `reuse` (keyset pages, whose first page counted moments ago).
  */
-export async function countRecords(db: Database, table: ResourceTable, where: SQL | undefined, options: { reuse?: boolean } = {}): Promise<{ count: number; exact: boolean }> {
-  const counted = db.select({ one: sql`1` }).from(table).where(where);
-  const { sql: text, params } = counted.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+export async function countRecords(db: Database, table: ResourceTable, where: SQL | undefined, options: { reuse?: boolean } = {}, built: BuiltCount = buildCount(db, table, where)): Promise<{ count: number; exact: boolean }> {
+  const { key, counted } = built;
   const now = Date.now();
   let recentCounts = recentCountsOf.get(db);
   if (!recentCounts) recentCountsOf.set(db, (recentCounts = new Map()));
@@ -436,6 +477,18 @@ export async function countRecords(db: Database, table: ResourceTable, where: SQ
   if (recentCounts.size >= COUNT_REUSE_ENTRIES) recentCounts.clear();
   recentCounts.set(key, { ...result, at: now });
   return result;
+}
+
+/** The statement a count estimates, and its text and values as the key of the counts kept. */
+interface BuiltCount {
+  key: string;
+  counted: { getSQL(): SQL };
+}
+
+function buildCount(db: Database, table: ResourceTable, where: SQL | undefined): BuiltCount {
+  const counted = db.select({ one: sql`1` }).from(table).where(where);
+  const { sql: text, params } = counted.toSQL();
+  return { key: `${text}\u0000${JSON.stringify(params)}`, counted };
 }
 
 async function countNow(db: Database, table: ResourceTable, where: SQL | undefined, counted: { getSQL(): SQL }): Promise<{ count: number; exact: boolean }> {
@@ -463,7 +516,7 @@ export async function findRecord(db: Database, resource: Resource, id: string | 
   const table = tableOf(resource);
   const idColumn = col(table, resource.idField);
   const where = and(eq(idColumn, id), ...fixedConditions(resource, table), ...extra);
-  const [row] = await readLabelled(db, resource, pageSubquery(db, table, resource, where, [asc(idColumn)], 1, 0, { sort: idColumn, rank: undefined }), { sortField: resource.idField, dir: 'asc' });
+  const [row] = (await readLabelled(db, resource, pageSubquery(db, table, resource, where, [asc(idColumn)], 1, 0, { sort: idColumn, rank: undefined }), { sortField: resource.idField, dir: 'asc' })) as Record<string, unknown>[];
   if (!row) return undefined;
   const { _key: _k, _rank: _r, ...record } = row;
   return toRecord(record);
