@@ -50,7 +50,7 @@ test('cancel a scheduled wallet booking with a reason and see the refund in the 
 
 test('start a session on a simulated charger and stop it from the booking page', async ({ page, request, baseURL }) => {
   const headers = { authorization: `Bearer ${await apiKey(request, staff.superAdmin)}` };
-  // A charger and a customer of this repeat alone (the live charger journey plays the first charger).
+  // A charger and a customer of this repeat alone (the live charger journey plays the first three).
   const listed = (await (await request.get('/ocpp/dev/simulator-chargers?limit=12')).json()) as { items: { chargerId: number; identity: string }[] };
   const target = listed.items.slice(3).find((c) => claimForThisRun(`charger-${c.chargerId}`));
   expect(target, 'a simulated charger left for this repeat').toBeDefined();

@@ -4,12 +4,14 @@
 import { expect, test } from '@playwright/test';
 import { SimulatedCharger } from '@server/ocpp/simulator';
 import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
-import { signIn, staff } from './support';
+import { claimForThisRun, signIn, staff } from './support';
 
 test('live charger: online, test charge, energy rises, stop, the booking, a fault ticket', async ({ page, baseURL }) => {
-  const listed = await page.request.get('/ocpp/dev/simulator-chargers?limit=1');
-  const [target] = ((await listed.json()) as { items: { chargerId: number; identity: string; powerKw: number }[] }).items;
-  expect(target).toBeDefined();
+  // One of the first three OCPP chargers (booking-actions plays the ones after them), claimed by this repeat alone:
+  // two repeats playing one charger would replace each other's connection.
+  const listed = await page.request.get('/ocpp/dev/simulator-chargers?limit=3');
+  const target = ((await listed.json()) as { items: { chargerId: number; identity: string; powerKw: number }[] }).items.find((c) => claimForThisRun(`charger-${c.chargerId}`));
+  expect(target, 'a simulated charger left for this repeat').toBeDefined();
   const charger = new SimulatedCharger({
     url: `${baseURL!.replace(/^http/, 'ws')}/ocpp`,
     identity: target!.identity,

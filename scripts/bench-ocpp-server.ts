@@ -28,6 +28,12 @@ if (process.env.BENCH_QUERY_STATS) {
   PGlite.prototype.query = function (this: InstanceType<typeof PGlite>, ...args: Parameters<typeof original>) {
     return timed(() => original.apply(this, args), args);
   } as typeof original;
+  // Top-level statements run as named prepared statements (server/db/pglite-prepared.ts).
+  const { PreparedPgliteClient } = await import('@server/db/pglite-prepared');
+  const prepared = PreparedPgliteClient.prototype.query;
+  PreparedPgliteClient.prototype.query = function (this: InstanceType<typeof PreparedPgliteClient>, ...args: Parameters<typeof prepared>) {
+    return timed(() => prepared.apply(this, args), args);
+  } as typeof prepared;
   // Statements inside a transaction go through the transaction's own query.
   const transaction = PGlite.prototype.transaction;
   PGlite.prototype.transaction = function (this: InstanceType<typeof PGlite>, callback: Parameters<typeof transaction>[0]) {

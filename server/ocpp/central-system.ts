@@ -270,7 +270,9 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       logger.warn(logLine('ocpp-schema-violation', { chargerId: charger.id, method: event.method, outbound: event.outbound, isCall: event.isCall, error: event.error.message.slice(0, 200) }));
     });
     client.once('close', () => {
-      if (links.get(charger.id) === link) links.delete(charger.id);
+      // A socket replaced by the charger's newer one in this process: the newer one holds the charger.
+      if (links.get(charger.id) !== link) return;
+      links.delete(charger.id);
       void markDisconnected(db, charger.id, nodeId, now())
         .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
         .catch((e: unknown) => fail('ocpp-disconnect-write-failed', e, { chargerId: charger.id }));

@@ -188,4 +188,19 @@ describe('OCPP central system (simulator as client)', () => {
     const [transaction] = await q<{ status: string; energy_wh: number }>(sql`select status, energy_wh from charger_transactions where id = ${session.transactionId}`);
     expect(transaction).toEqual({ status: 'COMPLETED', energy_wh: booking!.energy_wh });
   });
+  it('a charger connecting again while its old socket is open replaces it and stays online', async () => {
+    const older = sim(boxes[2]!.box);
+    await older.start();
+    const newer = sim(boxes[2]!.box);
+    await newer.start();
+    await older.stop(); // the replaced socket is closed by the server; stopped, it does not come back
+    const node = () => q<{ connected_node: string | null; connectivity_status: string }>(sql`select p.connected_node, c.connectivity_status from ocpp_charge_points p join chargers c on c.id = p.charger_id where p.charger_id = ${boxes[2]!.id}`);
+    await new Promise((r) => setTimeout(r, 500));
+    const [row] = await node();
+    expect(row).toEqual({ connected_node: central.nodeId, connectivity_status: 'ONLINE' });
+    expect(newer.online).toBe(true);
+    expect(await newer.call('Heartbeat', {})).toHaveProperty('currentTime');
+    await newer.stop();
+    expect((await until(node, (rows) => rows[0]?.connected_node === null))[0]).toEqual({ connected_node: null, connectivity_status: 'OFFLINE' });
+  });
 });
