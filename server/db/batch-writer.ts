@@ -17,6 +17,8 @@ export interface BatchWriterOptions<T> {
   intervalMs?: number;
   /** Rows per statement; a full batch is written at once [500]. */
   maxRows?: number;
+  /** Awaited before each batch is written (e.g. giving way to requests in flight) [none]. */
+  beforeWrite?: () => Promise<void>;
 }
 
 export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWriter<T> {
@@ -30,6 +32,7 @@ export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWrite
       const batch = pending.slice(0, maxRows);
       pending = pending.slice(maxRows);
       try {
+        await options.beforeWrite?.();
         await options.write(batch.map((p) => p.row));
         stored += batch.length;
         for (const p of batch) p.done();

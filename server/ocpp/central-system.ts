@@ -214,7 +214,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const logFrame = (link: Link, m: Omit<LoggedMessage, 'chargerId' | 'createdAt'>) => void log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
   // Meter values of every charger are inserted together (10,000 chargers each sending a minute are 170 a second); a
   // MeterValues is answered once its samples are stored.
-  const meters = createBatchWriter<MeterRow>({ intervalMs: 100, write: (rows) => insertMeterRows(db, rows), onError: (error) => fail('ocpp-meter-write-failed', error) });
+  const meters = createBatchWriter<MeterRow>({ intervalMs: 100, maxRows: 200, beforeWrite: () => giveWay(100), write: (rows) => insertMeterRows(db, rows), onError: (error) => fail('ocpp-meter-write-failed', error) });
   const storeMeters = (rows: MeterRow[]) => Promise.all(rows.map((r) => meters.add(r)));
 
   server.on('client', (client) => {

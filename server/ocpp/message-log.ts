@@ -1,7 +1,8 @@
-// The raw OCPP message log: frames are gathered and written in batches (one insert per 250 ms or 500 frames), so
+// The raw OCPP message log: frames are gathered and written in batches (one insert per 250 ms or 100 frames), so
 // a busy network costs a few statements a second, not one per frame. Counts what was stored and what was lost.
 import { lt } from 'drizzle-orm';
 import { createBatchWriter, type BatchWriter } from '@server/db/batch-writer';
+import { giveWay } from '@server/http/request-gate';
 import type { Database } from '@server/db/database';
 import { ocppMessages } from '@server/db/tables/ocpp';
 
@@ -23,11 +24,15 @@ const MAX_LOGGED_PAYLOAD = 8_000;
 /** The batch writer of one process. */
 export type MessageLog = BatchWriter<LoggedMessage>;
 
-/** Creates the batch writer of the log (one insert per `intervalMs`, default 250, or per 500 frames). */
+/** Creates the batch writer of the log (one insert per `intervalMs`, default 250, or per 100 frames). */
 export function createMessageLog(db: Database, onError: (error: unknown) => void, intervalMs = 250): MessageLog {
   return createBatchWriter<LoggedMessage>({
     intervalMs,
     onError,
+    // Statements of 100 rows that wait for the console's requests in flight: on PGlite a statement runs in this
+    // process's event loop, and a request arriving during one waits for all of it.
+    maxRows: 100,
+    beforeWrite: () => giveWay(100),
     write: async (batch) => {
       await db.insert(ocppMessages).values(
         batch.map((m) => {
