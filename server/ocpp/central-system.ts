@@ -42,7 +42,7 @@ import {
   type ChargerIdentity,
 } from './ocpp-store';
 
-const { RPCServer } = ocpp as unknown as { RPCServer: new (options: Record<string, unknown>) => RpcServer };
+const { RPCServer, createRPCError } = ocpp as unknown as { RPCServer: new (options: Record<string, unknown>) => RpcServer; createRPCError: (code: string, message?: string) => Error };
 
 /** The parts of ocpp-rpc's RPCServer used here (its types are loose). */
 interface RpcServer {
@@ -290,7 +290,13 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       handle: (method: string, handler: (call: { params: unknown; messageId: string }) => unknown) =>
         link.client.handle(method, async (call) => {
           await giveWay(100);
-          return handler(call);
+          try {
+            return await handler(call);
+          } catch (error) {
+            // Logged here; the charger gets an InternalError that says nothing of our database or code.
+            fail('ocpp-handler-failed', error, { chargerId: id, method });
+            throw createRPCError('InternalError', 'The central system could not handle this message. Send it again.');
+          }
         }),
     };
     client.handle('BootNotification', async ({ params }) => {

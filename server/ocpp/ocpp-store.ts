@@ -144,15 +144,21 @@ export async function recordBoot(
       update ${ocppChargePoints} set vendor = ${boot.vendor}, model = ${boot.model}, serial_number = ${boot.serialNumber ?? null},
         firmware_version = ${boot.firmwareVersion ?? null}, boot_status = 'Accepted', booted_at = ${iso(now)}, heartbeat_interval = ${heartbeatInterval},
         last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
-      where charger_id = ${chargerId})
-    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
+      where charger_id = ${chargerId}
+      returning charger_id)
+    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = (select charger_id from booted)`);
 }
 
-/** Heartbeat: the charger's last heartbeat and last seen, in one statement. */
+/**
+ * Heartbeat: the charger's last heartbeat and last seen, in one statement. Like every statement here that writes
+ * both, it locks the charge point row before the charger's (the main update reads the CTE's answer, so the CTE runs
+ * first): two of them for one charger at once, e.g. its connection and its boot on two pooled connections, would
+ * otherwise deadlock.
+ */
 export async function recordHeartbeat(db: Database, chargerId: number, now: Date): Promise<void> {
   await db.execute(sql`
-    with seen as (update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = ${chargerId})
-    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = ${chargerId}`);
+    with seen as (update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = ${chargerId} returning charger_id)
+    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = (select charger_id from seen)`);
 }
 
 /** Firmware or diagnostics status. */

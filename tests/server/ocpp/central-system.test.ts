@@ -203,4 +203,23 @@ describe('OCPP central system (simulator as client)', () => {
     await newer.stop();
     expect((await until(node, (rows) => rows[0]?.connected_node === null))[0]).toEqual({ connected_node: null, connectivity_status: 'OFFLINE' });
   });
+  it('a message the central system fails to store is answered InternalError, with nothing of the database in it', async () => {
+    const charger = sim(boxes[1]!.box);
+    await charger.start();
+    await q(sql`alter table ocpp_meter_values rename to ocpp_meter_values_away`);
+    try {
+      const error = await charger.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '1000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }] }).then(
+        () => null,
+        (e: unknown) => e as { rpcErrorCode?: string; message: string },
+      );
+      expect(error?.rpcErrorCode).toBe('InternalError');
+      expect(error?.message).toBe('The central system could not handle this message. Send it again.');
+    } finally {
+      await q(sql`alter table ocpp_meter_values_away rename to ocpp_meter_values`);
+    }
+    // The charger stays connected and the next one is stored.
+    expect(await charger.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '1001', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }] })).toEqual({});
+    const [stored] = await q<{ n: number }>(sql`select count(*)::int as n from ocpp_meter_values where charger_id = ${boxes[1]!.id} and energy_wh = 1001`);
+    expect(stored!.n).toBe(1);
+  });
 });
