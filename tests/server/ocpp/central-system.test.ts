@@ -189,7 +189,9 @@ describe('OCPP central system (simulator as client)', () => {
     expect(transaction).toEqual({ status: 'COMPLETED', energy_wh: booking!.energy_wh });
   });
   it('a charger connecting again while its old socket is open replaces it and stays online', async () => {
-    const older = sim(boxes[2]!.box);
+    // The older one waits long before it reconnects (it is stopped before then): only the newer one comes back.
+    const older = new SimulatedCharger({ url: wsUrl, identity: boxes[2]!.box, password: DEV_CHARGER_PASSWORD, backoff: { initialDelay: 10_000, maxDelay: 20_000 } });
+    sims.push(older);
     await older.start();
     const newer = sim(boxes[2]!.box);
     await newer.start();
