@@ -31,6 +31,9 @@ describe('OCPP central system (simulator as client)', () => {
     return s;
   };
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+  // Stops the simulators an earlier test left on this charger: a second connection would replace theirs, and they
+  // would come back and replace it.
+  const alone = async (box: string) => Promise.all(sims.filter((s) => s.options.identity === box).map((s) => s.stop()));
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
@@ -154,6 +157,7 @@ describe('OCPP central system (simulator as client)', () => {
     expect(logged.map((r) => r.error_code)).toContain('FormationViolation');
   });
   it('a charger that loses its connection mid-session reconnects and replays its StopTransaction: the session ends once', async () => {
+    await alone(boxes[3]!.box);
     // A slower back-off than the other simulators here, so the session surely ends while the charger is offline.
     const charger = new SimulatedCharger({ url: wsUrl, identity: boxes[3]!.box, password: DEV_CHARGER_PASSWORD, meterIntervalSeconds: 1, backoff: { initialDelay: 1_000, maxDelay: 1_500 } });
     sims.push(charger);
@@ -189,6 +193,7 @@ describe('OCPP central system (simulator as client)', () => {
     expect(transaction).toEqual({ status: 'COMPLETED', energy_wh: booking!.energy_wh });
   });
   it('a charger connecting again while its old socket is open replaces it and stays online', async () => {
+    await alone(boxes[2]!.box);
     // The older one waits long before it reconnects (it is stopped before then): only the newer one comes back.
     const older = new SimulatedCharger({ url: wsUrl, identity: boxes[2]!.box, password: DEV_CHARGER_PASSWORD, backoff: { initialDelay: 10_000, maxDelay: 20_000 } });
     sims.push(older);
@@ -206,6 +211,7 @@ describe('OCPP central system (simulator as client)', () => {
     expect((await until(node, (rows) => rows[0]?.connected_node === null))[0]).toEqual({ connected_node: null, connectivity_status: 'OFFLINE' });
   });
   it('a message the central system fails to store is answered InternalError, with nothing of the database in it', async () => {
+    await alone(boxes[1]!.box);
     const charger = sim(boxes[1]!.box);
     await charger.start();
     await q(sql`alter table ocpp_meter_values rename to ocpp_meter_values_away`);
