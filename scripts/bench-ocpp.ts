@@ -431,8 +431,6 @@ async function killRun() {
   }, 180_000);
   const allBack = (performance.now() - restartAt) / 1000;
   log(`every charger back and every queued StopTransaction replayed ${back.toFixed(1)} s after the server was ready (${allBack.toFixed(1)} s after the restart began)`);
-  const auth2 = await signIn(server);
-  void auth2;
   const restEnded = (await Promise.all(fleets.map((f) => f.call<number>('end-sessions', { count: 'all', wait: true })))).reduce((a, b) => a + b, 0);
   await waitFor('every session to end', async () => {
     const c = await fleetCounters(fleets);
