@@ -17,6 +17,7 @@ import { JobFailedForGood, type JobContext, type JobHandler } from '@server/jobs
 import { scopeConditions, tableOf } from '@server/resources/resource-query';
 import type { FileStore } from '@server/uploads/file-store';
 import { countExportRows, exportChunks, type ExportSource } from './export-rows';
+import { withExportHeap } from './export-heap';
 import { createCsvWriter, createExcelWriter, type ExportFileWriter, type FileColumn } from './export-file';
 import { loadDownload, moveDownload, recordProgress, type DownloadRow } from './download-state';
 
@@ -130,26 +131,28 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       let reportedAt = 0;
       const progressEveryMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
       try {
-        const smallest = Math.min(EXPORT_MIN_BATCH_ROWS, batchRows);
-        let size = smallest;
-        const batchSize = () => (size = msSinceLastRequest() < EXPORT_BUSY_MS ? smallest : Math.min(batchRows, maxRows, size * 2));
-        for await (const chunk of exportChunks(db, source, { batchSize, fields: columns.map((c) => c.field), format: xlsx ? 'cells' : 'csv' })) {
-          if (written + chunk.count > maxRows) throw new Error('The export read more rows than its limit.');
-          await writer.write(chunk);
-          written += chunk.count;
-          // The lease, the progress and the live event, at most every progressEveryMs (the first batch always);
-          // the heartbeat is also where a cancel is learned.
-          if (reported === 0 || performance.now() - reportedAt >= progressEveryMs) {
-            await reportProgress(written);
-            reported = written;
-            reportedAt = performance.now();
+        await withExportHeap(async () => {
+          const smallest = Math.min(EXPORT_MIN_BATCH_ROWS, batchRows);
+          let size = smallest;
+          const batchSize = () => (size = msSinceLastRequest() < EXPORT_BUSY_MS ? smallest : Math.min(batchRows, maxRows, size * 2));
+          for await (const chunk of exportChunks(db, source, { batchSize, fields: columns.map((c) => c.field), format: xlsx ? 'cells' : 'csv' })) {
+            if (written + chunk.count > maxRows) throw new Error('The export read more rows than its limit.');
+            await writer.write(chunk);
+            written += chunk.count;
+            // The lease, the progress and the live event, at most every progressEveryMs (the first batch always);
+            // the heartbeat is also where a cancel is learned.
+            if (reported === 0 || performance.now() - reportedAt >= progressEveryMs) {
+              await reportProgress(written);
+              reported = written;
+              reportedAt = performance.now();
+            }
+            if (written >= maxRows) break;
+            // Requests first: PGlite shares this event loop and answers one statement at a time.
+            await giveWay();
           }
-          if (written >= maxRows) break;
-          // Requests first: PGlite shares this event loop and answers one statement at a time.
-          await giveWay();
-        }
-        if (reported !== written) await reportProgress(written);
-        await writer.finish();
+          if (reported !== written) await reportProgress(written);
+          await writer.finish();
+        });
       } catch (error) {
         await writer.abort();
         await rm(temp, { force: true });
