@@ -58,7 +58,8 @@ export async function previewUpload(db: Database, csv: string): Promise<Settleme
     if (booking && r.amountPaise !== null && r.amountPaise !== booking.amount) {
       errors.push({ column: 'amount_inr', message: `The booking's amount is ₹${(booking.amount / 100).toFixed(2)}, not ₹${(r.amountPaise / 100).toFixed(2)}.` });
     }
-    return { line: r.line, bookingId: r.bookingId, hostId: booking?.hostId ?? null, amountPaise: booking ? booking.amount : null, errors };
+    // The booking's amount; for a booking that is not there, the amount the file gave (the preview shows it).
+    return { line: r.line, bookingId: r.bookingId, hostId: booking?.hostId ?? null, amountPaise: booking ? booking.amount : r.amountPaise, errors };
   });
   const errorCount = rows.filter((r) => r.errors.length > 0).length;
   const byHost = new Map<string, SettlementUploadRow[]>();

@@ -190,7 +190,7 @@ describe.each(testDrivers)('settlement workflow on %s', (driver) => {
       `${a.bookings[1]!.id},`,
       `${b.bookings[0]!.id},1.23`,
       `${a.bookings[0]!.id},`,
-      '999999999,',
+      '999999999,120.50',
       `${String(settled)},`,
       `${String(notCompleted)},`,
       'x12,',
@@ -204,6 +204,8 @@ describe.each(testDrivers)('settlement workflow on %s', (driver) => {
     const problems = Object.fromEntries(preview.body.rows.map((r: Row & { errors: { column: string }[] }) => [r.line, r.errors.map((e) => e.column)]));
     expect(problems).toEqual({ 2: [], 3: [], 4: ['amount_inr'], 5: ['booking_id'], 6: ['booking_id'], 7: ['booking_id'], 8: ['booking_id'], 9: ['booking_id'] });
     expect(preview.body.rows[5].errors[0].message).toMatch(/^Booking \d+ is already settled in settlement \d+\.$/);
+    // A row's amount is its booking's; for a booking that does not exist, the amount the file gave (not a blank).
+    expect(preview.body.rows.map((r: Row) => r.amountPaise)).toEqual([a.bookings[0]!.amount, a.bookings[1]!.amount, b.bookings[0]!.amount, a.bookings[0]!.amount, 12_050, expect.any(Number), expect.any(Number), null]);
     expect(preview.body.settlements).toHaveLength(1);
     expect(preview.body.settlements[0]).toMatchObject({ hostId: a.hostId, bookingIds: [a.bookings[0]!.id, a.bookings[1]!.id], grossAmount: a.bookings[0]!.amount + a.bookings[1]!.amount });
     expect(await counts()).toEqual(before);
