@@ -163,7 +163,8 @@ function TicketBulkAction({ action, resource, what, send }: { action: TicketActi
     case 'assign':
       return (
         <BulkDialog label="Assign…" title={`Assign ${what}`} confirmLabel="Assign" focusField onConfirm={() => (assignee.id ? send('assigned', { assignee: assignee.id }) : refuse('Choose a staff member'))}>
-          <StaffPicker label="Assign to" value={assignee} onChange={setAssignee} description="An active staff member" autoFocus />
+          {/* The staff list opens on typing (or Arrow Down), not on the focus the dialog gives it: open at once, it covered the dialog's Assign and Cancel buttons. */}
+          <StaffPicker label="Assign to" value={assignee} onChange={setAssignee} description="An active staff member" autoFocus menuTrigger="input" />
           <p className="ui-field__description">{each}</p>
           <Problem message={message} />
         </BulkDialog>
