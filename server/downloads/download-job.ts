@@ -17,7 +17,7 @@ import { JobFailedForGood, type JobContext, type JobHandler } from '@server/jobs
 import { scopeConditions, tableOf } from '@server/resources/resource-query';
 import type { FileStore } from '@server/uploads/file-store';
 import { countExportRows, exportChunks, type ExportSource } from './export-rows';
-import { withExportHeap } from './export-heap';
+import { EXPORT_HEAP_FROM_ROWS, withExportHeap } from './export-heap';
 import { createCsvWriter, createExcelWriter, type ExportFileWriter, type FileColumn } from './export-file';
 import { loadDownload, moveDownload, recordProgress, type DownloadRow } from './download-state';
 
@@ -131,7 +131,7 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       let reportedAt = 0;
       const progressEveryMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
       try {
-        await withExportHeap(async () => {
+        const exportRows = async () => {
           const smallest = Math.min(EXPORT_MIN_BATCH_ROWS, batchRows);
           let size = smallest;
           const batchSize = () => (size = msSinceLastRequest() < EXPORT_BUSY_MS ? smallest : Math.min(batchRows, maxRows, size * 2));
@@ -152,7 +152,9 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
           }
           if (reported !== written) await reportProgress(written);
           await writer.finish();
-        });
+        };
+        // A small export makes little garbage: not worth a full collection at its start.
+        await (total >= EXPORT_HEAP_FROM_ROWS ? withExportHeap(exportRows) : exportRows());
       } catch (error) {
         await writer.abort();
         await rm(temp, { force: true });

@@ -11,6 +11,9 @@ import vm from 'node:vm';
 /** V8's heap growing factor while an export runs: 1 + this / 100. */
 export const EXPORT_HEAP_GROWING_PERCENT = 50;
 
+/** Exports of at least this many rows hold the heap (a smaller one is not worth the full collection at its start). */
+export const EXPORT_HEAP_FROM_ROWS = 50_000;
+
 let running = 0;
 
 /**
