@@ -9,7 +9,9 @@ import { staff, testSignedInAs } from './support';
 const test = testSignedInAs(staff.superAdmin);
 
 // One viewport, timezone and locale on every machine: a date or a wrapped line never depends on the host.
-anonymous.use({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+// bypassCSP: toHaveScreenshot applies e2e/screenshots.css as an inline <style>, which the console's
+// Content-Security-Policy (style-src 'self') refuses; without it pins or a toast of another journey got into a shot.
+anonymous.use({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN', bypassCSP: true });
 
 anonymous.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
