@@ -7,14 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const BASE = '/charger-service';
 const adminId = demoStaffUserId('9000000001');
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('charger actions on %s', (driver) => {
+describe.each(ruleDrivers)('charger actions on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let operations: string;

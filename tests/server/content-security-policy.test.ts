@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { API_DOCS_POLICY, API_POLICY, consolePolicy, inlineScriptHashes } from '@server/http/content-security-policy';
 import { defaultCdnDir } from '@server/http/static-files';
 import { call, createTestApp, type TestApp } from './support/test-app';
-import { testDrivers } from './support/test-database';
+import { ruleDrivers } from './support/test-database';
 import { useTestApp } from './support/use-test-app';
 
 /** The directives of a policy by name. */
@@ -60,7 +60,7 @@ describe('inline script hashes', () => {
   });
 });
 
-describe.each(testDrivers)('Content-Security-Policy of each answer on %s', (driver) => {
+describe.each(ruleDrivers)('Content-Security-Policy of each answer on %s', (driver) => {
   const env = useTestApp(driver);
   let t: TestApp;
   let staticDir: string;

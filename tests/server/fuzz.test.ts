@@ -17,7 +17,7 @@ import { resourceByName, resources } from '@domain/resource/registry';
 import type { RegisteredRoute } from '@server/http/route-registry';
 import { sampleCreateBody, type SampleContext } from './support/sample-values';
 import { call } from './support/test-app';
-import { testDrivers } from './support/test-database';
+import { sweepDrivers } from './support/test-database';
 import { useTestApp } from './support/use-test-app';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 1));
@@ -255,7 +255,7 @@ function resourceOfRoute(route: RegisteredRoute): Resource | undefined {
     .sort((a, b) => b.apiPath.length - a.apiPath.length)[0];
 }
 
-describe.each(testDrivers)('hostile input on every write route and list query, on %s', (driver) => {
+describe.each(sweepDrivers)('hostile input on every write route and list query, on %s', (driver) => {
   const env = useTestApp(driver);
   const callers: Record<'admin' | 'readOnly', string> = { admin: '', readOnly: '' };
   const ids = new Map<string, string>();

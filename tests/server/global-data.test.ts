@@ -7,9 +7,9 @@ import { auditLog, userPreferences } from '@server/db/schema';
 import { demoCities } from '@server/seed/seed-cities';
 import { demoStaff } from '@server/seed/demo-staff';
 import { call, createTestApp, signIn, type TestApp } from './support/test-app';
-import { createTestDatabase, testDrivers } from './support/test-database';
+import { createTestDatabase, ruleDrivers } from './support/test-database';
 
-describe.each(testDrivers)('global data and pinned items on %s', (driver) => {
+describe.each(ruleDrivers)('global data and pinned items on %s', (driver) => {
   let database: OpenDatabase;
   let t: TestApp;
   let authKey: string;

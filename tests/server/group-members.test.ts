@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const GROUP = '/user-service/group';
@@ -15,7 +15,7 @@ const adminId = demoStaffUserId('9000000001');
 const UNKNOWN_USER = '00000000-0000-4000-8000-000000000000';
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('group members on %s', (driver) => {
+describe.each(ruleDrivers)('group members on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let operations: string;

@@ -9,9 +9,9 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { servicePrefixes } from '@server/http/service-prefixes';
 import { permissionCatalogueSchema } from '@server/routes/auth-routes';
 import { call, createTestApp, signIn, type TestApp } from './support/test-app';
-import { createTestDatabase, testDrivers } from './support/test-database';
+import { createTestDatabase, ruleDrivers } from './support/test-database';
 
-describe.each(testDrivers)('HTTP contract on %s', (driver) => {
+describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
   let database: OpenDatabase;
   let t: TestApp;
 

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@server/seed/seed-sql';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const BASE = '/pw-service/investor-bundle';
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('investor bundles on %s', (driver) => {
+describe.each(ruleDrivers)('investor bundles on %s', (driver) => {
   const env = useTestApp(driver);
   let finance: string;
   let readOnly: string;

@@ -8,13 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const adminId = demoStaffUserId('9000000001');
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('leads and CPO actions on %s', (driver) => {
+describe.each(ruleDrivers)('leads and CPO actions on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

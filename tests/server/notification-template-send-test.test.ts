@@ -6,14 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const SEND_TEST = '/notification-service/template/send-test';
 const adminId = demoStaffUserId('9000000001');
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('notification template send test on %s', (driver) => {
+describe.each(ruleDrivers)('notification template send test on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

@@ -6,7 +6,7 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { auditLog, czoUsers, otpChallenges, sessions, smsNotificationLogs, users } from '@server/db/schema';
 import { demoRoles } from '@server/seed/seed-roles';
 import { hashAuthKey } from '@server/auth/hashing';
-import { createTestDatabase, testDrivers } from './support/test-database';
+import { createTestDatabase, ruleDrivers } from './support/test-database';
 import { call, createTestApp, signIn, uniqueClient, type TestApp } from './support/test-app';
 
 const SUPER_ADMIN = '9000000001';
@@ -15,7 +15,7 @@ const NO_ROLE = '9000000007';
 const INACTIVE_STAFF = '9000000008';
 const UNKNOWN = '9876543210';
 
-describe.each(testDrivers)('OTP sign-in on %s', (driver) => {
+describe.each(ruleDrivers)('OTP sign-in on %s', (driver) => {
   let database: OpenDatabase;
   let t: TestApp;
 

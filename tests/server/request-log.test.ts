@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleLogger } from '@server/app-deps';
 import { REQUEST_ID_HEADER } from '@server/http/request-log';
 import { call, createTestApp, type TestApp } from './support/test-app';
-import { testDrivers } from './support/test-database';
+import { ruleDrivers } from './support/test-database';
 import { useTestApp } from './support/use-test-app';
 
 // Values that must never reach a log line: a bank account, its IFSC and holder, a search typed by staff.
@@ -18,7 +18,7 @@ const linesWith = (t: TestApp, ...needles: string[]) => t.logLines.filter((line)
 const parsed = (t: TestApp, level: string) =>
   t.logLines.filter((l) => l.startsWith(`${level} {`)).map((l) => JSON.parse(l.slice(level.length + 1)) as Record<string, unknown>);
 
-describe.each(testDrivers)('server log lines on %s', (driver) => {
+describe.each(ruleDrivers)('server log lines on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: { authKey: string; userId: string };
 

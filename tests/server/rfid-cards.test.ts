@@ -8,14 +8,14 @@ import { authorize } from '@server/ocpp/ocpp-store';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const BASE = '/user-service/rfid-card';
 const adminId = demoStaffUserId('9000000001');
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('rfid cards on %s', (driver) => {
+describe.each(ruleDrivers)('rfid cards on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let operations: string;

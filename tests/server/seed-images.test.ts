@@ -7,12 +7,12 @@ import { isPrivateUploadPath } from '@domain/upload-kinds';
 import { resources } from '@domain/resource/registry';
 import { defaultCdnDir } from '@server/http/static-files';
 import { call } from './support/test-app';
-import { testDrivers } from './support/test-database';
+import { ruleDrivers } from './support/test-database';
 import { useTestApp } from './support/use-test-app';
 
 const imageResources = resources.filter((r) => r.views.length > 0 && Object.values(r.allFields).some((f) => f.display === 'image' || f.display === 'images'));
 
-describe.each(testDrivers)('seeded images on %s', (driver) => {
+describe.each(ruleDrivers)('seeded images on %s', (driver) => {
   const env = useTestApp(driver);
 
   it('name files that exist, on every list with images', async () => {

@@ -5,11 +5,11 @@ import { hashAuthKey } from '@server/auth/hashing';
 import type { OpenDatabase } from '@server/db/open-database';
 import { auditLog, czoUsers, roles, sessions, users } from '@server/db/schema';
 import { call, createTestApp, signIn, type TestApp } from './support/test-app';
-import { createTestDatabase, testDrivers } from './support/test-database';
+import { createTestDatabase, ruleDrivers } from './support/test-database';
 
 const MINUTE = 60_000;
 
-describe.each(testDrivers)('sessions on %s', (driver) => {
+describe.each(ruleDrivers)('sessions on %s', (driver) => {
   let database: OpenDatabase;
   let t: TestApp;
 

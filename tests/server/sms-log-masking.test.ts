@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile } from '@domain/phone';
 import { SETTLEMENT_NOTICE_TEMPLATE } from '@server/settlements/settlement-effects';
 import { call } from './support/test-app';
-import { testDrivers } from './support/test-database';
+import { ruleDrivers } from './support/test-database';
 import { useTestApp, type SharedTestApp } from './support/use-test-app';
 import { rowsOf } from '@server/seed/seed-sql';
 
@@ -13,7 +13,7 @@ const query = async (env: SharedTestApp, q: ReturnType<typeof sql>) => rowsOf<Ro
 /** SMS log rows whose number is not in maskMobile's shape (six stars, the last four digits). */
 const unmasked = (env: SharedTestApp) => query(env, sql`select mobile_number, template from sms_notification_logs where mobile_number !~ '^[*]{6}[0-9]{4}$'`);
 
-describe.each(testDrivers)('phone numbers in the SMS log on %s', (driver) => {
+describe.each(ruleDrivers)('phone numbers in the SMS log on %s', (driver) => {
   const env = useTestApp(driver);
   let finance: string;
 

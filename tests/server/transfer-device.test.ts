@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { transferDevicePaths, transferDevicePreviewSchema, transferProblemTypes } from '@domain/transfer-device';
 import { rowsOf } from '@server/seed/seed-sql';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Row = Record<string, unknown>;
@@ -13,7 +13,7 @@ interface Host {
   mobileNumber: string;
 }
 
-describe.each(testDrivers)('transfer device on %s', (driver) => {
+describe.each(ruleDrivers)('transfer device on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let operations: string;

@@ -8,14 +8,14 @@ import { NUMBER_BLOCKED_DETAIL, NUMBER_BLOCKED_TYPE } from '@server/auth/blocked
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call, uniqueClient } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const BASE = '/auth-service/blocked-numbers';
 const supportId = demoStaffUserId('9000000005');
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('unblock user on %s', (driver) => {
+describe.each(ruleDrivers)('unblock user on %s', (driver) => {
   const env = useTestApp(driver);
   let support: string;
   let operations: string;

@@ -12,7 +12,7 @@ import { MAX_UPLOAD_BYTES, SIGNED_URLS_PATH, UPLOAD_PATH } from '@server/routes/
 import { createDiskFileStore } from '@server/uploads/file-store';
 import { detectFileType } from '@server/uploads/file-types';
 import { call, createTestApp, signIn, type TestApp } from './support/test-app';
-import { createTestDatabase, testDrivers } from './support/test-database';
+import { createTestDatabase, ruleDrivers } from './support/test-database';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)));
@@ -32,7 +32,7 @@ const samples = {
   csv: bytes('mobileNumber,name\n9845012345,Aarav Sharma\n'),
 };
 
-describe.each(testDrivers)('file uploads and the /cdn/uploads files on %s', (driver) => {
+describe.each(ruleDrivers)('file uploads and the /cdn/uploads files on %s', (driver) => {
   let database: OpenDatabase;
   let t: TestApp;
   let dataDir: string;

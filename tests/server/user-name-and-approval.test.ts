@@ -8,7 +8,7 @@ import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { seedId } from '@server/seed/seed-id';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const USERS = '/user-service/user';
@@ -18,7 +18,7 @@ const operationsId = demoStaffUserId('9000000002');
 const seededUser = (mobileNumber: string) => seedId('user', mobileNumber);
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('change name and user approval on %s', (driver) => {
+describe.each(ruleDrivers)('change name and user approval on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let support: string;

@@ -10,9 +10,9 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { openLiveCharger, until, type LiveCharger } from '../support/live-charger';
 import { call, signIn, type TestApp } from '../support/test-app';
-import { testDrivers } from '../support/test-database';
+import { ruleDrivers } from '../support/test-database';
 
-describe.each(testDrivers)('live booking actions on %s', (driver) => {
+describe.each(ruleDrivers)('live booking actions on %s', (driver) => {
   let live: LiveCharger;
   let database: OpenDatabase;
   let t: TestApp;

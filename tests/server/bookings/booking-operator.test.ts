@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findChargerByBoxId, INSTANT_ID_TAG_PREFIX, recordStatus, startTransaction, TEST_ID_TAG_PREFIX, type ChargerIdentity } from '@server/ocpp/ocpp-store';
 import { rowsOf } from '@server/db/rows';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Row = Record<string, unknown>;
@@ -23,7 +23,7 @@ const backfillOf = (file: string) =>
     .map((s) => s.trim())
     .find((s) => s.startsWith('UPDATE'));
 
-describe.each(testDrivers)('the operator on a booking on %s', (driver) => {
+describe.each(ruleDrivers)('the operator on a booking on %s', (driver) => {
   const env = useTestApp(driver);
   const q = async <T extends Row>(query: ReturnType<typeof sql>) => rowsOf<T>(await env.database.db.execute(query));
   let charger: ChargerIdentity;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createChargerPath, createChargerResultSchema } from '@domain/create-charger';
 import { chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/entities/chargers';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Body = Record<string, unknown>;
@@ -21,7 +21,7 @@ const identifiersOf = (type: ChargerType, n: number): Body => {
   return Object.fromEntries(chargerTypeIdentifiers[type].map((f) => [f, all[f]]));
 };
 
-describe.each(testDrivers)('POST /charger-service/admin/charger on %s', (driver) => {
+describe.each(ruleDrivers)('POST /charger-service/admin/charger on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let operations: string;

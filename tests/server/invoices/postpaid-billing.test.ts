@@ -11,7 +11,7 @@ import { addDays, cycleEndOf, cycleStartOf, lastCompleteCycleEnd, periodToBill }
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const BILL = '/pw-service/postpaid-configuration/bill-period';
@@ -44,7 +44,7 @@ describe('postpaid billing cycles (pure, IST days)', () => {
   });
 });
 
-describe.each(testDrivers)('Bill period on %s', (driver) => {
+describe.each(ruleDrivers)('Bill period on %s', (driver) => {
   const env = useTestApp(driver);
   let finance: string;
   let readOnly: string;

@@ -6,10 +6,10 @@ import { chargerMapSchema, servicingMapSchema } from '@domain/network-map';
 import { chargingTodaySchema, trackerResultSchema } from '@domain/trackers';
 import { rowsOf } from '@server/seed/seed-sql';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
-describe.each(testDrivers)('network views on %s', (driver) => {
+describe.each(ruleDrivers)('network views on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '@server/db/tables/bookings';
 import { scaled } from '@server/seed/demo-data';
 import { bookingSeedSizes } from '@server/seed/seed-bookings';
-import { SEED_TIME, TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { SEED_TIME, TEST_SEED_SCALE, ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const API = '/booking-service/admin/booking';
 
-describe.each(testDrivers)('bookings and promo codes on %s', (driver) => {
+describe.each(ruleDrivers)('bookings and promo codes on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@server/db/rows';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 const VENDORS = '/config/admin/vendor';
 const BULK = `${VENDORS}/bulk-activate-inactivate`;
 
-describe.each(testDrivers)('bulk activate and inactivate on %s', (driver) => {
+describe.each(ruleDrivers)('bulk activate and inactivate on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

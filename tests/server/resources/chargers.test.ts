@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coordinatesMessages } from '@domain/coordinates';
 import { demoCityId } from '@server/seed/seed-cities';
-import { testDrivers, TEST_SEED_SCALE } from '@tests/server/support/test-database';
+import { ruleDrivers, TEST_SEED_SCALE } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Row = Record<string, unknown> & { id: number };
 
-describe.each(testDrivers)('charger management resources on %s', (driver) => {
+describe.each(ruleDrivers)('charger management resources on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

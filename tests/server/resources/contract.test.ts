@@ -8,7 +8,7 @@ import { resourceByName, resources } from '@domain/resource/registry';
 import { workflowOf } from '@machines/workflow-registry';
 import { acceptsEdit } from '@machines/workflow-snapshot';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { sweepDrivers } from '@tests/server/support/test-database';
 import { expectedStored, NoFreeValueError, sampleCreateBody, sampleValue, WRONG_TYPE, type SampleContext } from '@tests/server/support/sample-values';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
@@ -21,7 +21,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 const pathsOf = (body: { errors?: { path: string }[] } | undefined) => (body?.errors ?? []).map((e) => e.path);
 const show = (res: { status: number; body: unknown }) => `${res.status} ${JSON.stringify(res.body).slice(0, 600)}`;
 
-describe.each(testDrivers)('the resource API contract on %s', (driver) => {
+describe.each(sweepDrivers)('the resource API contract on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   const idsOf = new Map<string, Promise<(string | number)[]>>();

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
-describe.each(testDrivers)('resource engine on %s', (driver) => {
+describe.each(ruleDrivers)('resource engine on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

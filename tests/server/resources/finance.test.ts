@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { TEST_SEED_SCALE, ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { scaled } from '@server/seed/demo-data';
 import { useTestApp } from '@tests/server/support/use-test-app';
@@ -34,7 +34,7 @@ const fullDraft = {
   resourcesUrl: 'https://invest.example.in/indiranagar',
 };
 
-describe.each(testDrivers)('finance, sustain capital and operator resources on %s', (driver) => {
+describe.each(ruleDrivers)('finance, sustain capital and operator resources on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

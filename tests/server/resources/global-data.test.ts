@@ -3,10 +3,10 @@ import { globalConfigSchema } from '@domain/global-config';
 import { sessionPaths } from '@domain/session';
 import { demoVehicles } from '@server/seed/seed-global-data-reference';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
-describe.each(testDrivers)('global data resources on %s', (driver) => {
+describe.each(ruleDrivers)('global data resources on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let adminId: string;

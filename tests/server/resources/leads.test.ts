@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 type Row = Record<string, unknown>;
 
-describe.each(testDrivers)('leads on %s', (driver) => {
+describe.each(ruleDrivers)('leads on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: { authKey: string; userId: string };
   let operations: { authKey: string; userId: string };

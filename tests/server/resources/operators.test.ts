@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { TEST_SEED_SCALE, ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { scaled } from '@server/seed/demo-data';
 import { demoOperatorDetails } from '@server/seed/seed-operators';
@@ -7,7 +7,7 @@ import { useTestApp } from '@tests/server/support/use-test-app';
 
 const CPO = '/user-service/charger-point-operator';
 
-describe.each(testDrivers)('charge point operator resources on %s', (driver) => {
+describe.each(ruleDrivers)('charge point operator resources on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

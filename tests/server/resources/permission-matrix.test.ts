@@ -8,7 +8,7 @@ import type { Permission } from '@domain/permissions';
 import { demoStaff } from '@server/seed/demo-staff';
 import { demoRoles } from '@server/seed/seed-roles';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { sweepDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 /** One request of the matrix and the permissions that open it (null: any signed-in user). */
@@ -60,7 +60,7 @@ function checksOf(r: Resource, id: string | number): Check[] {
   return checks;
 }
 
-describe.each(testDrivers)('the permission matrix on %s', (driver) => {
+describe.each(sweepDrivers)('the permission matrix on %s', (driver) => {
   const env = useTestApp(driver);
   const checks: Check[] = [];
   // One sign-in per number: a second code for the same number inside the resend window is not sent.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closedTicketStatuses, ticketResources } from '@domain/entities/tickets';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
@@ -10,7 +10,7 @@ type Row = Record<string, unknown>;
 /** Today's calendar day in India (the `today` scope's day). */
 const kindResources = ticketResources.filter((r) => r.fixed?.kind);
 
-describe.each(testDrivers)('tickets and orders on %s', (driver) => {
+describe.each(ruleDrivers)('tickets and orders on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: { authKey: string; userId: string };
   let nobody: { authKey: string; userId: string };

@@ -7,11 +7,11 @@ import { roles, users, wallets } from '@server/db/schema';
 import { appliedReferrals, hostBankDetails, hosts, userGroups } from '@server/db/tables/users';
 import { scaled } from '@server/seed/demo-data';
 import { userSeedSizes } from '@server/seed/seed-users';
-import { TEST_SEED_SCALE, testDrivers } from '@tests/server/support/test-database';
+import { TEST_SEED_SCALE, ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
-describe.each(testDrivers)('users, staff and roles on %s', (driver) => {
+describe.each(ruleDrivers)('users, staff and roles on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

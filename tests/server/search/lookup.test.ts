@@ -7,13 +7,13 @@ import { orderResource, ticketResource } from '@domain/entities/tickets';
 import { hostResource, userResource } from '@domain/entities/users';
 import { tableOf } from '@server/resources/resource-query';
 import { call } from '../support/test-app';
-import { testDrivers } from '../support/test-database';
+import { ruleDrivers } from '../support/test-database';
 import { useTestApp } from '../support/use-test-app';
 
 type Row = Record<string, unknown>;
 const PATH = '/search-service/lookup';
 
-describe.each(testDrivers)('GET /search-service/lookup on %s', (driver) => {
+describe.each(ruleDrivers)('GET /search-service/lookup on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let device: Row;

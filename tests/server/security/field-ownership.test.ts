@@ -10,7 +10,7 @@ import { resourceByName, resources } from '@domain/resource/registry';
 import { acceptsEdit } from '@machines/workflow-snapshot';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { rowsOf } from '@server/seed/seed-sql';
 
@@ -81,7 +81,7 @@ describe('field ownership in the definitions', () => {
   });
 });
 
-describe.each(testDrivers)('the generic update on %s', (driver) => {
+describe.each(ruleDrivers)('the generic update on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { seedId } from '@server/seed/seed-id';
 import { call, signIn, uniqueClient } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { rowsOf } from '@server/seed/seed-sql';
 
@@ -30,7 +30,7 @@ const clerkPermissions = [
   'ROLE_CHANGE_USER_NAME',
 ];
 
-describe.each(testDrivers)('who may change whom on %s', (driver) => {
+describe.each(ruleDrivers)('who may change whom on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let support: string;

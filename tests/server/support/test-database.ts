@@ -7,8 +7,29 @@ import type { DatabaseDriver } from '@server/db/database';
 import { migrationsFolder, openDatabase, type OpenDatabase } from '@server/db/open-database';
 import { runSeed } from '@server/seed/run-seed';
 
-/** Drivers to run the server tests on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+/**
+ * Every driver: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. For what the two drivers do differently:
+ * concurrency and locks (PGlite has one connection, so a race there is no race), notifications across processes,
+ * the job queue, money on the ledger, migrations, database errors, type round trips, planner estimates.
+ */
 export const testDrivers: DatabaseDriver[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+/** TEST_ALL_DRIVERS=1 runs every server test on every driver, as every test did until CI outgrew its budget. */
+const allDrivers = ['1', 'true'].includes(process.env.TEST_ALL_DRIVERS ?? '');
+
+/**
+ * One driver, for rules that do not depend on it (permissions, validation, workflows, screens' API): PostgreSQL
+ * when TEST_DATABASE_URL is set, where a test database is a template copy (about 1.5 s under CI's load, against
+ * about 5 s to open a PGlite copy) and the races these files hold really run in parallel; else PGlite.
+ */
+export const ruleDrivers: DatabaseDriver[] = allDrivers ? testDrivers : [process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'];
+
+/**
+ * The sweeps over every route (contract, permission matrix, fuzz): on the embedded database, the default of
+ * `npm start` and of the browser journeys, whose single connection turns a query made outside a route's open
+ * transaction into a hang that PostgreSQL's pool would hide.
+ */
+export const sweepDrivers: DatabaseDriver[] = allDrivers ? testDrivers : ['pglite'];
 
 /** created_at of seeded rows in tests (the test clock starts after it). */
 export const SEED_TIME = new Date('2026-01-01T00:00:00.000Z');

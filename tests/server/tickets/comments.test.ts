@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentPageSchema, commentsPath } from '@domain/comments';
 import { ticketActionPath, ticketFieldActions } from '@domain/ticket-actions';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { insertTicket } from './ticket-fixtures';
 
 const SERVICING = 'charger-servicing-tickets';
 
-describe.each(testDrivers)('ticket comments on %s', (driver) => {
+describe.each(ruleDrivers)('ticket comments on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

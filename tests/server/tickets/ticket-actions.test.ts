@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketResources } from '@domain/entities/tickets';
 import { ticketActionPath, ticketFieldActions, type TicketFieldAction } from '@domain/ticket-actions';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { auditRows, customerId, insertTicket, userIdOf } from './ticket-fixtures';
@@ -23,7 +23,7 @@ const cases: Record<TicketFieldAction['id'], { good: (ids: { admin: string }) =>
 };
 
 
-describe.each(testDrivers)('common ticket actions on %s', (driver) => {
+describe.each(ruleDrivers)('common ticket actions on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

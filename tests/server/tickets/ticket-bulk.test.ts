@@ -9,7 +9,7 @@ import { ticketActions, ticketBulkPath, type TicketAction } from '@domain/ticket
 import { rowsOf } from '@server/db/rows';
 import { tickets } from '@server/db/tables/tickets';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { auditRows, insertTicket, userIdOf } from './ticket-fixtures';
 
@@ -23,7 +23,7 @@ const DUE_DATE = ticketBulkPath(actionOf('dueDate'));
 const TAGS = ticketBulkPath(actionOf('tags'));
 const CLOSE = ticketBulkPath(actionOf('close'));
 
-describe.each(testDrivers)('bulk ticket actions on %s', (driver) => {
+describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '@domain/resource/registry';
 import { rowsOf } from '@server/db/rows';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { auditRows, insertTicket } from '../tickets/ticket-fixtures';
 
@@ -16,7 +16,7 @@ const SUPPORT = 'customer-support-tickets';
 const SERVICING = 'charger-servicing-tickets';
 const bulkOf = (name: string) => `${resourceByName(name).apiPath}/bulk-transition`;
 
-describe.each(testDrivers)('bulk workflow events on %s', (driver) => {
+describe.each(ruleDrivers)('bulk workflow events on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consignmentWorkflow } from '@machines/consignment.workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
@@ -18,7 +18,7 @@ const fixture: WorkflowFixture = {
   },
 };
 
-describe.each(testDrivers)('consignment ticket workflow on %s', (driver) => {
+describe.each(ruleDrivers)('consignment ticket workflow on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryWorkflow } from '@machines/delivery.workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp, type SharedTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
@@ -37,7 +37,7 @@ const fixture: WorkflowFixture = {
   ],
 };
 
-describe.each(testDrivers)('delivery ticket workflow on %s', (driver) => {
+describe.each(ruleDrivers)('delivery ticket workflow on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installationWorkflow } from '@machines/installation.workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
@@ -17,7 +17,7 @@ const fixture: WorkflowFixture = {
   },
 };
 
-describe.each(testDrivers)('charger installation workflow on %s', (driver) => {
+describe.each(ruleDrivers)('charger installation workflow on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let technician: string;

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payoutWorkflow } from '@machines/payout.workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
 
 const API = '/pw-service/payout';
 
-describe.each(testDrivers)('payout workflow on %s', (driver) => {
+describe.each(ruleDrivers)('payout workflow on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let finance: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settlementAmountsOf } from '@domain/settlement-amounts';
 import { settlementWorkflow } from '@machines/settlement.workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp, type SharedTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, sendEvent, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
@@ -35,7 +35,7 @@ async function bookingPool(env: SharedTestApp) {
   };
 }
 
-describe.each(testDrivers)('settlement workflow on %s', (driver) => {
+describe.each(ruleDrivers)('settlement workflow on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let finance: string;

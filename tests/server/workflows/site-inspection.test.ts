@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteInspectionWorkflow } from '@machines/site-inspection.workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { checkConcurrentConflicts, checkEveryRefusal, type WorkflowFixture, RACE_ROUNDS } from './workflow-contract';
@@ -53,7 +53,7 @@ const fixture: WorkflowFixture = {
   ],
 };
 
-describe.each(testDrivers)('site inspection workflow on %s', (driver) => {
+describe.each(ruleDrivers)('site inspection workflow on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let technician: string;

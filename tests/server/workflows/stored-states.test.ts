@@ -25,7 +25,7 @@ import { columnName, machineStates } from '@server/resources/build-tables';
 import { fixedConditions, tableOf } from '@server/resources/resource-query';
 import { acceptedEvents, snapshotOf } from '@server/workflows/workflow-routes';
 import { call } from '@tests/server/support/test-app';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers, testDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { rowsOf } from '@server/seed/seed-sql';
 
@@ -124,7 +124,7 @@ describe('the states each workflow-bound column may hold', () => {
   });
 });
 
-describe.each(testDrivers)('stored states on %s', (driver) => {
+describe.each(ruleDrivers)('stored states on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {

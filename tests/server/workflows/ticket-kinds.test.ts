@@ -9,7 +9,7 @@ import { customerSupportWorkflow } from '@machines/customer-support.workflow';
 import { demoWorkflow } from '@machines/demo.workflow';
 import { hardwareServicingWorkflow } from '@machines/hardware-servicing.workflow';
 import type { RecordWorkflow } from '@machines/record-workflow';
-import { testDrivers } from '@tests/server/support/test-database';
+import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
 import { insertTicket } from '@tests/server/tickets/ticket-fixtures';
@@ -41,7 +41,7 @@ const kinds: { workflow: RecordWorkflow; samples: Record<string, Row>; race: str
   })),
 ];
 
-describe.each(testDrivers)('small ticket machines on %s', (driver) => {
+describe.each(ruleDrivers)('small ticket machines on %s', (driver) => {
   const env = useTestApp(driver);
   let admin: string;
   let readOnly: string;
