@@ -191,7 +191,11 @@ export default defineConfig({
       // 270 s on 2 cores (import time 48 s instead of 157 s), with the same 1,618 tests passing.
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], isolate: false } },
       // The console's tests keep isolation: its stores (valtio) are module state that one file must not leave to the next.
-      { extends: true, test: { name: 'console', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', 'tests/server/**/*'] } },
+      // In worker threads rather than processes: 82 s against 100 s for the project alone on 2 cores (one run each).
+      {
+        extends: true,
+        test: { name: 'console', pool: 'threads', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', 'tests/server/**/*'] },
+      },
     ],
   },
 });

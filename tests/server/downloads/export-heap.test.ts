@@ -19,7 +19,5 @@ describe('the heap of exports', () => {
     release();
     await first;
     expect(exportsHoldingTheHeap()).toBe(0);
-    // Allocation still works with the default given back.
-    expect(Array.from({ length: 1_000 }, (_, i) => `${i}`.repeat(10)).length).toBe(1_000);
   });
 });
