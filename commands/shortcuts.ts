@@ -95,6 +95,16 @@ export function chordShortcuts(chords: readonly AvailableChord[]): ShortcutInfo[
   return chords.map((c) => ({ keys: ['g', c.key], sequence: true, singleKey: true, description: `Go to ${c.title}` }));
 }
 
+/**
+ * Which of a page's own single-key shortcuts (letters, as `aria-keyshortcuts` names them: "A") a key press is, if
+ * any: the letter in either case, with no Ctrl, ⌘ or Alt, and not typed into a field.
+ */
+export function pageShortcutKey(facts: Omit<KeyFacts, 'time'>, keys: readonly string[]): string | null {
+  if (facts.typing || facts.ctrlKey || facts.metaKey || facts.altKey || facts.key.length !== 1) return null;
+  const key = facts.key.toUpperCase();
+  return keys.includes(key) ? key : null;
+}
+
 /** How long after `g` the second key of a chord may come. */
 export const CHORD_TIMEOUT_MS = 1000;
 

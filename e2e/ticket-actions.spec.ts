@@ -76,7 +76,9 @@ test('assign in place and undo; assign to me with today’s due date → in Toda
   await propertyButton(page, 'assignee').click();
   await expect(properties(page).getByRole('button', { name: 'Assign to me' })).toBeDisabled();
   await properties(page).getByRole('button', { name: 'Cancel' }).click();
-  await propertyButton(page, 'due date').click();
+  // D, the letter the due date's button announces (aria-keyshortcuts), opens its editor.
+  await expect(propertyButton(page, 'due date')).toHaveAttribute('aria-keyshortcuts', 'D');
+  await page.keyboard.press('d');
   const dueDate = properties(page).getByRole('form', { name: 'Due date' });
   await typeDate(dueDate.getByRole('group', { name: 'Due date' }), istToday());
   await dueDate.getByRole('button', { name: 'Save' }).click();
@@ -101,8 +103,9 @@ test('assign in place and undo; assign to me with today’s due date → in Toda
   await expect(workflowPanel(page).getByRole('button', { name: 'Set Available Date', exact: true })).toBeVisible();
   await expect(history(page)).toContainText('set its due date');
 
-  // Close with one of the spec's reasons, after a confirm.
-  await workflowPanel(page).getByRole('button', { name: 'Close…' }).click();
+  // Close with one of the spec's reasons, after a confirm; C, the letter Close announces, opens it.
+  await expect(workflowPanel(page).getByRole('button', { name: 'Close…' })).toHaveAttribute('aria-keyshortcuts', 'C');
+  await page.keyboard.press('c');
   const dialog = page.getByRole('alertdialog', { name: 'Close this ticket?' });
   await dialog.getByLabel('Close reason').selectOption({ label: 'Charging Station Not Working' });
   await dialog.getByRole('button', { name: 'Close ticket' }).click();

@@ -6,7 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { LIVE_CREATED_TOPIC, liveCreatedKey, liveResourceKey } from '@domain/live-event';
-import { findResource } from '@domain/resource/registry';
+import type { Resource } from '@domain/resource/define-resource';
+import { findResource, resources } from '@domain/resource/registry';
 import type { NotificationBus } from './notification-bus';
 import { publishLive } from './live-events';
 
@@ -38,7 +39,23 @@ export function announceRecordChanges(bus: NotificationBus, onError: (error: unk
         publishLive(bus, { keys: [liveCreatedKey(resource.name)], permission, topic: LIVE_CREATED_TOPIC, data: { resource: resource.name, id: change.entityId } }, { immediate: true, onError });
       } else {
         publishLive(bus, { keys: [liveResourceKey(resource.name)], permission }, { onError });
+        for (const shared of sharedListsOf(resource)) publishLive(bus, { keys: [liveResourceKey(shared.name)], permission: leastGuardedView(shared) }, { onError });
       }
     }
   };
+}
+
+/**
+ * The other resources whose lists show a record of this one: those on the same table that no fixed value narrows,
+ * when this one is narrowed (a ticket kind's change also refreshes the cross-kind My, Open and Today's tickets).
+ * A new record is not announced to them: "N new" there would count records that are not the reader's.
+ */
+function sharedListsOf(resource: Resource): Resource[] {
+  if (!resource.fixed) return [];
+  return resources.filter((r) => r !== resource && r.table === resource.table && !r.fixed);
+}
+
+/** Who may see some list of the resource: no permission when one of its scopes needs none (My tickets). */
+function leastGuardedView(resource: Resource) {
+  return Object.values(resource.scopes ?? {}).some((scope) => scope.permission === null) ? null : (resource.permissions.view ?? null);
 }

@@ -7,6 +7,7 @@ import {
   initialChordState,
   isTypingTarget,
   matchShortcut,
+  pageShortcutKey,
   type ChordState,
   type KeyFacts,
   type MatchOptions,
@@ -100,5 +101,25 @@ describe('matchShortcut', () => {
     expect(isTypingTarget({ tagName: 'BUTTON' })).toBe(false);
     expect(isTypingTarget({ tagName: 'BODY' })).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe("a page's letter shortcuts", () => {
+  const letters = ['A', 'P', 'D', 'T', 'C'];
+  const facts = (k: string, extra: Partial<KeyFacts> = {}) => {
+    const { time: _time, ...rest } = key(k, 0, extra);
+    return rest;
+  };
+  it('match the letter in either case', () => {
+    expect(pageShortcutKey(facts('a'), letters)).toBe('A');
+    expect(pageShortcutKey(facts('C'), letters)).toBe('C');
+  });
+  it('ignore other keys, keys with Ctrl, ⌘ or Alt, and keys typed into a field', () => {
+    expect(pageShortcutKey(facts('x'), letters)).toBeNull();
+    expect(pageShortcutKey(facts('Enter'), letters)).toBeNull();
+    expect(pageShortcutKey(facts('a', { ctrlKey: true }), letters)).toBeNull();
+    expect(pageShortcutKey(facts('a', { metaKey: true }), letters)).toBeNull();
+    expect(pageShortcutKey(facts('a', { altKey: true }), letters)).toBeNull();
+    expect(pageShortcutKey(facts('a', { typing: true }), letters)).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
 import { hasPermission } from '@domain/permissions';
-import { ticketActionAnchor, ticketActionPath, ticketFieldActions, type TicketFieldAction } from '@domain/ticket-actions';
+import { ticketActionAnchor, ticketActionPath, ticketActions, ticketFieldActions, type TicketFieldAction } from '@domain/ticket-actions';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
 import type { ApiRecord } from '@data/resource-api';
+import { isTypingTarget, pageShortcutKey, type ShortcutInfo } from '@commands/shortcuts';
+import { useRegisterShortcuts } from '@app/keyboard/page-shortcuts';
 import { useSession } from '@app/session/session-context';
+import { keyboardState } from '@state/keyboard-state';
 import { Button } from '@ui/button';
 import { DateField } from '@ui/date-field';
 import { pushToast } from '@state/toasts';
@@ -72,6 +76,8 @@ export function TicketPropertiesScope({ resource, record, children }: { resource
     return () => window.removeEventListener('hashchange', open);
   }, []);
 
+  useTicketShortcuts(setEditing);
+
   const send = (action: TicketFieldAction, value: unknown, version: unknown) =>
     ownWrite(async () => {
       const checked = action.bodySchema.safeParse({ [action.field]: value, version });
@@ -101,6 +107,43 @@ export function TicketPropertiesScope({ resource, record, children }: { resource
   };
 
   return <ScopeContext.Provider value={{ resource, record, editing, setEditing, save }}>{children}</ScopeContext.Provider>;
+}
+
+/** The ticket's letter shortcuts as the help overlay lists them (the same letters its buttons announce). */
+const ticketShortcuts: readonly ShortcutInfo[] = ticketActions.map((a) => ({
+  keys: [a.shortcut],
+  description: a.kind === 'field' ? `Change ${a.label.toLowerCase()}` : `${a.label} the ticket`,
+  singleKey: true,
+}));
+const ticketShortcutKeys = ticketActions.map((a) => a.shortcut);
+
+/**
+ * The letters the ticket's property buttons and Close announce (`aria-keyshortcuts`): A, P, D and T open that
+ * property's editor, C opens Close's confirmation. Only where the user sees that button (their permission, the
+ * workflow's state), only while single-key shortcuts are on, and never while a dialog (the palette, a confirmation)
+ * is open or the focus is in a field.
+ */
+function useTicketShortcuts(setEditing: (field: string) => void): void {
+  const { singleKeyShortcuts } = useSnapshot(keyboardState);
+  useRegisterShortcuts('This ticket', ticketShortcuts);
+  useEffect(() => {
+    if (!singleKeyShortcuts) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const key = pageShortcutKey({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, typing: isTypingTarget(event.target as HTMLElement | null) }, ticketShortcutKeys);
+      const action = ticketActions.find((a) => a.shortcut === key);
+      // The action's button as shown: absent without the permission or, for Close, where the workflow refuses it.
+      const button = action ? document.getElementById(ticketActionAnchor(action.id))?.querySelector<HTMLButtonElement>('button:not(:disabled)') : null;
+      if (!action || !button) return;
+      event.preventDefault();
+      if (action.kind === 'field') {
+        setEditing(action.field);
+        button.scrollIntoView?.({ block: 'center' });
+      } else button.click();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [singleKeyShortcuts, setEditing]);
 }
 
 /** True when the field is one of the ticket's in-place properties. */
