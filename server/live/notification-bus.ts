@@ -18,6 +18,12 @@ export interface NotificationBus {
   publish(channel: string, payload: unknown): Promise<void>;
   /** Calls the listener with each payload published on the channel; returns the unsubscribe function. */
   subscribe(channel: string, listener: (payload: unknown) => void): () => void;
+  /**
+   * Settles once payloads published on a subscribed channel from now on reach this process (PostgreSQL: its LISTEN
+   * is in place; in process: at once). A subscriber that starts work whose answer comes back on the channel (a
+   * command sent to a charger on another process) waits for this first, or the answer can pass before it listens.
+   */
+  listening(channel: string): Promise<void>;
   /** Stops listening (PostgreSQL: closes the dedicated client). */
   close(): Promise<void>;
 }
@@ -67,6 +73,7 @@ export function createInProcessBus(onError: (error: unknown) => void = () => {})
       emitter.on(channel, listener);
       return () => void emitter.off(channel, listener);
     },
+    listening: () => Promise.resolve(),
     close: () => {
       emitter.removeAllListeners();
       return Promise.resolve();
@@ -92,7 +99,8 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
   const onError = options.onError ?? (() => {});
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const listening = new Set<string>();
+  /** Subscribed channels, each with its LISTEN (settled once in place, or once it failed and a reconnect took over). */
+  const listening = new Map<string, Promise<void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
@@ -113,7 +121,7 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
         if (!closed) setTimeout(() => void reconnect(), retryMs).unref();
       });
       await next.connect();
-      for (const channel of listening) await next.query(`listen ${channel}`);
+      for (const channel of listening.keys()) await next.query(`listen ${channel}`);
       client = next;
       retryMs = 250;
       return next;
@@ -142,16 +150,22 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
       encode(channel, null);
       emitter.on(channel, listener);
       if (!listening.has(channel)) {
-        listening.add(channel);
-        void connect()
-          .then((c) => c.query(`listen ${channel}`))
-          .catch((error: unknown) => {
-            onError(error);
-            void reconnect();
-          });
+        listening.set(
+          channel,
+          connect()
+            .then((c) => c.query(`listen ${channel}`))
+            .then(
+              () => undefined,
+              (error: unknown) => {
+                onError(error);
+                void reconnect();
+              },
+            ),
+        );
       }
       return () => void emitter.off(channel, listener);
     },
+    listening: (channel) => listening.get(channel) ?? Promise.resolve(),
     async close() {
       closed = true;
       emitter.removeAllListeners();

@@ -141,6 +141,8 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
       if (waiting.size === 0) resolve();
     });
   });
+  // The answer may come back from another process within milliseconds: listen for it before the command goes out.
+  if (input.wait && queued.length > 0) await deps.bus.listening(OCPP_COMMAND_RESULT_CHANNEL);
   for (const r of queued) {
     await deps.bus.publish(OCPP_COMMAND_CHANNEL, { commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node });
   }

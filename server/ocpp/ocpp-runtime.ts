@@ -11,7 +11,7 @@ import { chargers, rfidCardHistory } from '@server/db/tables/chargers';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
 import { rowsOf } from '@server/db/rows';
-import { createCentralSystem, type CentralSystem } from './central-system';
+import { createCentralSystem, OCPP_COMMAND_CHANNEL, type CentralSystem } from './central-system';
 import { startFleet, type Fleet } from './simulator';
 
 /** OCPP settings read from the environment (beside AppConfig). */
@@ -60,6 +60,8 @@ export async function startOcppRuntime(input: {
 }): Promise<OcppRuntime> {
   const env = ocppEnvSchema.parse(Object.fromEntries(Object.entries(input.env ?? process.env).filter(([, v]) => v !== undefined && v !== '')));
   const central = createCentralSystem({ db: input.db, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
+  // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
+  await input.bus.listening(OCPP_COMMAND_CHANNEL);
   (input.server as HttpServer).on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').startsWith('/ocpp/')) central.handleUpgrade(request, socket, head);
     else socket.destroy();

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
-import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
+import { createCentralSystem, OCPP_COMMAND_CHANNEL, type CentralSystem } from '@server/ocpp/central-system';
 import { SimulatedCharger } from '@server/ocpp/simulator';
 import { createInProcessBus, createPostgresBus, type NotificationBus } from '@server/live/notification-bus';
 import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
@@ -34,6 +34,8 @@ describe.each(testDrivers)('OCPP commands across two server processes on %s', (d
       });
       server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
       nodes.push({ t, bus, central, server, wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp` });
+      // As startOcppRuntime does: commands routed here are heard before any charger connects.
+      await bus.listening(OCPP_COMMAND_CHANNEL);
     }
     boxes = rowsOf<{ id: number; charger_box_id: string }>(
       await database.db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 2`),

@@ -1,0 +1,41 @@
+// The bus's listening(): once it settles, a payload another process publishes on a channel subscribed a moment
+// before reaches this one (PostgreSQL: LISTEN is in place). Without waiting for it, a command's answer from another
+// process could pass before the sender listened, and the sender waited for its 35 s deadline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenDatabase } from '@server/db/open-database';
+import { createInProcessBus, createPostgresBus, type NotificationBus } from '@server/live/notification-bus';
+import { createTestDatabase, testDrivers } from '../support/test-database';
+
+describe.each(testDrivers)('listening() of the notification bus on %s', (driver) => {
+  let database: OpenDatabase | null = null;
+  let receiver: NotificationBus;
+  let sender: NotificationBus;
+  beforeAll(async () => {
+    if (driver === 'postgres') {
+      database = await createTestDatabase('postgres');
+      receiver = createPostgresBus({ connectionString: database.connectionString!, db: database.db });
+      sender = createPostgresBus({ connectionString: database.connectionString!, db: database.db });
+    } else receiver = sender = createInProcessBus();
+  });
+  afterAll(async () => {
+    for (const bus of new Set([receiver, sender])) await bus.close();
+    await database?.close();
+  });
+
+  it('delivers what another process publishes right after it settles, on channels subscribed a moment before', async () => {
+    for (let round = 0; round < 20; round++) {
+      const channel = `listening_probe_${round}`;
+      const heard = new Promise<unknown>((resolve, reject) => {
+        receiver.subscribe(channel, resolve);
+        setTimeout(() => reject(new Error(`round ${round}: nothing heard on ${channel} within 2 s`)), 2_000).unref();
+      });
+      await receiver.listening(channel);
+      await sender.publish(channel, { round });
+      expect(await heard).toEqual({ round });
+    }
+  });
+
+  it('settles at once for a channel nobody subscribed to', async () => {
+    await expect(receiver.listening('never_subscribed')).resolves.toBeUndefined();
+  });
+});
