@@ -38,6 +38,9 @@ import { simulatableChargers } from './ocpp-runtime';
 /** How long a command may stay queued or sent before it is marked timed out, ms (the call timeout plus a margin). */
 export const COMMAND_DEADLINE_MS = 35_000;
 
+/** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
+const LISTEN_WAIT_MS = 2_000;
+
 const idParam = z.coerce.number().int().positive();
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -142,7 +145,10 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
     });
   });
   // The answer may come back from another process within milliseconds: listen for it before the command goes out.
-  if (input.wait && queued.length > 0) await deps.bus.listening(OCPP_COMMAND_RESULT_CHANNEL);
+  // At most LISTEN_WAIT_MS: a bus whose connection is down must not hold the request (its answer is still recorded).
+  if (input.wait && queued.length > 0) {
+    await Promise.race([deps.bus.listening(OCPP_COMMAND_RESULT_CHANNEL), new Promise((r) => setTimeout(r, LISTEN_WAIT_MS).unref())]);
+  }
   for (const r of queued) {
     await deps.bus.publish(OCPP_COMMAND_CHANNEL, { commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node });
   }
