@@ -94,7 +94,10 @@ export function CommandPalette({ opening, onOpened }: { opening?: () => PaletteO
     wasOpen.current = open;
   }, [open]);
 
-  if (!open) return null;
+  // The stand-in was closed (Escape gave the focus back) after this palette mounted but before it opened: it must not
+  // show even for one commit, or its input would take that focus and the layout effect's CLOSE would leave it nowhere.
+  const abandoned = open && pendingOpening.current && (opening?.() ?? null) === null;
+  if (!open || abandoned) return null;
   return (
     <div className="palette-overlay" onMouseDown={(e) => e.target === e.currentTarget && send({ type: 'CLOSE' })}>
       <div role="dialog" aria-modal="true" aria-label="Command palette" className="palette-dialog">
