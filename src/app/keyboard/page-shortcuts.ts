@@ -14,9 +14,10 @@ export const pageShortcuts = proxy<{ groups: PageShortcutGroup[] }>({ groups: []
 
 let nextId = 1;
 
-/** Registers a page's shortcuts while the calling component is mounted. Pass a stable (module-level) list. */
+/** Registers a page's shortcuts while the calling component is mounted (none: no group). Pass a stable (module-level or memoised) list. */
 export function useRegisterShortcuts(title: string, shortcuts: readonly ShortcutInfo[]): void {
   useEffect(() => {
+    if (shortcuts.length === 0) return;
     const id = nextId++;
     pageShortcuts.groups.push({ id, title, shortcuts });
     return () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
@@ -110,11 +110,9 @@ export function TicketPropertiesScope({ resource, record, children }: { resource
 }
 
 /** The ticket's letter shortcuts as the help overlay lists them (the same letters its buttons announce). */
-const ticketShortcuts: readonly ShortcutInfo[] = ticketActions.map((a) => ({
-  keys: [a.shortcut],
-  description: a.kind === 'field' ? `Change ${a.label.toLowerCase()}` : `${a.label} the ticket`,
-  singleKey: true,
-}));
+const ticketShortcutInfo = new Map<string, ShortcutInfo>(
+  ticketActions.map((a) => [a.id, { keys: [a.shortcut], description: a.kind === 'field' ? `Change ${a.label.toLowerCase()}` : `${a.label} the ticket`, singleKey: true }]),
+);
 const ticketShortcutKeys = ticketActions.map((a) => a.shortcut);
 
 /**
@@ -125,7 +123,10 @@ const ticketShortcutKeys = ticketActions.map((a) => a.shortcut);
  */
 function useTicketShortcuts(setEditing: (field: string) => void): void {
   const { singleKeyShortcuts } = useSnapshot(keyboardState);
-  useRegisterShortcuts('This ticket', ticketShortcuts);
+  const { user } = useSession();
+  // The help lists only the letters of actions the user may take (their buttons are not there otherwise).
+  const shortcuts = useMemo(() => ticketActions.filter((a) => hasPermission(user.permissions, a.permission)).map((a) => ticketShortcutInfo.get(a.id)!), [user.permissions]);
+  useRegisterShortcuts('This ticket', shortcuts);
   useEffect(() => {
     if (!singleKeyShortcuts) return;
     const onKeyDown = (event: KeyboardEvent) => {
