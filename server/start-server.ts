@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { formatIndianMobile } from '@domain/phone';
 import { createApp } from './app';
 import { consoleLogger } from './app-deps';
-import { createAuthCache, watchEmbeddedAuthChanges } from './auth/auth-cache';
+import { AUTH_CHANGED_CHANNEL, createAuthCache, watchEmbeddedAuthChanges } from './auth/auth-cache';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { defaultCdnDir } from './http/static-files';
@@ -13,6 +13,9 @@ import { startOcppRuntime, type OcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
 import { createSmsProvider } from './sms/create-sms-provider';
+
+/** How long a starting server waits for its auth_changed LISTEN before it answers requests anyway. */
+const AUTH_LISTEN_WAIT_MS = 5_000;
 
 /** Options of startServer. */
 export interface StartServerOptions {
@@ -59,6 +62,13 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache },
     { staticFiles: { staticDir: options.serveConsole === false ? undefined : config.staticDir, cdnDir: defaultCdnDir } },
   );
+  // Sign-outs and revocations from other processes are heard before this one answers anything: its auth_changed
+  // LISTEN is in place first (at most AUTH_LISTEN_WAIT_MS; a bus that cannot connect yet keeps trying and is logged).
+  const authListen = await Promise.race([
+    bus.listening(AUTH_CHANGED_CHANNEL).then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), AUTH_LISTEN_WAIT_MS).unref()),
+  ]);
+  if (!authListen) log(`  the notification bus is not listening yet after ${AUTH_LISTEN_WAIT_MS} ms: sign-outs in other processes reach this one within ${config.session.cacheSeconds} s until it is`);
   const port = options.port ?? config.port;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));
