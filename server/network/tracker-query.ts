@@ -225,7 +225,6 @@ export async function trackerAggregates(db: Database, period: 'day' | 'month', f
   // tracker meanwhile share one count; a session started now shows within that time).
   const liveStart = rolled ? istStart(shiftDay(rolled, 1)) : sql`'-infinity'::timestamptz`;
   const wholeInstants = instants(period, previous.from, to);
-  const currentInstants = instants(period, from, to);
   let liveMemo = liveMemos.get(db);
   if (!liveMemo) liveMemos.set(db, (liveMemo = new Map()));
   const liveKept = liveMemo.get(memoKey);
@@ -235,15 +234,24 @@ export async function trackerAggregates(db: Database, period: 'day' | 'month', f
   } else if (!rolled || whole.last > rolled) {
     const kept: RolledPart = { buckets: [], groups: [] };
     for (const source of sources()) {
-      const base = [source.where, sql`${source.at} >= ${liveStart}`, ...filterSql(source, filters)];
-      const where = sql.join([...base, sql`${source.at} >= ${wholeInstants.start}`, sql`${source.at} < ${wholeInstants.end}`], sql` and `);
-      const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${bucket(period, source.at)} as bucket, ${selectMetrics(source)} from ${source.from} where ${where} group by 1`));
-      for (const row of rows) for (const k of Object.keys(source.metrics) as TrackerMetric[]) kept.buckets.push([String(row.bucket), k, Number(row[k] ?? 0)]);
-      if (filters.breakdown) {
-        const key = filters.breakdown === 'city' ? source.city : source.cpo;
-        const inRange = sql.join([...base, sql`${source.at} >= ${currentInstants.start}`, sql`${source.at} < ${currentInstants.end}`], sql` and `);
-        const grouped = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${key}::text as grp, ${selectMetrics(source)} from ${source.from} where ${inRange} group by 1`));
-        for (const row of grouped) for (const k of Object.keys(source.metrics) as TrackerMetric[]) kept.groups.push([(row.grp as string | null) ?? null, k, Number(row[k] ?? 0)]);
+      const where = sql.join([source.where, sql`${source.at} >= ${liveStart}`, ...filterSql(source, filters), sql`${source.at} >= ${wholeInstants.start}`, sql`${source.at} < ${wholeInstants.end}`], sql` and `);
+      const metrics = Object.keys(source.metrics) as TrackerMetric[];
+      if (!filters.breakdown) {
+        const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${bucket(period, source.at)} as bucket, ${selectMetrics(source)} from ${source.from} where ${where} group by 1`));
+        for (const row of rows) for (const k of metrics) kept.buckets.push([String(row.bucket), k, Number(row[k] ?? 0)]);
+        continue;
+      }
+      // With a breakdown, one pass over the live rows by bucket and group: the buckets sum the groups, and the groups
+      // sum the buckets of the current range (a bucket is wholly in the current range or wholly in the previous one).
+      const key = filters.breakdown === 'city' ? source.city : source.cpo;
+      const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${bucket(period, source.at)} as bucket, ${key}::text as grp, ${selectMetrics(source)} from ${source.from} where ${where} group by 1, 2`));
+      for (const row of rows) {
+        const label = String(row.bucket);
+        for (const k of metrics) {
+          const value = Number(row[k] ?? 0);
+          kept.buckets.push([label, k, value]);
+          if (index.has(label)) kept.groups.push([(row.grp as string | null) ?? null, k, value]);
+        }
       }
     }
     for (const [label, metric, value] of kept.buckets) add(label, metric, value);

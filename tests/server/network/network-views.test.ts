@@ -86,6 +86,31 @@ describe.each(ruleDrivers)('network views on %s', (driver) => {
     expect(state!.d).toBe('2026-02-27');
   });
 
+  it('breaks the live days down by city: each group is its direct count in the range, the previous period (live too) left out', async () => {
+    // The test clock is 1 Mar 2026 09:00 UTC: 28 Feb and 1 Mar are counted live. A one-day range on 1 Mar has 28 Feb
+    // as its previous period, so both periods come from the same live rows and only 1 Mar may reach the groups.
+    const db = env.database.db;
+    const direct = async (from: string, to: string) =>
+      rowsOf<{ city: string | null; n: number; wh: number }>(
+        await db.execute(sql`select city_id::text as city, count(*)::int as n, coalesce(sum(energy_wh), 0)::float8 as wh from bookings
+                             where status not in ('CANCELLED', 'SCHEDULED') and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz group by 1`),
+      );
+    for (const [query, current, previous] of [
+      ['from=2026-03-01&to=2026-03-01', ['2026-02-28T18:30:00Z', '2026-03-01T18:30:00Z'], ['2026-02-27T18:30:00Z', '2026-02-28T18:30:00Z']],
+      ['from=2026-02-28&to=2026-03-01', ['2026-02-27T18:30:00Z', '2026-03-01T18:30:00Z'], ['2026-02-25T18:30:00Z', '2026-02-27T18:30:00Z']],
+    ] as const) {
+      const body = trackerResultSchema.parse((await get(`/lms/tracker/daily?${query}&breakdown=city`)).body);
+      const inRange = await direct(...current);
+      const before = await direct(...previous);
+      expect(inRange.length, query).toBeGreaterThan(0);
+      const withBookings = body.breakdown!.filter((g) => g.totals.bookings > 0);
+      expect(withBookings.map((g) => g.id).sort(), query).toEqual(inRange.map((r) => r.city).sort());
+      for (const row of inRange) expect(withBookings.find((g) => g.id === row.city)!.totals, query).toMatchObject({ bookings: row.n, energyWh: row.wh });
+      expect(withBookings.reduce((sum, g) => sum + g.totals.bookings, 0), query).toBe(body.totals.bookings);
+      expect(body.previous.totals.bookings, query).toBe(before.reduce((sum, r) => sum + r.n, 0));
+    }
+  });
+
   it('refuses bad ranges with field paths, and callers without the view permission', async () => {
     const reversed = await get('/lms/tracker/daily?from=2020-01-16&to=2020-01-14');
     expect(reversed.status).toBe(400);
