@@ -233,24 +233,31 @@ export async function trackerAggregates(db: Database, period: 'day' | 'month', f
     for (const [id, metric, value] of liveKept.part.groups) addGroup(id, metric, value);
   } else if (!rolled || whole.last > rolled) {
     const kept: RolledPart = { buckets: [], groups: [] };
-    for (const source of sources()) {
-      const where = sql.join([source.where, sql`${source.at} >= ${liveStart}`, ...filterSql(source, filters), sql`${source.at} >= ${wholeInstants.start}`, sql`${source.at} < ${wholeInstants.end}`], sql` and `);
-      const metrics = Object.keys(source.metrics) as TrackerMetric[];
-      if (!filters.breakdown) {
-        const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${bucket(period, source.at)} as bucket, ${selectMetrics(source)} from ${source.from} where ${where} group by 1`));
-        for (const row of rows) for (const k of metrics) kept.buckets.push([String(row.bucket), k, Number(row[k] ?? 0)]);
-        continue;
-      }
-      // With a breakdown, one pass over the live rows by bucket and group: the buckets sum the groups, and the groups
-      // sum the buckets of the current range (a bucket is wholly in the current range or wholly in the previous one).
-      const key = filters.breakdown === 'city' ? source.city : source.cpo;
-      const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${bucket(period, source.at)} as bucket, ${key}::text as grp, ${selectMetrics(source)} from ${source.from} where ${where} group by 1, 2`));
+    // The sources' counts at once: on PostgreSQL each on its own pooled connection (the closed tickets' count, which
+    // reads scattered rows, no longer waits for the others); PGlite runs them one after another as before.
+    const counted = await Promise.all(
+      sources().map(async (source) => {
+        const where = sql.join([source.where, sql`${source.at} >= ${liveStart}`, ...filterSql(source, filters), sql`${source.at} >= ${wholeInstants.start}`, sql`${source.at} < ${wholeInstants.end}`], sql` and `);
+        // With a breakdown, one pass over the live rows by bucket and group: the buckets sum the groups, and the groups
+        // sum the buckets of the current range (a bucket is wholly in the current range or wholly in the previous one).
+        const key = filters.breakdown === 'city' ? source.city : filters.breakdown === 'cpo' ? source.cpo : undefined;
+        const rows = rowsOf<Record<string, unknown>>(
+          await db.execute(
+            key
+              ? sql`select ${bucket(period, source.at)} as bucket, ${key}::text as grp, ${selectMetrics(source)} from ${source.from} where ${where} group by 1, 2`
+              : sql`select ${bucket(period, source.at)} as bucket, ${selectMetrics(source)} from ${source.from} where ${where} group by 1`,
+          ),
+        );
+        return { metrics: Object.keys(source.metrics) as TrackerMetric[], rows };
+      }),
+    );
+    for (const { metrics, rows } of counted) {
       for (const row of rows) {
         const label = String(row.bucket);
         for (const k of metrics) {
           const value = Number(row[k] ?? 0);
           kept.buckets.push([label, k, value]);
-          if (index.has(label)) kept.groups.push([(row.grp as string | null) ?? null, k, value]);
+          if (filters.breakdown && index.has(label)) kept.groups.push([(row.grp as string | null) ?? null, k, value]);
         }
       }
     }
