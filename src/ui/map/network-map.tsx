@@ -44,6 +44,8 @@ export interface NetworkMapProps {
 }
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+/** How the view fits what the map shows. */
+const FIT = { padding: 40, maxZoom: 13 };
 
 function colourExpression(categories: readonly MapCategory[]): unknown {
   if (categories.length === 0) return '#0b6e4f';
@@ -63,15 +65,47 @@ export function NetworkMap(props: NetworkMapProps) {
     callbacks.current = props;
   });
 
+  /** The points data the map's source holds (the same points and hidden set are never given twice: 50,000 points
+   * take the worker about half a second to cluster). */
+  const given = useRef<{ points: MapPoints | undefined; hidden: ReadonlySet<number> | undefined } | null>(null);
+  /** The points and areas the view was last fitted to. */
+  const fitted = useRef<{ points: MapPoints | undefined; areas: readonly MapArea[] | undefined } | null>(null);
+
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibreMap;
+    // The areas and points are part of the first style, with the points known now: the worker clusters them while the
+    // base map loads, instead of after it (50,000 points: ~0.5 s of the first render).
+    const first = callbacks.current;
+    const style = baseStyle();
+    style.sources.areas = { type: 'geojson', data: EMPTY };
+    style.sources.points = { type: 'geojson', data: pointsToMultiPoints(first.points, first.hiddenCategories), cluster: first.cluster ?? true, clusterRadius: 48, clusterMaxZoom: 13 };
+    given.current = { points: first.points, hidden: first.hiddenCategories };
+    const b = (first.fit ?? true) ? boundsOf(first.points, first.areas) : undefined;
+    const firstBounds = b ? new LngLatBounds([b[0], b[1]], [b[2], b[3]]) : undefined;
+    fitted.current = firstBounds ? { points: first.points, areas: first.areas } : null;
+    style.layers.push(
+      { id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['coalesce', ['get', 'colour'], '#2563eb'], 'fill-opacity': 0.12 } },
+      { id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': ['coalesce', ['get', 'colour'], '#2563eb'], 'line-width': 2 } },
+      {
+        id: 'points',
+        type: 'circle',
+        source: 'points',
+        filter: ['!', ['has', 'point_count']],
+        paint: {
+          'circle-color': colourExpression(first.categories ?? []) as never,
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1.2,
+        },
+      },
+    );
     try {
       map = new MapLibreMap({
         container: container.current,
-        style: baseStyle(),
-        center: indiaView.center,
-        zoom: indiaView.zoom,
+        style,
+        // Opened on what it shows when that is known now (no jump, and no second clustering at another zoom).
+        ...(firstBounds ? { bounds: firstBounds, fitBoundsOptions: FIT } : { center: indiaView.center, zoom: indiaView.zoom }),
         attributionControl: false,
         dragRotate: false,
         pitchWithRotate: false,
@@ -129,22 +163,6 @@ export function NetworkMap(props: NetworkMapProps) {
     };
 
     map.on('load', () => {
-      map.addSource('areas', { type: 'geojson', data: EMPTY });
-      map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['coalesce', ['get', 'colour'], '#2563eb'], 'fill-opacity': 0.12 } });
-      map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': ['coalesce', ['get', 'colour'], '#2563eb'], 'line-width': 2 } });
-      map.addSource('points', { type: 'geojson', data: EMPTY, cluster: callbacks.current.cluster ?? true, clusterRadius: 48, clusterMaxZoom: 13 });
-      map.addLayer({
-        id: 'points',
-        type: 'circle',
-        source: 'points',
-        filter: ['!', ['has', 'point_count']],
-        paint: {
-          'circle-color': colourExpression(callbacks.current.categories ?? []) as never,
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 7],
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 1.2,
-        },
-      });
       map.on('click', 'points', (event) => {
         // A point is a position of its category's MultiPoint (map-data.ts): the nearest point of that category is it.
         const feature = event.features?.[0];
@@ -161,6 +179,8 @@ export function NetworkMap(props: NetworkMapProps) {
         callbacks.current.onMapClick?.({ lat: event.lngLat.lat, lng: event.lngLat.lng });
       });
       map.on('render', scheduleMarkers);
+      // The points may be clustered and drawn already (they are in the first style): their badges now, not on the next move.
+      scheduleMarkers();
       map.on('moveend', reportView);
       setReady(true);
       callbacks.current.onMapReady?.(map);
@@ -179,7 +199,10 @@ export function NetworkMap(props: NetworkMapProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    (map.getSource('points') as GeoJSONSource).setData(pointsToMultiPoints(points, hiddenCategories));
+    if (given.current?.points !== points || given.current?.hidden !== hiddenCategories) {
+      (map.getSource('points') as GeoJSONSource).setData(pointsToMultiPoints(points, hiddenCategories));
+      given.current = { points, hidden: hiddenCategories };
+    }
     map.setPaintProperty('points', 'circle-color', colourExpression(categories) as never);
   }, [ready, points, hiddenCategories, categories]);
 
@@ -198,10 +221,11 @@ export function NetworkMap(props: NetworkMapProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map || !fit) return;
+    if (fitted.current?.points === points && fitted.current?.areas === areas) return;
     const b = boundsOf(points, areas);
     if (!b) return;
-    const bounds = new LngLatBounds([b[0], b[1]], [b[2], b[3]]);
-    map.fitBounds(bounds, { padding: 40, maxZoom: 13, duration: 0 });
+    fitted.current = { points, areas };
+    map.fitBounds(new LngLatBounds([b[0], b[1]], [b[2], b[3]]), { ...FIT, duration: 0 });
   }, [ready, points, areas, fit]);
 
   // The marked point.

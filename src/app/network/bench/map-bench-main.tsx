@@ -94,6 +94,8 @@ async function main() {
       map.off('sourcedata', onSourceData);
     };
     map.on('sourcedata', onSourceData);
+    // The points are in the map's first style: they may be loaded before the map is.
+    onSourceData();
     // MapLibre's render call, timed (its private _render: present in the published build).
     const render: number[] = [];
     const internal = map as unknown as { _render?: (t: number) => unknown };
