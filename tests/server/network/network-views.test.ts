@@ -100,8 +100,8 @@ describe.each(ruleDrivers)('network views on %s', (driver) => {
       ['from=2026-02-28&to=2026-03-01', ['2026-02-27T18:30:00Z', '2026-03-01T18:30:00Z'], ['2026-02-25T18:30:00Z', '2026-02-27T18:30:00Z']],
     ] as const) {
       const body = trackerResultSchema.parse((await get(`/lms/tracker/daily?${query}&breakdown=city`)).body);
-      const inRange = await direct(...current);
-      const before = await direct(...previous);
+      const inRange = await direct(current[0], current[1]);
+      const before = await direct(previous[0], previous[1]);
       expect(inRange.length, query).toBeGreaterThan(0);
       const withBookings = body.breakdown!.filter((g) => g.totals.bookings > 0);
       expect(withBookings.map((g) => g.id).sort(), query).toEqual(inRange.map((r) => r.city).sort());
