@@ -37,6 +37,12 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function prepare(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    // PostgreSQL holds the data (seed it with `npm run seed -- --scale 10`); the folder only keeps the files.
+    mkdirSync(dataDir, { recursive: true });
+    console.log('Using PostgreSQL (DATABASE_URL); files in ' + path.relative(process.cwd(), dataDir) + '.');
+    return;
+  }
   if (existsSync(path.join(dataDir, 'pglite'))) {
     console.log(`Reusing ${path.relative(process.cwd(), dataDir)}.`);
     return;

@@ -26,17 +26,24 @@ export const EXPORT_JOB = 'download.export';
 
 /**
  * Rows read per batch at most (one statement). While the console is busy (a request began in the last
- * EXPORT_BUSY_MS) batches are EXPORT_MIN_BATCH_ROWS; once it is quiet they double batch by batch up to this: on
- * PGlite a request waits for the statement running when it arrives, so a busy console gets short statements.
+ * EXPORT_BUSY_MS) batches are EXPORT_MIN_BATCH_ROWS (EXPORT_MIN_BATCH_ROWS_EMBEDDED on PGlite); once it is quiet
+ * they double batch by batch up to this: on PGlite a request waits for the statement running when it arrives, so a
+ * busy console gets short statements.
  */
 export const EXPORT_BATCH_ROWS = 4_000;
 /**
- * The batch while requests are arriving. On PGlite a request waits for the statement running when it arrives: about
- * 2.5 ms for 250 rows against 4–5 ms for 500 (bench:export: the list's p95 during an export 9.9–11.8 ms with 500,
- * 7.8–8.9 ms with 250; with 150 the export took 18–22 s instead of 13–17 and the p95 did not fall further). On
- * PostgreSQL 250 and 500 measured the same within the runs' noise.
+ * The batch while requests are arriving, on PostgreSQL: its statement runs in the database's own process while this
+ * one answers requests. bench:export, PostgreSQL, `--only csv`, three runs with 500 rows: 9.7-14.8 s, the list
+ * 1.39-1.52× its idle p95; eight with 250 rows: 10.7-21.9 s, 1.18-1.54×.
  */
-export const EXPORT_MIN_BATCH_ROWS = 250;
+export const EXPORT_MIN_BATCH_ROWS = 500;
+/**
+ * The same on PGlite, which runs each statement in this process's event loop: a request waits for the batch running
+ * when it arrives, about 2.5 ms for 250 rows against 4-5 ms for 500 (bench:export: the list's p95 during an export
+ * 9.9-11.8 ms with 500, 7.6-8.9 ms with 250; with 150 the export took 18-22 s instead of 13-17 and the p95 did not
+ * fall further).
+ */
+export const EXPORT_MIN_BATCH_ROWS_EMBEDDED = 250;
 /** A request began this recently: the console is busy. */
 export const EXPORT_BUSY_MS = 250;
 
@@ -55,6 +62,8 @@ export interface ExportDeps {
   /** Rows per Excel sheet (tests pass less than Excel's 1,048,576). */
   maxRowsPerSheet?: number;
   batchRows?: number;
+  /** Rows per batch while requests are arriving (default EXPORT_MIN_BATCH_ROWS; the server passes EXPORT_MIN_BATCH_ROWS_EMBEDDED on PGlite). */
+  busyBatchRows?: number;
   /** Least time between two progress reports (default 250 ms; tests pass 0 to see every batch). */
   progressEveryMs?: number;
 }
@@ -137,7 +146,7 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       const progressEveryMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
       try {
         const exportRows = async () => {
-          const smallest = Math.min(EXPORT_MIN_BATCH_ROWS, batchRows);
+          const smallest = Math.min(deps.busyBatchRows ?? EXPORT_MIN_BATCH_ROWS, batchRows);
           let size = smallest;
           const batchSize = () => (size = msSinceLastRequest() < EXPORT_BUSY_MS ? smallest : Math.min(batchRows, maxRows, size * 2));
           for await (const chunk of exportChunks(db, source, { batchSize, fields: columns.map((c) => c.field), format: xlsx ? 'cells' : 'csv' })) {

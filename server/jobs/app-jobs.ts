@@ -1,7 +1,7 @@
 // The server's job handlers and workers: exports and housekeeping on one queue (config.jobs.workers per process).
 import type { AppConfig } from '@server/config';
 import type { Database } from '@server/db/database';
-import { exportJobHandler, exportTempDir, EXPORT_JOB } from '@server/downloads/download-job';
+import { exportJobHandler, exportTempDir, EXPORT_JOB, EXPORT_MIN_BATCH_ROWS, EXPORT_MIN_BATCH_ROWS_EMBEDDED } from '@server/downloads/download-job';
 import { downloadStoreOf } from '@server/downloads/download-routes';
 import type { Logger } from '@server/app-deps';
 import { housekeepingHandlers, housekeepingSchedule } from './housekeeping';
@@ -46,7 +46,13 @@ export function appJobHandlers(deps: AppJobDeps, overrides: { maxRowsPerSheet?: 
   const store = downloadStoreOf(deps);
   const tempDir = exportTempDir(deps.config.dataDir);
   return {
-    [EXPORT_JOB]: exportJobHandler({ store, tempDir, publish: downloadProgressPublisher(deps.bus), ...overrides }),
+    [EXPORT_JOB]: exportJobHandler({
+      store,
+      tempDir,
+      publish: downloadProgressPublisher(deps.bus),
+      busyBatchRows: deps.config.databaseUrl ? EXPORT_MIN_BATCH_ROWS : EXPORT_MIN_BATCH_ROWS_EMBEDDED,
+      ...overrides,
+    }),
     ...housekeepingHandlers({ store, exportTempDir: tempDir, retentionDays: deps.config.jobs.downloadRetentionDays }),
   };
 }
