@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
-import { createInProcessBus, createPostgresBus } from './live/notification-bus';
+import { createInProcessBus, createPostgresBus, listeningWithin } from './live/notification-bus';
 import { startOcppRuntime, type OcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
@@ -64,11 +64,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   );
   // Sign-outs and revocations from other processes are heard before this one answers anything: its auth_changed
   // LISTEN is in place first (at most AUTH_LISTEN_WAIT_MS; a bus that cannot connect yet keeps trying and is logged).
-  const authListen = await Promise.race([
-    bus.listening(AUTH_CHANGED_CHANNEL).then(() => true),
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), AUTH_LISTEN_WAIT_MS).unref()),
-  ]);
-  if (!authListen) log(`  the notification bus is not listening yet after ${AUTH_LISTEN_WAIT_MS} ms: sign-outs in other processes reach this one within ${config.session.cacheSeconds} s until it is`);
+  if (!(await listeningWithin(bus, AUTH_CHANGED_CHANNEL, AUTH_LISTEN_WAIT_MS))) log(`  the notification bus is not listening yet after ${AUTH_LISTEN_WAIT_MS} ms: sign-outs in other processes reach this one within ${config.session.cacheSeconds} s until it is`);
   const port = options.port ?? config.port;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));

@@ -28,6 +28,19 @@ export interface NotificationBus {
   close(): Promise<void>;
 }
 
+/**
+ * Waits until the bus listens on the channel (`listening`), at most `maxMs`: true when it does, false when the time
+ * ran out first (a bus whose connection is down keeps trying on its own; the caller goes on).
+ */
+export function listeningWithin(bus: NotificationBus, channel: string, maxMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), maxMs);
+    timer.unref();
+  });
+  return Promise.race([bus.listening(channel).then(() => true as const), timeout]).finally(() => clearTimeout(timer));
+}
+
 /** A payload or channel the bus refuses (too large, not JSON, bad channel name). */
 export class NotificationBusError extends Error {
   override name = 'NotificationBusError';

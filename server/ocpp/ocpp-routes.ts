@@ -29,6 +29,7 @@ import { users } from '@server/db/schema';
 import { HttpProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { publishLive } from '@server/live/live-events';
+import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { OCPP_COMMAND_CHANNEL, OCPP_COMMAND_RESULT_CHANNEL } from './central-system';
@@ -147,7 +148,7 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
   // The answer may come back from another process within milliseconds: listen for it before the command goes out.
   // At most LISTEN_WAIT_MS: a bus whose connection is down must not hold the request (its answer is still recorded).
   if (input.wait && queued.length > 0) {
-    await Promise.race([deps.bus.listening(OCPP_COMMAND_RESULT_CHANNEL), new Promise((r) => setTimeout(r, LISTEN_WAIT_MS).unref())]);
+    await listeningWithin(deps.bus, OCPP_COMMAND_RESULT_CHANNEL, LISTEN_WAIT_MS);
   }
   for (const r of queued) {
     await deps.bus.publish(OCPP_COMMAND_CHANNEL, { commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node });

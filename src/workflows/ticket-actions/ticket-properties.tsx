@@ -5,7 +5,7 @@ import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
 import { hasPermission } from '@domain/permissions';
-import { ticketActionAnchor, ticketActionPath, ticketActions, ticketFieldActions, type TicketFieldAction } from '@domain/ticket-actions';
+import { ticketActionAnchor, ticketActionPath, ticketActions, ticketFieldActions, type TicketAction, type TicketFieldAction } from '@domain/ticket-actions';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
 import type { ApiRecord } from '@data/resource-api';
 import { isTypingTarget, pageShortcutKey, type ShortcutInfo } from '@commands/shortcuts';
@@ -110,9 +110,11 @@ export function TicketPropertiesScope({ resource, record, children }: { resource
 }
 
 /** The ticket's letter shortcuts as the help overlay lists them (the same letters its buttons announce). */
-const ticketShortcutInfo = new Map<string, ShortcutInfo>(
-  ticketActions.map((a) => [a.id, { keys: [a.shortcut], description: a.kind === 'field' ? `Change ${a.label.toLowerCase()}` : `${a.label} the ticket`, singleKey: true }]),
-);
+const ticketShortcut = (a: TicketAction): ShortcutInfo => ({
+  keys: [a.shortcut],
+  description: a.kind === 'field' ? `Change ${a.label.toLowerCase()}` : `${a.label} the ticket`,
+  singleKey: true,
+});
 const ticketShortcutKeys = ticketActions.map((a) => a.shortcut);
 
 /**
@@ -125,7 +127,7 @@ function useTicketShortcuts(setEditing: (field: string) => void): void {
   const { singleKeyShortcuts } = useSnapshot(keyboardState);
   const { user } = useSession();
   // The help lists only the letters of actions the user may take (their buttons are not there otherwise).
-  const shortcuts = useMemo(() => ticketActions.filter((a) => hasPermission(user.permissions, a.permission)).map((a) => ticketShortcutInfo.get(a.id)!), [user.permissions]);
+  const shortcuts = useMemo(() => ticketActions.filter((a) => hasPermission(user.permissions, a.permission)).map(ticketShortcut), [user.permissions]);
   useRegisterShortcuts('This ticket', shortcuts);
   useEffect(() => {
     if (!singleKeyShortcuts) return;

@@ -3,7 +3,7 @@
 // process could pass before the sender listened, and the sender waited for its 35 s deadline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
-import { createInProcessBus, createPostgresBus, type NotificationBus } from '@server/live/notification-bus';
+import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from '@server/live/notification-bus';
 import { createTestDatabase, testDrivers } from '../support/test-database';
 
 describe.each(testDrivers)('listening() of the notification bus on %s', (driver) => {
@@ -37,5 +37,18 @@ describe.each(testDrivers)('listening() of the notification bus on %s', (driver)
 
   it('settles at once for a channel nobody subscribed to', async () => {
     await expect(receiver.listening('never_subscribed')).resolves.toBeUndefined();
+  });
+});
+
+describe('listeningWithin', () => {
+  it('answers true once the bus listens, and false when the time runs out first', async () => {
+    const bus = createInProcessBus();
+    expect(await listeningWithin(bus, 'probe', 1_000)).toBe(true);
+    // A bus whose LISTEN never comes (its connection is down): the caller goes on after the bound.
+    const stuck: NotificationBus = { ...bus, listening: () => new Promise<void>(() => {}) };
+    const started = performance.now();
+    expect(await listeningWithin(stuck, 'probe', 50)).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    await bus.close();
   });
 });
