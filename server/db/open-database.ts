@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '@server/config';
 import type { Database, DatabaseDriver } from './database';
+import { nameRepeatedStatements } from './pg-named';
 import { PreparedPgliteClient } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -60,6 +61,8 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
       await pool.end();
       throw error;
     }
+    // Repeated SELECTs as named prepared statements (parsed once per connection; see pg-named.ts), after migrating.
+    nameRepeatedStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, driver: 'postgres', close: () => pool.end(), connectionString: config.databaseUrl };
   }
