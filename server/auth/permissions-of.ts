@@ -22,7 +22,18 @@ export function permissionsTextOf(userId: AnyPgColumn): SQL<string | null> {
   return sql<string | null>`(select string_agg(distinct p, ',') from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.isActive}, unnest(${roles.permissions}) as p where ${userRoles.userId} = ${userId} and ${userRoles.isActive} = true)`;
 }
 
-/** The permissions of permissionsTextOf's text, as permissionsOf answers them. */
+/** Texts read recently and their permissions (most users share a handful of role sets); cleared past the limit. */
+const fromTextKept = new Map<string, readonly Permission[]>();
+const FROM_TEXT_KEPT = 200;
+
+/** The permissions of permissionsTextOf's text, as permissionsOf answers them (a new array each call). */
 export function permissionsFromText(text: string | null): Permission[] {
-  return (text ?? '').split(',').filter(isPermission).sort();
+  const key = text ?? '';
+  let kept = fromTextKept.get(key);
+  if (!kept) {
+    kept = key.split(',').filter(isPermission).sort();
+    if (fromTextKept.size >= FROM_TEXT_KEPT) fromTextKept.clear();
+    fromTextKept.set(key, kept);
+  }
+  return [...kept];
 }
