@@ -520,43 +520,67 @@ const COUNT_REUSE_MS = 10_000;
 const COUNT_REUSE_ENTRIES = 2_000;
 /** Recent counts, per database handle (tests run several databases in one process). */
 const recentCountsOf = new WeakMap<Database, Map<string, { count: number; exact: boolean; at: number }>>();
+/** Recent planner estimates by count key, per database handle: kept COUNT_REUSE_MS even when an exact count followed. */
+const recentEstimatesOf = new WeakMap<Database, Map<string, { estimate: number; at: number }>>();
 
 /**
  * The planner's estimate first (well under a millisecond): when it is far past EXACT_COUNT_LIMIT the list is
  * clearly large and the estimate is answered, marked as such. Otherwise an exact count that stops at
  * EXACT_COUNT_LIMIT + 1 rows; past that, the estimate again. An estimate is reused for COUNT_REUSE_MS (it is an
- * estimate either way); an exact count only by `reuse` (keyset pages, whose first page counted moments ago).
+ * estimate either way, and it only chooses between counting and estimating); an exact count only by `reuse`
+ * (keyset pages, whose first page counted moments ago).
  */
 export async function countRecords(db: Database, table: ResourceTable, where: SQL | undefined, options: { reuse?: boolean } = {}, built: BuiltCount = buildCount(db, table, where)): Promise<{ count: number; exact: boolean }> {
-  const { key, counted } = built;
+  const { key } = built;
   const now = Date.now();
   let recentCounts = recentCountsOf.get(db);
   if (!recentCounts) recentCountsOf.set(db, (recentCounts = new Map()));
   const recent = recentCounts.get(key);
   if (recent && now - recent.at < COUNT_REUSE_MS && (!recent.exact || options.reuse)) return { count: recent.count, exact: recent.exact };
-  const result = await countNow(db, table, where, counted);
+  const result = await countNow(db, built, now);
   if (recentCounts.size >= COUNT_REUSE_ENTRIES) recentCounts.clear();
   recentCounts.set(key, { ...result, at: now });
   return result;
 }
 
-/** The statement a count estimates, and its text and values as the key of the counts kept. */
+/** The statement a count estimates, its text and values as the key of the counts kept, and its bounded exact count. */
 interface BuiltCount {
   key: string;
   counted: { getSQL(): SQL };
+  /** The exact count that stops at EXACT_COUNT_LIMIT + 1 rows, built on first need and run again after. */
+  exact(): { execute(): Promise<unknown> };
 }
 
 function buildCount(db: Database, table: ResourceTable, where: SQL | undefined): BuiltCount {
   const counted = db.select({ one: sql`1` }).from(table).where(where);
   const { sql: text, params } = counted.toSQL();
-  return { key: `${text}\u0000${JSON.stringify(params)}`, counted };
+  let exact: { execute(): Promise<unknown> } | undefined;
+  return {
+    key: `${text}\u0000${JSON.stringify(params)}`,
+    counted,
+    exact: () => {
+      if (!exact) {
+        const inner = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1);
+        exact = db.select({ n: sql<number>`count(*)::int` }).from(inner.as('bounded')).prepare('');
+      }
+      return exact;
+    },
+  };
 }
 
-async function countNow(db: Database, table: ResourceTable, where: SQL | undefined, counted: { getSQL(): SQL }): Promise<{ count: number; exact: boolean }> {
-  const estimate = await plannerEstimate(db, counted.getSQL());
+async function countNow(db: Database, built: BuiltCount, now: number): Promise<{ count: number; exact: boolean }> {
+  let recentEstimates = recentEstimatesOf.get(db);
+  if (!recentEstimates) recentEstimatesOf.set(db, (recentEstimates = new Map()));
+  const kept = recentEstimates.get(built.key);
+  let estimate: number;
+  if (kept && now - kept.at < COUNT_REUSE_MS) estimate = kept.estimate;
+  else {
+    estimate = await plannerEstimate(db, built.counted.getSQL());
+    if (recentEstimates.size >= COUNT_REUSE_ENTRIES) recentEstimates.clear();
+    recentEstimates.set(built.key, { estimate, at: now });
+  }
   if (estimate >= ESTIMATE_ONLY_FROM) return { count: estimate, exact: false };
-  const inner = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1);
-  const [bounded] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('bounded'));
+  const [bounded] = (await built.exact().execute()) as { n: number }[];
   const n = Number(bounded?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { count: n, exact: true };
   return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };

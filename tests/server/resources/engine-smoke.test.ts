@@ -38,4 +38,13 @@ describe.each(ruleDrivers)('resource engine on %s', (driver) => {
     const unknownParam = await call(env.t, 'GET', '/config/admin/vendor?colour=red', { authKey: admin });
     expect(unknownParam.status).toBe(400);
   });
+
+  it("a page's count stays exact after a write: the same list asked again at once counts the new row", async () => {
+    const before = await call(env.t, 'GET', '/config/admin/vendor?isActive=true', { authKey: admin });
+    expect(before.body.countExact).toBe(true);
+    const created = await call(env.t, 'POST', '/config/admin/vendor', { authKey: admin, body: { name: 'Exide Spares', mobileNumber: '9845012399' } });
+    expect(created.status).toBe(201);
+    const after = await call(env.t, 'GET', '/config/admin/vendor?isActive=true', { authKey: admin });
+    expect(after.body).toMatchObject({ count: before.body.count + 1, countExact: true });
+  });
 });
