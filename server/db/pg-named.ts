@@ -67,7 +67,8 @@ interface QueryConfigLike {
 export function nameRepeatedStatements(pool: pg.Pool, naming: StatementNaming = statementNaming()): StatementNaming {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config !== null && typeof config === 'object') {
+    // A plain config object only (what drizzle passes): a cursor or a stream is a Submittable whose prototype a copy would lose.
+    if (config !== null && typeof config === 'object' && Object.getPrototypeOf(config) === Object.prototype) {
       const { text, name } = config as QueryConfigLike;
       if (!name && typeof text === 'string') {
         const given = naming.nameOf(text);
