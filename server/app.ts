@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { logLine, resolveDeps, type AppDeps } from './app-deps';
@@ -55,6 +55,9 @@ import { registerOcppRoutes } from './ocpp/ocpp-routes';
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Whether the request declares a body (a length other than 0, or a transfer encoding). */
+const sendsBody = (c: Context<AppEnv>) => (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
+
 /** Options of createApp. */
 export interface CreateAppOptions {
   /** Serve the console build and /cdn images (main.ts does; tests of the API alone do not). */
@@ -94,7 +97,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registry.use('*', 'A Content-Security-Policy on every answer: strict for the console and API docs pages, nothing allowed for API answers.', contentSecurityPolicy(deps.config.imageCdnUrl));
   registry.use('*', 'API answers are per user and never cached.', async (c, next) => {
     await next();
-    if (isApiPath(c.req.path) && !c.req.path.startsWith('/cdn/')) c.header('Cache-Control', 'no-store');
+    if (isApiPath(c.req.path) && !c.req.path.startsWith('/cdn/')) c.res.headers.set('Cache-Control', 'no-store');
   });
   const globalBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -103,10 +106,12 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   });
   registry.use('*', 'An answer given without reading the request body closes the connection (else the unread rest would be read as the next request, and the server drops the socket).', async (c, next) => {
     await next();
-    const sentBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
-    if (sentBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
+    if (sendsBody(c) && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
   });
-  registry.use('*', 'Refuse request bodies over 1 MiB (uploads check their own, larger limit).', (c, next) => (hasOwnBodyLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
+  // A GET or HEAD that declares no body has none to limit (asking for it would build the whole request object);
+  // writes are always checked, with or without a declared length.
+  const bodiless = (c: Context<AppEnv>) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !sendsBody(c);
+  registry.use('*', 'Refuse request bodies over 1 MiB (uploads check their own, larger limit).', (c, next) => (hasOwnBodyLimit(c.req.path) || bodiless(c) ? next() : globalBodyLimit(c, next)));
 
   registerHealthRoutes(registry);
   registerAuthRoutes(registry);

@@ -106,6 +106,6 @@ export function contentSecurityPolicy(imageCdnUrl: string): MiddlewareHandler<Ap
     await next();
     if (c.req.path.startsWith('/cdn/') || c.res.headers.has(CSP_HEADER)) return;
     const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    c.header(CSP_HEADER, html ? consolePolicy({ imageCdnUrl }) : API_POLICY);
+    c.res.headers.set(CSP_HEADER, html ? consolePolicy({ imageCdnUrl }) : API_POLICY);
   };
 }

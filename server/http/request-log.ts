@@ -20,7 +20,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
-    c.header(REQUEST_ID_HEADER, requestId);
+    // On the answer's own headers: c.header() after the handler rebuilds the answer around its body as a stream.
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
     const route = matchedRoutes(c).find((r) => r.method !== 'ALL')?.path ?? null;
     logger.info(
       logLine('request', {
