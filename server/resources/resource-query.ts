@@ -1,7 +1,7 @@
 // SQL of the generic resource endpoints: conditions from fixed values, scopes, filters and `q`; ordering with
 // exact matches first; a count that stays cheap on million-row tables; rows mapped to their API shape.
 import { Column, SQL as SQLChunk, Subquery, and, asc, desc, eq, getTableColumns, getTableName, getViewSelectedFields, gte, is, ilike, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { PgView, getViewConfig, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgTimestamp, PgView, getViewConfig, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource, ScopeCondition } from '@domain/resource/define-resource';
 import { encodeListCursor, exactSearchValue, type ListCursor, type ParsedListQuery } from '@domain/resource/list-query';
 import { resourceByName } from '@domain/resource/registry';
@@ -229,6 +229,20 @@ export function toRecord(row: Record<string, unknown>, skip?: ReadonlySet<string
   return out;
 }
 
+const timestampText = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(\+00)?$/;
+
+/**
+ * The ISO text (`toISOString()`) of a timestamp as PostgreSQL prints it in UTC (`2026-11-27 07:04:10.5219+00`, or
+ * without the offset for a timestamp without time zone), without making a Date: milliseconds truncated as Date
+ * parsing does. Undefined for any other form (another offset, a year past 9999, BC, infinity): parse it as a Date.
+ */
+export function isoFromTimestampText(text: string, withTimezone: boolean): string | undefined {
+  const match = timestampText.exec(text);
+  if (!match || (match[4] !== undefined) !== withTimezone) return undefined;
+  const fraction = match[3] ?? '';
+  return `${match[1]}T${match[2]}.${fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0')}Z`;
+}
+
 /** A row of a list statement: the record as toRecord makes it, and its cursor columns aside. */
 interface ListRow {
   record: Record<string, unknown>;
@@ -266,7 +280,9 @@ function mapListRows(prepared: unknown): void {
   if (!fields || fields.some((f) => f.path.length !== 1)) throw new Error('A list statement selects flat fields');
   const columns = fields.map(({ path, field }) => {
     const name = path[0]!;
-    return { name, decoder: decoderOf(field), label: name.endsWith('__label') ? name.slice(0, -'__label'.length) : undefined };
+    // A timestamp column read as a Date: its text is turned into ISO text directly when it has the common form.
+    const timestamp = is(field, PgTimestamp) ? { withTimezone: (field as unknown as { withTimezone: boolean }).withTimezone } : undefined;
+    return { name, decoder: decoderOf(field), timestamp, label: name.endsWith('__label') ? name.slice(0, -'__label'.length) : undefined };
   });
   const keyAt = columns.findIndex((c) => c.name === '_key');
   const rankAt = columns.findIndex((c) => c.name === '_rank');
@@ -280,7 +296,8 @@ function mapListRows(prepared: unknown): void {
         const raw = row[i];
         if (column.label !== undefined) (labels ??= {})[column.label] = (raw as string | null | undefined) ?? null;
         else {
-          const value = raw === null || raw === undefined ? null : column.decoder.mapFromDriverValue(raw);
+          const iso = column.timestamp && typeof raw === 'string' ? isoFromTimestampText(raw, column.timestamp.withTimezone) : undefined;
+          const value = iso ?? (raw === null || raw === undefined ? null : column.decoder.mapFromDriverValue(raw));
           record[column.name] = value instanceof Date ? value.toISOString() : value;
         }
       }
