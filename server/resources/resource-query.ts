@@ -215,15 +215,20 @@ export function relationSubtitle(target: Resource, column: SQL | AnyPgColumn): S
   return sql<string | null>`(case when ${column} ~ '^[0-9]{10}$' then '+91 ' || substr(${column}, 1, 5) || ' ' || substr(${column}, 6) else ${column}::text end)`;
 }
 
-/** A row as the API answers it: instants as ISO strings, relation labels under `_labels`; `skip` names columns left out. */
-export function toRecord(row: Record<string, unknown>, skip?: ReadonlySet<string>): Record<string, unknown> {
+/** The field a `<field>__label` column labels (undefined for any other column). */
+const labelledField = (column: string): string | undefined => (column.endsWith('__label') ? column.slice(0, -'__label'.length) : undefined);
+/** A value as the API answers it: instants as ISO strings. */
+const apiValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/** A row as the API answers it: instants as ISO strings, relation labels under `_labels`. */
+export function toRecord(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let labels: Record<string, string | null> | undefined;
   for (const key in row) {
-    if (skip?.has(key)) continue;
     const value = row[key];
-    if (key.endsWith('__label')) (labels ??= {})[key.slice(0, -'__label'.length)] = (value as string | null) ?? null;
-    else out[key] = value instanceof Date ? value.toISOString() : value;
+    const field = labelledField(key);
+    if (field !== undefined) (labels ??= {})[field] = (value as string | null) ?? null;
+    else out[key] = apiValue(value);
   }
   if (labels) out._labels = labels;
   return out;
@@ -282,7 +287,7 @@ function mapListRows(prepared: unknown): void {
     const name = path[0]!;
     // A timestamp column read as a Date: its text is turned into ISO text directly when it has the common form.
     const timestamp = is(field, PgTimestamp) ? { withTimezone: (field as unknown as { withTimezone: boolean }).withTimezone } : undefined;
-    return { name, decoder: decoderOf(field), timestamp, label: name.endsWith('__label') ? name.slice(0, -'__label'.length) : undefined };
+    return { name, decoder: decoderOf(field), timestamp, label: labelledField(name) };
   });
   const keyAt = columns.findIndex((c) => c.name === '_key');
   const rankAt = columns.findIndex((c) => c.name === '_rank');
@@ -298,7 +303,7 @@ function mapListRows(prepared: unknown): void {
         else {
           const iso = column.timestamp && typeof raw === 'string' ? isoFromTimestampText(raw, column.timestamp.withTimezone) : undefined;
           const value = iso ?? (raw === null || raw === undefined ? null : column.decoder.mapFromDriverValue(raw));
-          record[column.name] = value instanceof Date ? value.toISOString() : value;
+          record[column.name] = apiValue(value);
         }
       }
       if (labels) record._labels = labels;
@@ -463,8 +468,7 @@ export async function listRecords(db: Database, resource: Resource, query: Parse
   const rows = reverse ? (more ? read.slice(1) : read) : more ? read.slice(0, query.size) : read;
   const cursorOf = (row: ListRow | undefined): string | undefined => {
     if (!row) return undefined;
-    const rankOf = row.rank === null || row.rank === undefined ? undefined : (Number(row.rank) as 0 | 1);
-    return encodeListCursor({ value: row.key ?? null, id: row.record[resource.idField] as string | number, ...(rankOf === undefined ? {} : { rank: rankOf }) });
+    return encodeListCursor({ value: row.key, id: row.record[resource.idField] as string | number, ...(row.rank === null ? {} : { rank: row.rank as 0 | 1 }) });
   };
   const hasNext = reverse ? true : more;
   const hasPrev = reverse ? more : keyset !== undefined || offset > 0;
@@ -482,6 +486,13 @@ interface BuiltList {
   count: BuiltCount;
 }
 
+/** A database handle's own store in a per-database map (tests run several databases in one process). */
+function storeOf<V>(stores: WeakMap<Database, Map<string, V>>, db: Database): Map<string, V> {
+  let store = stores.get(db);
+  if (!store) stores.set(db, (store = new Map()));
+  return store;
+}
+
 /** Built list statements kept at most per database; past it the store starts over. */
 const BUILT_LIST_ENTRIES = 500;
 /** Built list statements by request (resource, parsed query, extra conditions), per database handle. */
@@ -496,8 +507,7 @@ function builtList(db: Database, resource: Resource, query: ParsedListQuery, ext
   // Extra conditions (scopes) carry the signed-in user and the day: their statement text and values are the key.
   const extraKey = extra.length > 0 ? JSON.stringify(db.select({ one: sql`1` }).from(table).where(and(...extra)).toSQL()) : '';
   const cacheKey = `${resource.name}\u0000${JSON.stringify(query)}\u0000${extraKey}`;
-  let lists = builtListsOf.get(db);
-  if (!lists) builtListsOf.set(db, (lists = new Map()));
+  const lists = storeOf(builtListsOf, db);
   const known = lists.get(cacheKey);
   if (known) return known;
   const { where, exact } = listWhere(resource, table, query, extra);
@@ -522,7 +532,8 @@ function builtList(db: Database, resource: Resource, query: ParsedListQuery, ext
     offset === 0
       ? readFlat(db, table, resource, conditions, order, query.size + 1, key)
       : readLabelled(db, resource, pageSubquery(db, table, resource, conditions, order, query.size + 1, offset, key), { sortField: query.sort.field, dir: query.sort.dir, ...(rank ? { rank: 'asc' as const } : {}) });
-  // An unnamed statement on node-postgres (PGlite keeps its own named ones, see server/db/pglite-prepared.ts).
+  // Prepared without a name: both drivers name repeated statements themselves (server/db/pg-named.ts,
+  // server/db/pglite-prepared.ts).
   const prepared = statement.prepare('');
   mapListRows(prepared);
   const built: BuiltList = { table, where, read: prepared, count: buildCount(db, table, where) };
@@ -550,8 +561,7 @@ const recentEstimatesOf = new WeakMap<Database, Map<string, { estimate: number; 
 export async function countRecords(db: Database, table: ResourceTable, where: SQL | undefined, options: { reuse?: boolean } = {}, built: BuiltCount = buildCount(db, table, where)): Promise<{ count: number; exact: boolean }> {
   const { key } = built;
   const now = Date.now();
-  let recentCounts = recentCountsOf.get(db);
-  if (!recentCounts) recentCountsOf.set(db, (recentCounts = new Map()));
+  const recentCounts = storeOf(recentCountsOf, db);
   const recent = recentCounts.get(key);
   if (recent && now - recent.at < COUNT_REUSE_MS && (!recent.exact || options.reuse)) return { count: recent.count, exact: recent.exact };
   const result = await countNow(db, built, now);
@@ -586,8 +596,7 @@ function buildCount(db: Database, table: ResourceTable, where: SQL | undefined):
 }
 
 async function countNow(db: Database, built: BuiltCount, now: number): Promise<{ count: number; exact: boolean }> {
-  let recentEstimates = recentEstimatesOf.get(db);
-  if (!recentEstimates) recentEstimatesOf.set(db, (recentEstimates = new Map()));
+  const recentEstimates = storeOf(recentEstimatesOf, db);
   const kept = recentEstimates.get(built.key);
   let estimate: number;
   if (kept && now - kept.at < COUNT_REUSE_MS) estimate = kept.estimate;
