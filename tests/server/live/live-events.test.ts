@@ -87,8 +87,12 @@ describe('live channel (GET /events)', () => {
     await events.cancel();
   }, 20_000);
 
+  // The Super Admin signed in once for the tests that write (signing the same number in again soon is refused).
+  let adminSession: ReturnType<typeof signIn> | undefined;
+  const signedInAdmin = () => (adminSession ??= signIn(t, '9000000001'));
+
   it('announces a record a write created to those who may view it, a change as a refresh, and nothing for a refused write', async () => {
-    const admin = await signIn(t, '9000000001');
+    const admin = await signedInAdmin();
     const heard: Record<string, unknown>[] = [];
     const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(payload as Record<string, unknown>));
     try {
@@ -123,6 +127,28 @@ describe('live channel (GET /events)', () => {
       expect((await call(t, 'POST', `/ticket-service/comment/entityType/charger-servicing-tickets/entityId/${ticket.id}`, { authKey: admin.authKey, body: { body: ' ' } })).status).toBe(400);
       await new Promise((r) => setTimeout(r, 700));
       expect(heard).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+  it('announces each of several writes answered at once, and a write after them (the storage is off between writes)', async () => {
+    const admin = await signedInAdmin();
+    const heard: Record<string, unknown>[] = [];
+    const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(payload as Record<string, unknown>));
+    const createdIds = (payloads: Record<string, unknown>[]) => payloads.filter((p) => p.topic === 'record-created').map((p) => (p.data as { id: string }).id);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: `Parallel Parts ${i}`, mobileNumber: `98765001${20 + i}` } })));
+      for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
+      const ids = answers.map((a) => String(a.body.id));
+      await expect.poll(() => createdIds(heard).length, { timeout: 3_000 }).toBe(6);
+      expect(createdIds(heard).sort()).toEqual([...ids].sort());
+
+      // Reads in between, then one more write: announced as before.
+      expect((await call(t, 'GET', '/config/admin/vendor?size=1', { authKey: admin.authKey })).status).toBe(200);
+      heard.length = 0;
+      const later = await call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: 'Later Parts', mobileNumber: '9876500130' } });
+      expect(later.status, JSON.stringify(later.body)).toBe(201);
+      await expect.poll(() => createdIds(heard), { timeout: 3_000 }).toEqual([String(later.body.id)]);
     } finally {
       stop();
     }
