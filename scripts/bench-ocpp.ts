@@ -18,7 +18,7 @@
 // database that every transaction ended exactly once and no booking was made twice.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +40,7 @@ const { values } = parseArgs({
     kill: { type: 'boolean', default: false },
     'data-dir': { type: 'string', default: '.tmp/bench-ocpp' },
     port: { type: 'string', default: '3470' },
+    'fleet-nice': { type: 'string', default: '0' },
   },
 });
 const KILL = values.kill;
@@ -53,6 +54,10 @@ const dataDir = path.resolve(values['data-dir']);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 if (SERVERS > 1 && !databaseUrl) throw new Error('--servers 2 needs PostgreSQL (DATABASE_URL): PGlite is one process.');
 const PER_FLEET = 5_000;
+// --fleet-nice N: the fleet processes run at that niceness (0-19), so the simulated chargers, which on a real network
+// are other machines, take the cores only when the servers and the database leave them idle. The CPU each part
+// used is printed either way.
+const FLEET_NICE = Number(values['fleet-nice']);
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const pct = (list: number[], p: number) => {
   const s = [...list].sort((a, b) => a - b);
@@ -61,6 +66,45 @@ const pct = (list: number[], p: number) => {
 const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU time (user + system, seconds) a process has used so far, from /proc (0 when it is gone or not on Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
+}
+/** The PostgreSQL server's processes (those named postgres; a PGlite run has none). */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+/** CPU seconds of each part of the run, read at two moments to say what each part used in between. */
+function cpuSnapshot(servers: Child[], fleets: Child[]) {
+  return {
+    at: performance.now(),
+    servers: servers.map((s) => cpuSeconds(s.proc.pid)),
+    fleets: fleets.reduce((a, f) => a + cpuSeconds(f.proc.pid), 0),
+    database: postgresPids().reduce((a, pid) => a + cpuSeconds(pid), 0),
+    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------- child processes
 const env = {
@@ -242,6 +286,7 @@ async function command(url: string, auth: Record<string, string>, chargerIds: nu
 async function startFleets(boxes: { id: number; identity: string; password: string }[], serverOf: (i: number) => string, opts: { clockSeconds: number; meterSeconds: number }) {
   const count = Math.ceil(boxes.length / PER_FLEET);
   const fleets = await Promise.all(Array.from({ length: count }, () => spawnChild('bench-ocpp-fleet.ts', {})));
+  if (FLEET_NICE > 0) for (const f of fleets) os.setPriority(f.proc.pid!, FLEET_NICE);
   const t0 = performance.now();
   const started = await Promise.all(
     fleets.map((f, j) =>
@@ -300,6 +345,7 @@ async function loadRun() {
   const afterConnect = await fleetCounters(fleets);
   log(`connected ${afterConnect.online} of ${N} in ${connectSeconds.toFixed(1)} s (${refused} refused) through ${fleets.length} fleet process(es)`);
   await Promise.all(servers.map((s) => s.call('reset')));
+  const cpuBefore = cpuSnapshot(servers, fleets);
 
   // A tenth of the chargers start charging (RemoteStart, several chargers per request as staff can), spread over the
   // first half of the run as sessions start on a real network.
@@ -355,6 +401,7 @@ async function loadRun() {
     }
   })();
   await Promise.all([startLoop, commandLoop, bookingsLoop, faultLoop, statsLoop]);
+  const cpuAfter = cpuSnapshot(servers, fleets);
   const underLoad = await fleetCounters(fleets);
   const stats = await Promise.all(servers.map((s) => s.call<ServerStats>('stats')));
   stats.forEach((st, k) => (peaks[k] = Math.max(peaks[k]!, st.rss)));
@@ -388,6 +435,11 @@ async function loadRun() {
   servers.forEach((_, k) => {
     console.log(`server ${k + 1}:           ${stats[k]!.ocpp.connected} chargers; RSS ${mb(stats[k]!.rss)} under load (peak ${mb(peaks[k]!)}), heap ${mb(stats[k]!.heapUsed)}; event-loop delay p50 ${ms(stats[k]!.eld.p50)}, p99 ${ms(stats[k]!.eld.p99)}, max ${ms(stats[k]!.eld.max)}`);
   });
+  const window = (cpuAfter.at - cpuBefore.at) / 1000;
+  const share = (cpu: number) => `${cpu.toFixed(1)} s (${((cpu / window) * 100).toFixed(0)}% of a core)`;
+  console.log(
+    `CPU in the ${window.toFixed(0)} s under load (${os.cpus().length} cores = ${(os.cpus().length * window).toFixed(0)} s): ${cpuAfter.servers.map((c, k) => `server ${k + 1} ${share(c - cpuBefore.servers[k]!)}`).join(', ')}; ${fleets.length} fleet process(es) ${share(cpuAfter.fleets - cpuBefore.fleets)}${FLEET_NICE > 0 ? ` at nice ${FLEET_NICE}` : ''}; ${databaseUrl ? `PostgreSQL ${share(cpuAfter.database - cpuBefore.database)}; ` : ''}this bench (the console's requests) ${share(cpuAfter.bench - cpuBefore.bench)}`,
+  );
   const statuses = [...outcomes].map(([s, n]) => `${s} ${n}`).join(', ');
   console.log(`commands:           ${roundTrips.length} GetConfiguration (${statuses})${SERVERS > 1 ? `, ${routedAcross} sent through the process not holding the charger` : ''}`);
   console.log(`command round trip: p50 ${ms(pct(roundTrips, 50))}, p95 ${ms(pct(roundTrips, 95))}, max ${ms(Math.max(...roundTrips))} (target p95 ≤ 100 ms)`);

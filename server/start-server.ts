@@ -76,7 +76,10 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
 
   // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
-  const ocpp = await startOcppRuntime({ server, url, config, db: database.db, bus, logger: consoleLogger, log });
+  // Its own connections on PostgreSQL (at most 4 of each process's 12): a burst of charger messages (thousands of
+  // clock-aligned MeterValues in the same second) then never holds the connections a console request waits for.
+  const chargerDatabase = database.separate(4);
+  const ocpp = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, bus, logger: consoleLogger, log });
   log(`Ready in ${Date.now() - started} ms: ${url}`);
   if (config.appEnv !== 'production') {
     log('');
@@ -99,6 +102,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
       await closed;
       await jobs.stop();
       await bus.close();
+      await chargerDatabase.close();
       await database.close();
     },
   };

@@ -30,6 +30,11 @@ export interface OpenDatabase {
   pglite?: PGlite;
   /** The connection string (PostgreSQL only), e.g. for a dedicated LISTEN client. */
   connectionString?: string;
+  /**
+   * A handle on connections of its own, at most `max` (PostgreSQL; PGlite is one connection, so the same handle):
+   * the central system's writes then never hold a connection a console request waits for. Closed by its `close`.
+   */
+  separate(max: number): { db: Database; close(): Promise<void> };
 }
 
 /** Options of openDatabase. */
@@ -49,12 +54,8 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, options: OpenDatabaseOptions = {}): Promise<OpenDatabase> {
   const runMigrations = options.migrate ?? true;
   if (config.databaseUrl) {
-    // JIT off for the app's connections: its statements are short, and PostgreSQL compiles any whose estimated cost
-    // passes jit_above_cost. The trackers' closed-tickets count by city was one (estimated high because of its
-    // correlated subquery): 16 functions compiled, ~20 ms of its 50 ms, for a query that runs in 30.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 8, options: '-c jit=off' });
-    // An idle client's network error must not crash the process; the next query reconnects.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+    const connectionString = config.databaseUrl;
+    const pool = appPool(connectionString, 8);
     try {
       if (runMigrations) await migratePostgres(pool);
     } catch (error) {
@@ -64,7 +65,12 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     // Repeated SELECTs as named prepared statements (parsed once per connection; see pg-named.ts), after migrating.
     nameRepeatedStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, driver: 'postgres', close: () => pool.end(), connectionString: config.databaseUrl };
+    const separate = (max: number) => {
+      const own = appPool(connectionString, max);
+      nameRepeatedStatements(own);
+      return { db: drizzlePg(own, { schema }) as unknown as Database, close: () => own.end() };
+    };
+    return { db, driver: 'postgres', close: () => pool.end(), connectionString, separate };
   }
 
   let client: PGlite;
@@ -82,7 +88,20 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   }
   // After the migrations: statements are kept prepared against the schema as it now is.
   const pgliteDb = drizzlePglite(new PreparedPgliteClient(client) as unknown as PGlite, { schema });
-  return { db: pgliteDb as unknown as Database, driver: 'pglite', close: () => client.close(), pglite: client };
+  const db = pgliteDb as unknown as Database;
+  return { db, driver: 'pglite', close: () => client.close(), pglite: client, separate: () => ({ db, close: async () => {} }) };
+}
+
+/**
+ * A pool of the app's PostgreSQL connections. JIT off: the app's statements are short, and PostgreSQL compiles any
+ * whose estimated cost passes jit_above_cost. The trackers' closed-tickets count by city was one (estimated high
+ * because of its correlated subquery): 16 functions compiled, ~20 ms of its 50 ms, for a query that runs in 30.
+ */
+function appPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' });
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+  return pool;
 }
 
 // Several instances may start at once behind a load balancer: a session-level advisory lock makes them

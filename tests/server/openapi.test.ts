@@ -10,7 +10,8 @@ describe('the OpenAPI document and the API reference page', () => {
 
   beforeAll(async () => {
     // The document and the page never touch the database: a stand-in keeps this test independent of the seed.
-    t = createTestApp({ db: {} as Database, driver: 'pglite', close: async () => {} });
+    const db = {} as Database;
+    t = createTestApp({ db, driver: 'pglite', close: async () => {}, separate: () => ({ db, close: async () => {} }) });
     const response = await call(t, 'GET', '/openapi.json');
     expect(response.status).toBe(200);
     expect(response.contentType).toContain('application/json');
