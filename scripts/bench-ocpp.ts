@@ -1,4 +1,4 @@
-// `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill]`
+// `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill] [--fleet-nice 19]`
 //
 // OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
 // same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
