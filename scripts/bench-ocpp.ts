@@ -97,12 +97,13 @@ function postgresPids(): number[] {
 }
 /** CPU seconds of each part of the run, read at two moments to say what each part used in between. */
 function cpuSnapshot(servers: Child[], fleets: Child[]) {
+  const own = process.cpuUsage();
   return {
     at: performance.now(),
     servers: servers.map((s) => cpuSeconds(s.proc.pid)),
     fleets: fleets.reduce((a, f) => a + cpuSeconds(f.proc.pid), 0),
     database: postgresPids().reduce((a, pid) => a + cpuSeconds(pid), 0),
-    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    bench: (own.user + own.system) / 1e6,
   };
 }
 

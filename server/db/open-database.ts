@@ -63,12 +63,14 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
       throw error;
     }
     // Repeated SELECTs as named prepared statements (parsed once per connection; see pg-named.ts), after migrating.
-    nameRepeatedStatements(pool);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const drizzleOn = (p: pg.Pool) => {
+      nameRepeatedStatements(p);
+      return drizzlePg(p, { schema }) as unknown as Database;
+    };
+    const db = drizzleOn(pool);
     const separate = (max: number) => {
       const own = appPool(connectionString, max);
-      nameRepeatedStatements(own);
-      return { db: drizzlePg(own, { schema }) as unknown as Database, close: () => own.end() };
+      return { db: drizzleOn(own), close: () => own.end() };
     };
     return { db, driver: 'postgres', close: () => pool.end(), connectionString, separate };
   }

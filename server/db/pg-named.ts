@@ -7,12 +7,12 @@
 //
 // What is named: a single SELECT or WITH statement (no `;`), run through the pool (transactions keep their own
 // clients and stay unnamed), once its text has been seen NAME_AFTER_USES times, for at most MAX_NAMED texts per
-// process. Each connection keeps the statements it prepared until it closes, so MAX_NAMED bounds what any
+// pool (a process has two: the console's and the central system's). Each connection keeps the statements it prepared until it closes, so MAX_NAMED bounds what any
 // connection holds; one-off texts (ids in `in (…)` lists of varying length) are never seen often enough to be named.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/** Texts named at most per process (each of the pool's connections prepares at most these). */
+/** Texts named at most per pool (each of its connections prepares at most these). */
 export const MAX_NAMED = 300;
 /** A text is named from this use on. */
 export const NAME_AFTER_USES = 3;
