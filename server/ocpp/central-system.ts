@@ -359,11 +359,13 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   }
 
   // Commands: the sender wrote a queued record and announced it; the process holding the socket sends it.
+  // Settling moves a record from one state to the next only if it is still in the first (so a command is sent at
+  // most once), and answers the record's action and payload: undefined when it was not in that state.
   const settle = async (commandId: string, chargerId: number, from: OcppCommandState, event: 'SEND' | 'ACCEPTED' | 'REJECTED' | 'FAIL' | 'TIME_OUT', fields: { response?: unknown; error?: string }) => {
     const to = nextCommandState(from, event);
-    if (!to) return false;
+    if (!to) return undefined;
     const at = now().toISOString();
-    const rows = rowsOf<{ id: string }>(
+    const rows = rowsOf<{ action: string; payload: unknown }>(
       await db.execute(sql`
         update ${ocppCommands} set status = ${to},
           sent_at = case when ${to} = 'sent' then ${at}::timestamptz else sent_at end,
@@ -371,29 +373,28 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
           response = coalesce(${fields.response === undefined ? null : JSON.stringify(fields.response)}::jsonb, response),
           error = coalesce(${fields.error ?? null}, error)
         where id = ${commandId} and status = ${from}
-        returning id`),
+        returning action, payload`),
     );
-    if (rows.length === 0) return false;
+    const settled = rows[0];
+    if (!settled) return undefined;
     if (to !== 'sent') {
       void bus.publish(OCPP_COMMAND_RESULT_CHANNEL, { commandId, chargerId, status: to }).catch((e: unknown) => fail('ocpp-result-publish-failed', e));
       live({ keys: [liveOcppKey(chargerId), ['ocpp-commands']], permission: 'ROLE_EXECUTE_COMMAND', topic: 'ocpp-command', data: { commandId, chargerId, status: to } }, true);
     } else {
       live({ keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
     }
-    return true;
+    return settled;
   };
 
+  // The record is read by the statement that marks it sent (one round trip on the command's way, not two).
   const execute = async (commandId: string, chargerId: number) => {
     const link = links.get(chargerId);
-    const [command] = rowsOf<{ action: string; payload: unknown; status: string }>(
-      await db.execute(sql`select action, payload, status from ${ocppCommands} where id = ${commandId}`),
-    );
-    if (!command || command.status !== 'queued') return;
     if (!link || link.client.state !== 1) {
       await settle(commandId, chargerId, 'queued', 'FAIL', { error: 'The charger disconnected before the command was sent.' });
       return;
     }
-    if (!(await settle(commandId, chargerId, 'queued', 'SEND', {}))) return;
+    const command = await settle(commandId, chargerId, 'queued', 'SEND', {});
+    if (!command) return;
     try {
       const result = await link.client.call(command.action, command.payload, { callTimeoutMs });
       await settle(commandId, chargerId, 'sent', answerAccepts(command.action, result) ? 'ACCEPTED' : 'REJECTED', { response: result });

@@ -132,7 +132,10 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
     };
   });
   await deps.db.insert(ocppCommands).values(rows);
-  await writeAudit(deps.db, { entityType: 'ocpp-command-batch', entityId: batchId, actorUserId: input.userId, action: input.command.action, changes: { chargers: ids.length } }, now);
+  // The audit entry is written while the commands go out (it is off their way), and waited for before the answer.
+  const audited = writeAudit(deps.db, { entityType: 'ocpp-command-batch', entityId: batchId, actorUserId: input.userId, action: input.command.action, changes: { chargers: ids.length } }, now);
+  // Settled (not rejected) until it is awaited below, so a failure is not reported as unhandled meanwhile.
+  audited.catch(() => {});
   const queued = rows.filter((r) => r.status === 'queued');
   const outcomes = new Map<string, string>();
   let stop = () => {};
@@ -167,8 +170,10 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
     deadline.unref();
   }
   for (const r of rows.filter((x) => x.status === 'offline')) publishLive(deps.bus, { keys: [liveOcppKey(r.chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
-  if (input.wait) {
-    await Promise.race([allAnswered, new Promise((r) => setTimeout(r, COMMAND_DEADLINE_MS).unref())]);
+  try {
+    await audited;
+    if (input.wait) await Promise.race([allAnswered, new Promise((r) => setTimeout(r, COMMAND_DEADLINE_MS).unref())]);
+  } finally {
     stop();
   }
   return { batchId, items: await commandsByIds(deps, rows.map((r) => r.id)) };

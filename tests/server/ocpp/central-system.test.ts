@@ -78,6 +78,9 @@ describe('OCPP central system (simulator as client)', () => {
     expect(offline).toMatchObject({ chargerId: boxes[3]!.id, status: 'offline', error: expect.stringMatching(/offline/) });
     const unknownKey = await call(t, 'POST', '/ccu/charger-command', { authKey: admin.authKey, body: { chargerIds: [boxes[0]!.id], command: { action: 'ChangeConfiguration', payload: { key: 'NoSuchKey', value: '1' } }, wait: true } });
     expect(unknownKey.body.items[0]).toMatchObject({ status: 'rejected', response: { status: 'NotSupported' } });
+    // Each batch is in the audit log by the time its answer is given (the entry is written while the command goes out).
+    const audited = await q<{ action: string; changes: { chargers: number } }>(sql`select action, changes from audit_log where entity_type = 'ocpp-command-batch' and entity_id = ${String(reset.body.batchId)}`);
+    expect(audited).toEqual([{ action: 'GetConfiguration', changes: { chargers: 2 } }]);
   });
 
   it('test charge: start, meter values, stop; one booking, ended once', async () => {
