@@ -10,6 +10,7 @@ import type { ResolvedDeps } from '@server/app-deps';
 import { permissionsOf } from '@server/auth/permissions-of';
 import { czoUsers, sessions, users } from '@server/db/schema';
 import type { RouteRegistry } from '@server/http/route-registry';
+import { liveEventsOf } from './live-events';
 
 /** How often an open stream checks its session again (ms): expiry and idle timeout end the stream within this. */
 export const LIVE_SESSION_CHECK_MS = 10_000;
@@ -55,13 +56,16 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
           queue = queue.then(task).catch(() => {});
         };
         const unsubscribe = deps.bus.subscribe(LIVE_CHANNEL, (payload) => {
-          const parsed = liveEventSchema.safeParse(payload);
-          if (!parsed.success) return;
-          const event = parsed.data;
-          if (event.permission && !hasPermission(permissions, event.permission as Permission)) return;
-          id += 1;
-          const data = JSON.stringify({ keys: event.keys, topic: event.topic, data: event.data });
-          write(() => stream.writeSSE({ event: 'change', data, id: String(id) }));
+          for (const item of liveEventsOf(payload)) {
+            const parsed = liveEventSchema.safeParse(item);
+            if (!parsed.success) continue;
+            const event = parsed.data;
+            if (event.permission && !hasPermission(permissions, event.permission as Permission)) continue;
+            id += 1;
+            const data = JSON.stringify({ keys: event.keys, topic: event.topic, data: event.data });
+            const eventId = String(id);
+            write(() => stream.writeSSE({ event: 'change', data, id: eventId }));
+          }
         });
         let ended: (reason: string | null) => void = () => {};
         const done = new Promise<string | null>((resolve) => {

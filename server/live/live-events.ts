@@ -1,45 +1,70 @@
 import { LIVE_CHANNEL, type LiveEvent } from '@domain/live-event';
-import type { NotificationBus } from './notification-bus';
+import { MAX_PAYLOAD_BYTES, type NotificationBus } from './notification-bus';
 
 /** How long equal events are gathered into one (ms): a charger sending many messages a second refreshes screens once. */
 export const LIVE_COALESCE_MS = 500;
 
+/** The events gathered for one bus until its next send, by keys, permission and topic (the newest data wins). */
 interface Pending {
-  event: LiveEvent;
-  timer: NodeJS.Timeout;
+  events: Map<string, LiveEvent>;
+  onError?: (error: unknown) => void;
 }
 
-const pendingByBus = new WeakMap<NotificationBus, Map<string, Pending>>();
+const pendingByBus = new WeakMap<NotificationBus, Pending>();
 
 /**
- * Publishes a live event to every console that may see it. Events with the same keys, permission and topic within
- * LIVE_COALESCE_MS are sent once (the newest data wins); `immediate` sends at once (a command's answer).
+ * Publishes a live event to every console that may see it. Events gathered within LIVE_COALESCE_MS go out together:
+ * equal ones (same keys, permission and topic) once, the newest data winning, and all of them in as few
+ * notifications as fit NOTIFY's payload limit (`{ batch: [...] }`; a lone event as itself). Ten thousand chargers
+ * each sending a message make a few notifications a second, not one per charger: on PostgreSQL each notification is
+ * a statement and a commit through the pool, and every process's listener reads each one. `immediate` sends at once
+ * (a command's answer, a new record).
  */
 export function publishLive(bus: NotificationBus, event: LiveEvent, options: { immediate?: boolean; onError?: (error: unknown) => void } = {}): void {
-  const send = (e: LiveEvent) => void bus.publish(LIVE_CHANNEL, e).catch((error: unknown) => options.onError?.(error));
+  const send = (payload: unknown, onError = options.onError) => void bus.publish(LIVE_CHANNEL, payload).catch((error: unknown) => onError?.(error));
   if (options.immediate) {
     send(event);
     return;
   }
   let pending = pendingByBus.get(bus);
   if (!pending) {
-    pending = new Map();
-    pendingByBus.set(bus, pending);
+    const gathered: Pending = { events: new Map() };
+    pending = gathered;
+    pendingByBus.set(bus, gathered);
+    setTimeout(() => {
+      pendingByBus.delete(bus);
+      for (const payload of payloadsOf([...gathered.events.values()])) send(payload, gathered.onError);
+    }, LIVE_COALESCE_MS).unref();
   }
-  const id = JSON.stringify([event.keys, event.permission, event.topic ?? null]);
-  const existing = pending.get(id);
-  if (existing) {
-    existing.event = event;
-    return;
+  if (options.onError) pending.onError = options.onError;
+  pending.events.set(JSON.stringify([event.keys, event.permission, event.topic ?? null]), event);
+}
+
+/** Room left in a notification for the batch's own wrapping (`{"batch":[…]}`). */
+const BATCH_WRAPPING_BYTES = 16;
+
+/** Events packed into notifications under the payload limit: a lone event as itself, more as `{ batch }`. */
+function payloadsOf(events: LiveEvent[]): unknown[] {
+  if (events.length === 1) return events;
+  const payloads: unknown[] = [];
+  let batch: LiveEvent[] = [];
+  let bytes = 0;
+  for (const event of events) {
+    const size = Buffer.byteLength(JSON.stringify(event)) + 1;
+    if (batch.length > 0 && bytes + size > MAX_PAYLOAD_BYTES - BATCH_WRAPPING_BYTES) {
+      payloads.push({ batch });
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(event);
+    bytes += size;
   }
-  const map = pending;
-  const entry: Pending = {
-    event,
-    timer: setTimeout(() => {
-      map.delete(id);
-      send(entry.event);
-    }, LIVE_COALESCE_MS),
-  };
-  entry.timer.unref();
-  map.set(id, entry);
+  if (batch.length > 0) payloads.push(batch.length === 1 ? batch[0] : { batch });
+  return payloads;
+}
+
+/** The live events a notification on the live channel carries (one, or a batch). */
+export function liveEventsOf(payload: unknown): unknown[] {
+  const batch = (payload as { batch?: unknown } | null)?.batch;
+  return Array.isArray(batch) ? batch : [payload];
 }

@@ -3,6 +3,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { chargerServicingTicketResource } from '@domain/entities/tickets';
 import { LIVE_CHANNEL } from '@domain/live-event';
 import { sessionPaths } from '@domain/session';
+import { liveEventsOf, publishLive } from '@server/live/live-events';
 import { createInProcessBus, MAX_PAYLOAD_BYTES, type NotificationBus } from '@server/live/notification-bus';
 import type { OpenDatabase } from '@server/db/open-database';
 import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
@@ -87,6 +88,38 @@ describe('live channel (GET /events)', () => {
     await events.cancel();
   }, 20_000);
 
+  it('sends the events gathered in a moment together, under the payload limit, each once and in order over the stream', async () => {
+    const notifications: unknown[] = [];
+    const stopCounting = bus.subscribe(LIVE_CHANNEL, (payload) => notifications.push(payload));
+    // Read Only staff (the stream of the test before signed Finance out).
+    const reader = await signIn(t, '9000000006');
+    const response = await t.app.request('/events', { headers: { authorization: `Bearer ${reader.authKey}` } });
+    expect(response.status).toBe(200);
+    const events = eventReader(response);
+    expect((await events.next()).event).toBe('ready');
+    try {
+      // 300 chargers' changes (as many chargers sending a message each) and one charger changing twice.
+      for (let i = 0; i < 300; i += 1) publishLive(bus, { keys: [['ocpp', 'charger', i]], permission: null, topic: 'charger', data: { n: i } });
+      publishLive(bus, { keys: [['ocpp', 'charger', 7]], permission: null, topic: 'charger', data: { n: 'newest' } });
+      await expect.poll(() => notifications.flatMap(liveEventsOf).length, { timeout: 3_000 }).toBe(300);
+      // A few notifications, each under NOTIFY's limit, instead of one per charger.
+      expect(notifications.length).toBeGreaterThan(1);
+      expect(notifications.length).toBeLessThan(30);
+      for (const n of notifications) expect(Buffer.byteLength(JSON.stringify(n))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      const seen: unknown[] = [];
+      for (let i = 0; i < 300; i += 1) {
+        const change = await events.next();
+        expect(change.event).toBe('change');
+        expect(Number(change.id)).toBe(i + 1);
+        seen.push(JSON.parse(change.data).data.n);
+      }
+      expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => (i === 7 ? 'newest' : i)));
+    } finally {
+      stopCounting();
+      await events.cancel();
+    }
+  });
+
   // The Super Admin signed in once for the tests that write (signing the same number in again soon is refused).
   let adminSession: ReturnType<typeof signIn> | undefined;
   const signedInAdmin = () => (adminSession ??= signIn(t, '9000000001'));
@@ -94,7 +127,7 @@ describe('live channel (GET /events)', () => {
   it('announces a record a write created to those who may view it, a change as a refresh, and nothing for a refused write', async () => {
     const admin = await signedInAdmin();
     const heard: Record<string, unknown>[] = [];
-    const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(payload as Record<string, unknown>));
+    const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(...(liveEventsOf(payload) as Record<string, unknown>[])));
     try {
       const created = await call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: 'Live Parts Co', mobileNumber: '9876500011' } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -134,7 +167,7 @@ describe('live channel (GET /events)', () => {
   it('announces each of several writes answered at once, and a write after them (the storage is off between writes)', async () => {
     const admin = await signedInAdmin();
     const heard: Record<string, unknown>[] = [];
-    const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(payload as Record<string, unknown>));
+    const stop = bus.subscribe(LIVE_CHANNEL, (payload) => heard.push(...(liveEventsOf(payload) as Record<string, unknown>[])));
     const createdIds = (payloads: Record<string, unknown>[]) => payloads.filter((p) => p.topic === 'record-created').map((p) => (p.data as { id: string }).id);
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(t, 'POST', '/config/admin/vendor', { authKey: admin.authKey, body: { name: `Parallel Parts ${i}`, mobileNumber: `98765001${20 + i}` } })));
