@@ -76,6 +76,39 @@ export const OCPP_COMMAND_CHANNEL = 'ocpp_commands';
 /** Bus channel of command outcomes (the sender may wait for them). */
 export const OCPP_COMMAND_RESULT_CHANNEL = 'ocpp_command_results';
 
+/** A command to announce to the process (`node`) holding its charger's socket. */
+export interface CommandToAnnounce {
+  commandId: string;
+  chargerId: number;
+  node: string;
+}
+/** Commands in one announcement at most: ~60 bytes each, well under NOTIFY's payload limit. */
+const COMMANDS_PER_ANNOUNCEMENT = 80;
+
+/** The announcements of a batch of commands: one per process holding some of their chargers (split past the limit). */
+export function commandAnnouncements(commands: readonly CommandToAnnounce[]): { node: string; commands: { commandId: string; chargerId: number }[] }[] {
+  const byNode = new Map<string, { commandId: string; chargerId: number }[]>();
+  for (const { node, commandId, chargerId } of commands) {
+    const list = byNode.get(node) ?? [];
+    list.push({ commandId, chargerId });
+    byNode.set(node, list);
+  }
+  const out: { node: string; commands: { commandId: string; chargerId: number }[] }[] = [];
+  for (const [node, list] of byNode) {
+    for (let i = 0; i < list.length; i += COMMANDS_PER_ANNOUNCEMENT) out.push({ node, commands: list.slice(i, i + COMMANDS_PER_ANNOUNCEMENT) });
+  }
+  return out;
+}
+
+/** The commands an announcement gives this process (`node`); anything malformed is left out. */
+function announcedTo(node: string, payload: unknown): { commandId: string; chargerId: number }[] {
+  const p = payload as { node?: unknown; commands?: unknown } | null;
+  if (!p || p.node !== node || !Array.isArray(p.commands)) return [];
+  return (p.commands as { commandId?: unknown; chargerId?: unknown }[]).filter(
+    (c): c is { commandId: string; chargerId: number } => typeof c?.commandId === 'string' && typeof c.chargerId === 'number',
+  );
+}
+
 /** Options of the central system (defaults in brackets). */
 export interface CentralSystemOptions {
   db: Database;
@@ -406,9 +439,9 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   };
 
   const stopCommands = bus.subscribe(OCPP_COMMAND_CHANNEL, (payload) => {
-    const p = payload as { commandId?: string; chargerId?: number; node?: string };
-    if (p.node !== nodeId || typeof p.commandId !== 'string' || typeof p.chargerId !== 'number') return;
-    void execute(p.commandId, p.chargerId).catch((e: unknown) => fail('ocpp-command-failed', e, { commandId: p.commandId }));
+    for (const { commandId, chargerId } of announcedTo(nodeId, payload)) {
+      void execute(commandId, chargerId).catch((e: unknown) => fail('ocpp-command-failed', e, { commandId }));
+    }
   });
 
   // Connectivity: a charger silent past its interval plus the grace is disconnected (pongs count: the socket is

@@ -32,7 +32,7 @@ import { publishLive } from '@server/live/live-events';
 import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
-import { OCPP_COMMAND_CHANNEL, OCPP_COMMAND_RESULT_CHANNEL } from './central-system';
+import { commandAnnouncements, OCPP_COMMAND_CHANNEL, OCPP_COMMAND_RESULT_CHANNEL } from './central-system';
 import { setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
 import { simulatableChargers } from './ocpp-runtime';
 
@@ -153,8 +153,9 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
   if (input.wait && queued.length > 0) {
     await listeningWithin(deps.bus, OCPP_COMMAND_RESULT_CHANNEL, LISTEN_WAIT_MS);
   }
-  for (const r of queued) {
-    await deps.bus.publish(OCPP_COMMAND_CHANNEL, { commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node });
+  // One notification per process holding some of the chargers (as many as fit NOTIFY's payload), not one per charger.
+  for (const announcement of commandAnnouncements(queued.map((r) => ({ commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node! })))) {
+    await deps.bus.publish(OCPP_COMMAND_CHANNEL, announcement);
   }
   // Whatever happens to the process holding the socket, a command never stays queued or sent for ever.
   if (queued.length > 0) {
