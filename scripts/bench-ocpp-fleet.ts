@@ -1,6 +1,8 @@
 // A fleet process of `npm run bench:ocpp`: simulated OCPP chargers (the simulator's real client, real WebSockets)
 // in their own process, so the server's figures are the server's. Driven over the IPC channel of
-// child_process.fork, each request answered with its id: start, counters, faults, end-sessions, exit.
+// child_process.fork, each request answered with its id: start, counters, faults, end-sessions, delay (the
+// process's event-loop delay since the last `delay` with `reset`), exit.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SimulatedCharger } from '@server/ocpp/simulator';
 
 interface StartRequest {
@@ -12,6 +14,9 @@ interface StartRequest {
 }
 
 let sims: SimulatedCharger[] = [];
+// How late this process's event loop runs: a command waits that long in the simulated charger before it is answered.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 const send = (message: unknown) => process.send?.(message);
 const pick = <T>(list: T[], count: number) => {
   const copy = [...list];
@@ -54,6 +59,11 @@ async function handle(m: { type: string } & Record<string, unknown>): Promise<un
     }
     case 'counters':
       return counters();
+    case 'delay': {
+      const delay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+      if (m.reset) loop.reset();
+      return delay;
+    }
     case 'faults': {
       // Status changes: a connector faults, and recovers a few seconds later.
       const ready = sims.filter((s) => s.online && s.connectors[0]!.status === 'Available' && !s.connectors[0]!.session);

@@ -346,7 +346,9 @@ async function loadRun() {
   const afterConnect = await fleetCounters(fleets);
   log(`connected ${afterConnect.online} of ${N} in ${connectSeconds.toFixed(1)} s (${refused} refused) through ${fleets.length} fleet process(es)`);
   await Promise.all(servers.map((s) => s.call('reset')));
+  await Promise.all(fleets.map((f) => f.call('delay', { reset: true })));
   const cpuBefore = cpuSnapshot(servers, fleets);
+  const windowStart = new Date();
 
   // A tenth of the chargers start charging (RemoteStart, several chargers per request as staff can), spread over the
   // first half of the run as sessions start on a real network.
@@ -404,6 +406,7 @@ async function loadRun() {
   await Promise.all([startLoop, commandLoop, bookingsLoop, faultLoop, statsLoop]);
   const cpuAfter = cpuSnapshot(servers, fleets);
   const underLoad = await fleetCounters(fleets);
+  const fleetDelays = await Promise.all(fleets.map((f) => f.call<{ p50: number; p99: number; max: number }>('delay', { reset: false })));
   const stats = await Promise.all(servers.map((s) => s.call<ServerStats>('stats')));
   stats.forEach((st, k) => (peaks[k] = Math.max(peaks[k]!, st.rss)));
 
@@ -422,6 +425,16 @@ async function loadRun() {
     ),
   );
   const row = (d: string, t: string) => rows.find((r) => r.direction === d && r.message_type === t)?.n ?? 0;
+  // Where a command's time went, from its record's own times: written → marked sent by the holding process (the bus
+  // and that process), sent → answer recorded (the socket, the simulated charger and its answer's handling).
+  const [segments] = await withDatabase(async (db) =>
+    rowsOf<{ to_sent: number[]; to_answer: number[] }>(
+      await db.execute(sql`
+        select percentile_cont(array[0.5, 0.95]) within group (order by extract(epoch from sent_at - created_at) * 1000) as to_sent,
+          percentile_cont(array[0.5, 0.95]) within group (order by extract(epoch from answered_at - sent_at) * 1000) as to_answer
+        from ocpp_commands where action = 'GetConfiguration' and created_at >= ${windowStart.toISOString()}::timestamptz and sent_at is not null and answered_at is not null`),
+    ),
+  );
   const lost = closing.reduce((a, s) => a + s.ocpp.lost, 0);
   const pending = closing.reduce((a, s) => a + s.ocpp.pending, 0);
 
@@ -444,6 +457,11 @@ async function loadRun() {
   const statuses = [...outcomes].map(([s, n]) => `${s} ${n}`).join(', ');
   console.log(`commands:           ${roundTrips.length} GetConfiguration (${statuses})${SERVERS > 1 ? `, ${routedAcross} sent through the process not holding the charger` : ''}`);
   console.log(`command round trip: p50 ${ms(pct(roundTrips, 50))}, p95 ${ms(pct(roundTrips, 95))}, max ${ms(Math.max(...roundTrips))} (target p95 ≤ 100 ms)`);
+  if (segments?.to_sent) {
+    console.log(
+      `  of which:         record written → sent by the holding process p50 ${ms(Number(segments.to_sent[0]))}, p95 ${ms(Number(segments.to_sent[1]))}; sent → answer recorded p50 ${ms(Number(segments.to_answer[0]))}, p95 ${ms(Number(segments.to_answer[1]))}; the fleets' event-loop delay meanwhile p99 ${fleetDelays.map((d) => ms(d.p99)).join(' / ')}, max ${fleetDelays.map((d) => ms(d.max)).join(' / ')}`,
+    );
+  }
   console.log(`bookings list p95:  ${ms(idleP95)} with no chargers, ${ms(pct(loaded, 95))} under load (${(pct(loaded, 95) / idleP95).toFixed(2)}×, target ≤ 1.5×; ${loaded.length} requests)`);
   process.exit(0);
 }
