@@ -441,7 +441,7 @@ async function loadRun() {
   console.log('');
   header();
   console.log(`connect:            ${afterConnect.online} of ${N} chargers in ${connectSeconds.toFixed(1)} s, ${refused} refused`);
-  console.log(`load:               ${seconds} s; MeterValues every ${meterSeconds} s per charger (clock-aligned when idle), heartbeats every 300 s, ${chargingIds.length} RemoteStarts (${underLoad.charging} charging at the end), ${faults} faults + recoveries`);
+  console.log(`load:               ${seconds} s; MeterValues every ${meterSeconds} s per charger (when idle, the register reading, each charger at its own point in the interval), heartbeats every 300 s, ${chargingIds.length} RemoteStarts (${underLoad.charging} charging at the end), ${faults} faults + recoveries`);
   console.log(`connections closed: ${Object.entries(final.closes).map(([why, n]) => `${n} × ${why}`).join(', ') || 'none'} (before the chargers stopped: ${Object.values(underLoad.closes).reduce((a, b) => a + b, 0)})`);
   console.log(`charger calls:      ${final.sent} made, ${final.transmitted} sent on the socket, ${final.sent - final.failed} answered, ${final.failed} failed (no answer within 30 s, or the charger stopped); commands answered by chargers: ${final.commands}; ${ended} sessions ended at the close, ${final.pendingStops} StopTransactions still queued`);
   console.log(`message log:        IN CALL ${row('IN', 'CALL')} (chargers' calls sent: ${final.transmitted}), OUT RESULT ${row('OUT', 'RESULT')}, OUT ERROR ${row('OUT', 'ERROR')}, OUT CALL ${row('OUT', 'CALL')}, IN RESULT ${row('IN', 'RESULT')}, IN ERROR ${row('IN', 'ERROR')}, BAD ${row('IN', 'BAD')}`);
