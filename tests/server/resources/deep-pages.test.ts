@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
+import { insertSampleVendors } from '@tests/server/support/sample-vendors';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
 
@@ -14,10 +15,7 @@ describe('deep pages', () => {
     database = await createTestDatabase('pglite');
     t = createTestApp(database);
     admin = (await signIn(t, '9000000001')).authKey;
-    await database.db.execute(sql`
-      insert into vendors (name, mobile_number, is_active, created_at, updated_at)
-      select 'Vendor ' || n, '98' || lpad(n::text, 8, '0'), n % 3 <> 0, timestamptz '2026-01-01' + (n % 97) * interval '1 hour', now()
-      from generate_series(1, 1250) n`);
+    await insertSampleVendors(database, 1250);
   });
   afterAll(() => database.close());
 
@@ -52,10 +50,7 @@ describe.each(testDrivers)('keyset pages on %s', (driver) => {
     t = createTestApp(database);
     admin = (await signIn(t, '9000000001')).authKey;
     // Ties in created_at (every 97th vendor shares an hour) and a name that an exact phone search also finds.
-    await database.db.execute(sql`
-      insert into vendors (name, mobile_number, is_active, created_at, updated_at)
-      select 'Vendor ' || n, '98' || lpad(n::text, 8, '0'), n % 3 <> 0, timestamptz '2026-01-01' + (n % 97) * interval '1 hour', now()
-      from generate_series(1, 600) n`);
+    await insertSampleVendors(database, 600);
     // A third of the tickets without a due date, so pages start and end among the nulls.
     await database.db.execute(sql`update tickets set due_date = case when id % 3 = 0 then null else coalesce(due_date, date '2026-02-01' + (id % 40)::int) end`);
   });

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { EXACT_COUNT_LIMIT } from '@server/resources/resource-query';
+import { insertSampleVendors } from '@tests/server/support/sample-vendors';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
 
@@ -17,10 +18,7 @@ describe.each(testDrivers)('list counts on %s', (driver) => {
     t = createTestApp(database);
     admin = (await signIn(t, '9000000001')).authKey;
     // 16,000 vendors: two in three active (past the exact limit), one in three inactive (under it).
-    await database.db.execute(sql`
-      insert into vendors (name, mobile_number, is_active, created_at, updated_at)
-      select 'Vendor ' || n, '98' || lpad(n::text, 8, '0'), n % 3 <> 0, timestamptz '2026-01-01' + (n % 97) * interval '1 hour', now()
-      from generate_series(1, 16000) n`);
+    await insertSampleVendors(database, 16000);
     await database.db.execute(sql`analyze vendors`);
   });
   afterAll(() => database.close());
