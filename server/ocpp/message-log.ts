@@ -2,6 +2,7 @@
 // a busy network costs a few statements a second, not one per frame. Counts what was stored and what was lost.
 import { lt } from 'drizzle-orm';
 import { createBatchWriter, type BatchWriter } from '@server/db/batch-writer';
+import { unnestInsert } from '@server/db/unnest-insert';
 import { giveWay } from '@server/http/request-gate';
 import type { Database } from '@server/db/database';
 import { ocppMessages } from '@server/db/tables/ocpp';
@@ -21,6 +22,18 @@ export interface LoggedMessage {
 /** Largest payload kept as is (characters of JSON); larger ones are kept as a note of their size. */
 const MAX_LOGGED_PAYLOAD = 8_000;
 
+/** The log's rows written by columns (one statement text for any batch). */
+const insertMessages = unnestInsert<LoggedMessage>(ocppMessages, [
+  { column: ocppMessages.chargerId, type: 'bigint', value: (m) => m.chargerId },
+  { column: ocppMessages.direction, type: 'text', value: (m) => m.direction },
+  { column: ocppMessages.messageType, type: 'text', value: (m) => m.messageType },
+  { column: ocppMessages.messageId, type: 'text', value: (m) => m.messageId },
+  { column: ocppMessages.action, type: 'text', value: (m) => m.action },
+  { column: ocppMessages.payload, type: 'jsonb', value: (m) => m.payload },
+  { column: ocppMessages.errorCode, type: 'text', value: (m) => m.errorCode },
+  { column: ocppMessages.createdAt, type: 'timestamptz', value: (m) => m.createdAt },
+]);
+
 /** The batch writer of one process. */
 export type MessageLog = BatchWriter<LoggedMessage>;
 
@@ -34,7 +47,8 @@ export function createMessageLog(db: Database, onError: (error: unknown) => void
     maxRows: 100,
     beforeWrite: () => giveWay(100),
     write: async (batch) => {
-      await db.insert(ocppMessages).values(
+      await insertMessages(
+        db,
         batch.map((m) => {
           const text = m.payload === undefined ? undefined : JSON.stringify(m.payload);
           return { ...m, payload: text !== undefined && text.length > MAX_LOGGED_PAYLOAD ? { truncated: true, characters: text.length } : (m.payload ?? null) };

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
+import { unnestInsert } from '@server/db/unnest-insert';
 import { bookings } from '@server/db/tables/bookings';
 import { chargers, chargerTransactions, rfidAuthorizeRequests, rfidCardHistory } from '@server/db/tables/chargers';
 import { ignoredErrorCodes } from '@server/db/tables/global-data';
@@ -451,10 +452,18 @@ export interface MeterSample {
 /** A meter sample as stored (ocpp_meter_values). */
 export type MeterRow = MeterSample & { chargerId: number };
 
-/** Inserts meter samples (of one charger or of many: the central system batches them). */
-export async function insertMeterRows(db: Database, rows: MeterRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(ocppMeterValues).values(rows);
-}
+/** Inserts meter samples (of one charger or of many: the central system batches them), by columns. */
+export const insertMeterRows: (db: Database, rows: readonly MeterRow[]) => Promise<void> = unnestInsert<MeterRow>(ocppMeterValues, [
+  { column: ocppMeterValues.chargerId, type: 'bigint', value: (r) => r.chargerId },
+  { column: ocppMeterValues.connectorId, type: 'integer', value: (r) => r.connectorId },
+  { column: ocppMeterValues.transactionId, type: 'bigint', value: (r) => r.transactionId },
+  { column: ocppMeterValues.sampledAt, type: 'timestamptz', value: (r) => r.sampledAt },
+  { column: ocppMeterValues.energyWh, type: 'double precision', value: (r) => r.energyWh },
+  { column: ocppMeterValues.powerW, type: 'double precision', value: (r) => r.powerW },
+  { column: ocppMeterValues.currentA, type: 'double precision', value: (r) => r.currentA },
+  { column: ocppMeterValues.voltageV, type: 'double precision', value: (r) => r.voltageV },
+  { column: ocppMeterValues.soc, type: 'double precision', value: (r) => r.soc },
+]);
 
 /**
  * MeterValues: the samples kept as telemetry (through `store`, the central system's batch writer, or one insert),

@@ -1,0 +1,77 @@
+// Rows inserted by columns (one array parameter per column, taken apart by unnest) must read back exactly as they
+// were given, on both drivers: nulls, quotes, backslashes, braces and commas (the array syntax's own characters), the
+// text "NULL", JSON, dates and fractions; and one statement text serves any number of rows.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenDatabase } from '@server/db/open-database';
+import { ocppMessages, ocppMeterValues } from '@server/db/tables/ocpp';
+import { unnestInsert } from '@server/db/unnest-insert';
+import { insertMeterRows, type MeterRow } from '@server/ocpp/ocpp-store';
+import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
+
+interface Message {
+  chargerId: number;
+  messageId: string | null;
+  action: string | null;
+  payload: unknown;
+  createdAt: Date;
+}
+
+const insertMessages = unnestInsert<Message>(ocppMessages, [
+  { column: ocppMessages.chargerId, type: 'bigint', value: (m) => m.chargerId },
+  { column: ocppMessages.direction, type: 'text', value: () => 'IN' },
+  { column: ocppMessages.messageType, type: 'text', value: () => 'CALL' },
+  { column: ocppMessages.messageId, type: 'text', value: (m) => m.messageId },
+  { column: ocppMessages.action, type: 'text', value: (m) => m.action },
+  { column: ocppMessages.payload, type: 'jsonb', value: (m) => m.payload },
+  { column: ocppMessages.createdAt, type: 'timestamptz', value: (m) => m.createdAt },
+]);
+
+describe.each(testDrivers)('unnest inserts on %s', (driver) => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(() => database.close());
+
+  it('reads every value back as it was given', async () => {
+    const awkward = ['a "quoted" word', 'back\\slash', '{braces}, commas', 'NULL', '', 'नमस्ते ⚡', "it's"];
+    const rows: Message[] = awkward.map((text, i) => ({
+      chargerId: 9_000_000_000 + i,
+      messageId: text,
+      action: i % 2 === 0 ? null : text,
+      payload: i === 3 ? null : { text, list: [1, 'two', null], nested: { quote: '"', slash: '\\' } },
+      createdAt: new Date(Date.UTC(2026, 10, 27, 8, 0, i, 123)),
+    }));
+    await insertMessages(database.db, rows);
+    const back = await database.db
+      .select({ chargerId: ocppMessages.chargerId, messageId: ocppMessages.messageId, action: ocppMessages.action, payload: ocppMessages.payload, createdAt: ocppMessages.createdAt })
+      .from(ocppMessages)
+      .where(sql`${ocppMessages.chargerId} >= 9000000000`)
+      .orderBy(ocppMessages.chargerId);
+    expect(back).toEqual(rows);
+  });
+
+  it('stores meter samples with nulls and fractions, any number at a time', async () => {
+    const sample = (i: number): MeterRow => ({
+      chargerId: 8_000_000_000,
+      connectorId: 1 + (i % 2),
+      transactionId: i % 3 === 0 ? null : 42 + i,
+      sampledAt: new Date(Date.UTC(2026, 10, 27, 9, i)),
+      energyWh: 1234.5 + i,
+      powerW: i % 4 === 0 ? null : 7400.25,
+      currentA: 32,
+      voltageV: 230.1,
+      soc: i % 5 === 0 ? null : 55.5,
+    });
+    await insertMeterRows(database.db, [sample(0)]);
+    await insertMeterRows(database.db, Array.from({ length: 150 }, (_, i) => sample(i + 1)));
+    await insertMeterRows(database.db, []);
+    const back = await database.db
+      .select({ chargerId: ocppMeterValues.chargerId, connectorId: ocppMeterValues.connectorId, transactionId: ocppMeterValues.transactionId, sampledAt: ocppMeterValues.sampledAt, energyWh: ocppMeterValues.energyWh, powerW: ocppMeterValues.powerW, currentA: ocppMeterValues.currentA, voltageV: ocppMeterValues.voltageV, soc: ocppMeterValues.soc })
+      .from(ocppMeterValues)
+      .where(eq(ocppMeterValues.chargerId, 8_000_000_000))
+      .orderBy(ocppMeterValues.sampledAt);
+    expect(back).toEqual(Array.from({ length: 151 }, (_, i) => sample(i)));
+  });
+});
