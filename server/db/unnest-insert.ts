@@ -9,17 +9,21 @@ import type { Database } from './database';
 /** SQL types an unnest insert can write (each column travels as text and is cast to its type). */
 export type UnnestType = 'bigint' | 'integer' | 'text' | 'jsonb' | 'timestamptz' | 'double precision';
 
-/** One column of an unnest insert: the table's column, its type, and the row's value for it. */
+/**
+ * One column of an unnest insert: the table's column, its type, and the row's value for it. `encoded`: the value is
+ * already the column's text (JSON text the caller made anyway), written as it is.
+ */
 export interface UnnestColumn<Row> {
   column: PgColumn;
   type: UnnestType;
   value: (row: Row) => unknown;
+  encoded?: boolean;
 }
 
 /** A value as the text of its column's array (null stays null; jsonb as JSON text, a date as ISO text). */
-function textOf(value: unknown, type: UnnestType): string | null {
+function textOf(value: unknown, type: UnnestType, encoded: boolean | undefined): string | null {
   if (value === null || value === undefined) return null;
-  if (type === 'jsonb') return JSON.stringify(value);
+  if (type === 'jsonb' && !encoded) return JSON.stringify(value);
   if (value instanceof Date) return value.toISOString();
   return String(value);
 }
@@ -32,7 +36,7 @@ export function unnestInsert<Row>(table: PgTable, columns: readonly UnnestColumn
   );
   return async (db, rows) => {
     if (rows.length === 0) return;
-    const arrays = columns.map((c) => sql`${sql.param(rows.map((row) => textOf(c.value(row), c.type)))}::text[]::${sql.raw(c.type)}[]`);
+    const arrays = columns.map((c) => sql`${sql.param(rows.map((row) => textOf(c.value(row), c.type, c.encoded)))}::text[]::${sql.raw(c.type)}[]`);
     await db.execute(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
   };
 }

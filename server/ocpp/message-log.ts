@@ -22,14 +22,17 @@ export interface LoggedMessage {
 /** Largest payload kept as is (characters of JSON); larger ones are kept as a note of their size. */
 const MAX_LOGGED_PAYLOAD = 8_000;
 
+/** A logged frame with its payload as the JSON text to store (null for none). */
+type StoredMessage = Omit<LoggedMessage, 'payload'> & { payloadText: string | null };
+
 /** The log's rows written by columns (one statement text for any batch). */
-const insertMessages = unnestInsert<LoggedMessage>(ocppMessages, [
+const insertMessages = unnestInsert<StoredMessage>(ocppMessages, [
   { column: ocppMessages.chargerId, type: 'bigint', value: (m) => m.chargerId },
   { column: ocppMessages.direction, type: 'text', value: (m) => m.direction },
   { column: ocppMessages.messageType, type: 'text', value: (m) => m.messageType },
   { column: ocppMessages.messageId, type: 'text', value: (m) => m.messageId },
   { column: ocppMessages.action, type: 'text', value: (m) => m.action },
-  { column: ocppMessages.payload, type: 'jsonb', value: (m) => m.payload },
+  { column: ocppMessages.payload, type: 'jsonb', value: (m) => m.payloadText, encoded: true },
   { column: ocppMessages.errorCode, type: 'text', value: (m) => m.errorCode },
   { column: ocppMessages.createdAt, type: 'timestamptz', value: (m) => m.createdAt },
 ]);
@@ -49,9 +52,10 @@ export function createMessageLog(db: Database, onError: (error: unknown) => void
     write: async (batch) => {
       await insertMessages(
         db,
-        batch.map((m) => {
-          const text = m.payload === undefined ? undefined : JSON.stringify(m.payload);
-          return { ...m, payload: text !== undefined && text.length > MAX_LOGGED_PAYLOAD ? { truncated: true, characters: text.length } : (m.payload ?? null) };
+        batch.map(({ payload, ...m }) => {
+          // Stringified once: to measure it, and as the text stored.
+          const text = payload === undefined || payload === null ? null : JSON.stringify(payload);
+          return { ...m, payloadText: text !== null && text.length > MAX_LOGGED_PAYLOAD ? JSON.stringify({ truncated: true, characters: text.length }) : text };
         }),
       );
     },

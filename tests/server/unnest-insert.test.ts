@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { ocppMessages, ocppMeterValues } from '@server/db/tables/ocpp';
 import { unnestInsert } from '@server/db/unnest-insert';
+import { createMessageLog } from '@server/ocpp/message-log';
 import { insertMeterRows, type MeterRow } from '@server/ocpp/ocpp-store';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 
@@ -50,6 +51,25 @@ describe.each(testDrivers)('unnest inserts on %s', (driver) => {
       .where(sql`${ocppMessages.chargerId} >= 9000000000`)
       .orderBy(ocppMessages.chargerId);
     expect(back).toEqual(rows);
+  });
+
+  it('logs frames with their payloads, a huge one as a note of its size', async () => {
+    const errors: unknown[] = [];
+    const log = createMessageLog(database.db, (e) => errors.push(e), 10);
+    const frame = { chargerId: 7_000_000_000, direction: 'IN' as const, messageType: 'CALL' as const, messageId: 'm1', action: 'DataTransfer', errorCode: null, createdAt: new Date('2026-11-27T09:00:00.000Z') };
+    await Promise.all([
+      log.add({ ...frame, payload: { vendorId: 'x', data: 'y'.repeat(10_000) } }),
+      log.add({ ...frame, messageId: 'm2', payload: { vendorId: 'x', data: 'a "b" \\ c' } }),
+      log.add({ ...frame, messageId: 'm3', payload: null }),
+    ]);
+    await log.close();
+    expect(errors).toEqual([]);
+    const back = await database.db.select({ messageId: ocppMessages.messageId, payload: ocppMessages.payload }).from(ocppMessages).where(eq(ocppMessages.chargerId, 7_000_000_000)).orderBy(ocppMessages.messageId);
+    expect(back).toEqual([
+      { messageId: 'm1', payload: { truncated: true, characters: JSON.stringify({ vendorId: 'x', data: 'y'.repeat(10_000) }).length } },
+      { messageId: 'm2', payload: { vendorId: 'x', data: 'a "b" \\ c' } },
+      { messageId: 'm3', payload: null },
+    ]);
   });
 
   it('stores meter samples with nulls and fractions, any number at a time', async () => {
