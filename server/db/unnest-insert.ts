@@ -20,12 +20,30 @@ export interface UnnestColumn<Row> {
   encoded?: boolean;
 }
 
+/**
+ * PostgreSQL's text and jsonb cannot hold the NUL character (jsonb refuses the `\u0000` escape), and one such value
+ * would fail its whole batch: a charger sending one must not cost the other chargers' rows. It is stored as U+FFFD.
+ */
+const withoutNul = (text: string): string => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
+
+/** JSON text PostgreSQL's jsonb accepts: NUL characters in strings (values and keys) stored as U+FFFD. */
+export function storableJson(value: unknown): string {
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'string') return withoutNul(v);
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => k.includes('\0'))) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [withoutNul(k), x]));
+    }
+    return v;
+  });
+  return text;
+}
+
 /** A value as the text of its column's array (null stays null; jsonb as JSON text, a date as ISO text). */
 function textOf(value: unknown, type: UnnestType, encoded: boolean | undefined): string | null {
   if (value === null || value === undefined) return null;
-  if (type === 'jsonb' && !encoded) return JSON.stringify(value);
+  if (type === 'jsonb') return encoded ? String(value) : storableJson(value);
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  return withoutNul(String(value));
 }
 
 /** The insert of rows into `table` by columns; one statement text for any number of rows. */

@@ -2,7 +2,7 @@
 // a busy network costs a few statements a second, not one per frame. Counts what was stored and what was lost.
 import { lt } from 'drizzle-orm';
 import { createBatchWriter, type BatchWriter } from '@server/db/batch-writer';
-import { unnestInsert } from '@server/db/unnest-insert';
+import { storableJson, unnestInsert } from '@server/db/unnest-insert';
 import { giveWay } from '@server/http/request-gate';
 import type { Database } from '@server/db/database';
 import { ocppMessages } from '@server/db/tables/ocpp';
@@ -54,7 +54,7 @@ export function createMessageLog(db: Database, onError: (error: unknown) => void
         db,
         batch.map(({ payload, ...m }) => {
           // Stringified once: to measure it, and as the text stored.
-          const text = payload === undefined || payload === null ? null : JSON.stringify(payload);
+          const text = payload === undefined || payload === null ? null : storableJson(payload);
           return { ...m, payloadText: text !== null && text.length > MAX_LOGGED_PAYLOAD ? JSON.stringify({ truncated: true, characters: text.length }) : text };
         }),
       );

@@ -72,6 +72,25 @@ describe.each(testDrivers)('unnest inserts on %s', (driver) => {
     ]);
   });
 
+  it("stores a NUL character (which PostgreSQL's text and jsonb refuse) as U+FFFD, so one charger's frame fails no batch", async () => {
+    const errors: unknown[] = [];
+    const log = createMessageLog(database.db, (e) => errors.push(e), 10);
+    const frame = { chargerId: 7_000_000_001, direction: 'IN' as const, messageType: 'CALL' as const, action: 'DataTransfer', errorCode: null, createdAt: new Date('2026-11-27T09:00:00.000Z') };
+    await Promise.all([
+      log.add({ ...frame, messageId: 'n\u0000ul', payload: { vendorId: 'x', data: 'a\u0000b', ['k\u0000']: ['\u0000'] } }),
+      log.add({ ...frame, messageId: 'plain', payload: { vendorId: 'x', data: 'a\\u0000b' } }),
+    ]);
+    await log.close();
+    expect(errors).toEqual([]);
+    expect(log.stats()).toMatchObject({ stored: 2, lost: 0 });
+    const back = await database.db.select({ messageId: ocppMessages.messageId, payload: ocppMessages.payload }).from(ocppMessages).where(eq(ocppMessages.chargerId, 7_000_000_001)).orderBy(ocppMessages.id);
+    expect(back).toEqual([
+      { messageId: 'n\uFFFDul', payload: { vendorId: 'x', data: 'a\uFFFDb', ['k\uFFFD']: ['\uFFFD'] } },
+      // A backslash and "u0000" as text is not a NUL character, and is kept as it is.
+      { messageId: 'plain', payload: { vendorId: 'x', data: 'a\\u0000b' } },
+    ]);
+  });
+
   it('stores meter samples with nulls and fractions, any number at a time', async () => {
     const sample = (i: number): MeterRow => ({
       chargerId: 8_000_000_000,
