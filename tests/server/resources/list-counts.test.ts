@@ -2,34 +2,30 @@
 // or only options written into the text), by a count of its own (a filter with a parameter), or from the page itself
 // (a last page that is not full). Each must equal what the table holds, and stop being exact past the limit.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenDatabase } from '@server/db/open-database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT } from '@server/resources/resource-query';
 import { insertSampleVendors } from '@tests/server/support/sample-vendors';
-import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
-import { call, createTestApp, signIn, type TestApp } from '@tests/server/support/test-app';
+import { testDrivers } from '@tests/server/support/test-database';
+import { call } from '@tests/server/support/test-app';
+import { useTestApp } from '@tests/server/support/use-test-app';
 
 describe.each(testDrivers)('list counts on %s', (driver) => {
-  let database: OpenDatabase;
-  let t: TestApp;
+  const env = useTestApp(driver);
   let admin: string;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    t = createTestApp(database);
-    admin = (await signIn(t, '9000000001')).authKey;
+    admin = (await env.signInAs('9000000001')).authKey;
     // 16,000 vendors: two in three active (past the exact limit), one in three inactive (under it).
-    await insertSampleVendors(database, 16000);
-    await database.db.execute(sql`analyze vendors`);
+    await insertSampleVendors(env.database, 16000);
+    await env.database.db.execute(sql`analyze vendors`);
   });
-  afterAll(() => database.close());
 
   const inTable = async (where: ReturnType<typeof sql>) => {
-    const result = await database.db.execute(sql`select count(*)::int as n from vendors where ${where}`);
+    const result = await env.database.db.execute(sql`select count(*)::int as n from vendors where ${where}`);
     const rows = (result as unknown as { rows?: { n: number }[] }).rows ?? (result as unknown as { n: number }[]);
     return Number(rows[0]!.n);
   };
   const list = async (query: string) => {
-    const res = await call(t, 'GET', `/config/admin/vendor?${query}`, { authKey: admin });
+    const res = await call(env.t, 'GET', `/config/admin/vendor?${query}`, { authKey: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { items: { id: number; isActive: boolean; name: string }[]; count: number; countExact: boolean };
   };
