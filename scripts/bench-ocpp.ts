@@ -5,7 +5,8 @@
 // processes of at most 5,000 each (scripts/bench-ocpp-fleet.ts: the simulator's ocpp-rpc client, real WebSockets).
 //
 // Load run (default): every charger has its own password; they connect, boot, report status and heartbeat at the
-// server's interval (300 s); idle connectors send clock-aligned MeterValues every --meter-seconds, a tenth of the
+// server's interval (300 s); idle connectors send their register reading every --meter-seconds (each charger at its
+// own point in the interval), a tenth of the
 // chargers charge (RemoteStart from the console, MeterValues every --meter-seconds); some fault and recover every
 // 10 s. Meanwhile the console sends commands (GetConfiguration, 5 a second, each timed from the POST to the
 // charger's answer recorded, through a server process that need not hold the charger), and the bookings list is

@@ -76,8 +76,8 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
 
   // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
-  // Its own connections on PostgreSQL (at most 4 of each process's 12): a burst of charger messages (thousands of
-  // clock-aligned MeterValues in the same second) then never holds the connections a console request waits for.
+  // Its own connections on PostgreSQL (at most 4 of each process's 12): a burst of charger messages then never holds
+  // the connections a console request waits for.
   const chargerDatabase = database.separate(4);
   const ocpp = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, bus, logger: consoleLogger, log });
   log(`Ready in ${Date.now() - started} ms: ${url}`);

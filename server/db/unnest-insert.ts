@@ -4,6 +4,7 @@
 // of a PGlite server's CPU under 10,000 chargers) and for the database to parse and plan again for every batch size.
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isStorableText, storableText } from '@domain/storable-text';
 import type { Database } from './database';
 
 /** SQL types an unnest insert can write (each column travels as text and is cast to its type). */
@@ -21,21 +22,17 @@ export interface UnnestColumn<Row> {
 }
 
 /**
- * PostgreSQL's text and jsonb cannot hold the NUL character (jsonb refuses the `\u0000` escape), and one such value
- * would fail its whole batch: a charger sending one must not cost the other chargers' rows. It is stored as U+FFFD.
+ * JSON text PostgreSQL's jsonb accepts: a character it cannot store (NUL, which jsonb refuses even as `\u0000`; an
+ * unpaired surrogate) in a string or a key is stored as U+FFFD (storableText), so one such value fails no batch.
  */
-const withoutNul = (text: string): string => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
-
-/** JSON text PostgreSQL's jsonb accepts: NUL characters in strings (values and keys) stored as U+FFFD. */
 export function storableJson(value: unknown): string {
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'string') return withoutNul(v);
-    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => k.includes('\0'))) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [withoutNul(k), x]));
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'string') return storableText(v);
+    if (v && typeof v === 'object' && !Array.isArray(v) && !Object.keys(v).every(isStorableText)) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [storableText(k), x]));
     }
     return v;
   });
-  return text;
 }
 
 /** A value as the text of its column's array (null stays null; jsonb as JSON text, a date as ISO text). */
@@ -43,7 +40,7 @@ function textOf(value: unknown, type: UnnestType, encoded: boolean | undefined):
   if (value === null || value === undefined) return null;
   if (type === 'jsonb') return encoded ? String(value) : storableJson(value);
   if (value instanceof Date) return value.toISOString();
-  return withoutNul(String(value));
+  return storableText(String(value));
 }
 
 /** The insert of rows into `table` by columns; one statement text for any number of rows. */

@@ -22,6 +22,17 @@ export function isStorableText(text: string): boolean {
   return true;
 }
 
+/** NUL, a high surrogate not followed by a low one, or a low surrogate not after a high one (UTF-16 code units). */
+const UNSTORABLE_CHARACTER = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The text with each character PostgreSQL cannot store (NUL, an unpaired surrogate) as U+FFFD: for what is kept as
+ * received rather than refused (a charger's frames in the OCPP log), so one such character fails no batch.
+ */
+export function storableText(text: string): string {
+  return isStorableText(text) ? text : text.replace(UNSTORABLE_CHARACTER, '\uFFFD');
+}
+
 /** A string schema that refuses unstorable text (zod's string params, e.g. the "required" message, pass through). */
 export function storableString(params?: Parameters<typeof z.string>[0]): z.ZodString {
   return z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });

@@ -4,7 +4,7 @@ import { lookupQuerySchema } from '@domain/lookup';
 import { f } from '@domain/resource/field';
 import { listQuerySchema } from '@domain/resource/list-query';
 import { vendorResource } from '@domain/entities/global-data';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@domain/storable-text';
+import { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@domain/storable-text';
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -42,5 +42,15 @@ describe('text PostgreSQL can store', () => {
     expect(issuesOf(lookupQuerySchema.safeParse({ q: '98\u0000' }))).toEqual([{ path: 'q', message: UNSTORABLE_TEXT_MESSAGE }]);
     expect(issuesOf(newCommentSchema.safeParse({ body: 'hi\u0000' }))).toEqual([{ path: 'body', message: UNSTORABLE_TEXT_MESSAGE }]);
     expect(f.text('Name').input.safeParse('Vendor 🔌').success).toBe(true);
+  });
+
+  it('keeps what is received by writing each unstorable character as U+FFFD, and leaves storable text as it is', () => {
+    expect(storableText('a\u0000b\u0000')).toBe('a\uFFFDb\uFFFD');
+    expect(storableText('x\uD800y')).toBe('x\uFFFDy');
+    expect(storableText('\uDC00z\uD83D')).toBe('\uFFFDz\uFFFD');
+    const fine = 'Vendor 🔌 \\u0000 नमस्ते';
+    expect(storableText(fine)).toBe(fine);
+    expect(isStorableText(storableText('\u0000\uD800\uDC00\uDFFF'))).toBe(true);
+    expect(storableText('\u0000\uD800\uDC00\uDFFF')).toBe('\uFFFD\uD800\uDC00\uFFFD');
   });
 });
