@@ -32,7 +32,24 @@ interface Level {
   count: number;
   matched: Int32Array;
   keys: Float64Array;
+  /**
+   * Per match, where its fuzzy (subsequence) match of the query's letters ended, or -1 when not known (a match
+   * above the fuzzy tier); and that match's gaps. An entry that matched only fuzzily can match a longer query only
+   * fuzzily, and the greedy subsequence of the longer query continues the shorter one's: one indexOf per added
+   * letter.
+   */
+  fuzzyEnd: Int32Array;
+  fuzzyGaps: Int32Array;
 }
+
+/** The least sort key of a match above the fuzzy tier. */
+const ALL_WORDS_KEY = matchTiers.allWords * BOOST_BITS * INDEX_BITS;
+
+/** Where the last score() found the query in the haystack (-1: nowhere), read right after the call. */
+const scored = { at: -1 };
+
+/** The least sort key of a prefix (or exact) match: its haystack starts with the query. */
+const PREFIX_KEY = matchTiers.prefix * BOOST_BITS * INDEX_BITS;
 
 /** At most this many queries' matches are kept (a typed query and the prefixes it was typed through). */
 const MAX_LEVELS = 24;
@@ -52,6 +69,8 @@ export class RankIndex {
   private readonly titleLength: Int32Array;
   /** Which letters and digits each haystack holds (charMask): an entry lacking one of the query's cannot match. */
   private readonly masks: Int32Array;
+  /** Which digits each haystack holds, one bit each (digitMask): charMask's digits share bits. */
+  private readonly digits: Int16Array;
   /** Entries [0, prepared) have their haystacks. */
   private prepared = 0;
   private readonly lowerGroups = new Map<string, string>();
@@ -60,6 +79,8 @@ export class RankIndex {
   private readonly work: Int32Array;
   private readonly keys: Float64Array;
   private readonly order: Int32Array;
+  private readonly fuzzyEnd: Int32Array;
+  private readonly fuzzyGaps: Int32Array;
 
   constructor(entries: readonly RankableEntry[]) {
     if (entries.length > MAX_RANKED_ENTRIES) throw new Error(`At most ${MAX_RANKED_ENTRIES} entries can be ranked`);
@@ -69,9 +90,12 @@ export class RankIndex {
     this.hays = new Array<string>(entries.length);
     this.titleLength = new Int32Array(entries.length);
     this.masks = new Int32Array(entries.length);
+    this.digits = new Int16Array(entries.length);
     this.work = new Int32Array(entries.length);
     this.keys = new Float64Array(entries.length);
     this.order = new Int32Array(entries.length);
+    this.fuzzyEnd = new Int32Array(entries.length);
+    this.fuzzyGaps = new Int32Array(entries.length);
   }
 
   /**
@@ -93,6 +117,7 @@ export class RankIndex {
       const hay = `${title}${SEP}${group}${SEP}${entry.keywords && entry.keywords.length > 0 ? entry.keywords.join(SEP).toLowerCase() : ''}`;
       this.hays[i] = hay;
       this.masks[i] = charMask(hay);
+      this.digits[i] = digitMask(hay);
     }
     this.prepared = end;
     return end === this.size;
@@ -125,22 +150,84 @@ export class RankIndex {
       const tokens = query.split(/\s+/);
       const compact = tokens.join('');
       const needed = charMask(compact);
+      const neededDigits = digitMask(compact);
       const masks = this.masks;
-      const candidates = base ? base.count : this.size;
-      const source = base?.matched;
+      const digits = this.digits;
+      const hays = this.hays;
       const next = this.work;
-      for (let c = 0; c < candidates; c++) {
-        const i = source ? source[c]! : c;
-        // Every tier needs every letter and digit of the query somewhere in the haystack.
-        if ((masks[i]! & needed) !== needed) continue;
-        const tier = this.score(i, query, tokens, compact);
-        if (tier === 0) continue;
-        next[count] = i;
-        const extra = boost ? Math.min(BOOST_BITS - 1, Math.max(0, Math.floor(boost(i)))) : 0;
-        this.keys[count] = (tier * BOOST_BITS + extra) * INDEX_BITS + (INDEX_BITS - 1 - i);
-        count++;
+      const keys = this.keys;
+      const fuzzyEnd = this.fuzzyEnd;
+      const fuzzyGaps = this.fuzzyGaps;
+      if (base) {
+        // The letters this query adds to the base's: a fuzzy match continues with them alone.
+        const added = compact.slice(base.query.replace(/\s+/g, '').length);
+        // The leading words this query shares whole with the base's: an entry that matched the base above the
+        // fuzzy tier holds every word of the base query, so only the others are looked for.
+        const baseTokens = base.query.split(/\s+/);
+        let known = 0;
+        while (known < tokens.length && known < baseTokens.length && tokens[known] === baseTokens[known]) known++;
+        const { matched, keys: baseKeys, fuzzyEnd: baseEnd, fuzzyGaps: baseGaps } = base;
+        // An entry whose title starts with the base query has its letters' subsequence there, spaces skipped.
+        const prefixEnd = base.query.length - 1;
+        const prefixGaps = base.query.length - (compact.length - added.length);
+        for (let c = 0; c < base.count; c++) {
+          const i = matched[c]!;
+          // Every tier needs every letter and digit of the query somewhere in the haystack.
+          if ((masks[i]! & needed) !== needed || (digits[i]! & neededDigits) !== neededDigits) continue;
+          let tier: number;
+          const from = baseEnd[c]!;
+          const baseKey = baseKeys[c]!;
+          if (baseKey < ALL_WORDS_KEY) {
+            // Matched the base only fuzzily, so this query can match only fuzzily: continue the subsequence.
+            tier = continueFuzzy(hays[i]!, from, baseGaps[c]!, added, 0);
+          } else {
+            tier = this.score(i, query, tokens, known);
+            if (tier === 0) {
+              // The base's subsequence: kept, or at the start of a title that starts with the base query, or sought.
+              if (from >= 0) tier = continueFuzzy(hays[i]!, from, baseGaps[c]!, added, 0);
+              else if (baseKey >= PREFIX_KEY) tier = continueFuzzy(hays[i]!, prefixEnd, prefixGaps, added, 0);
+              else tier = fuzzyMatch(hays[i]!, compact);
+            }
+          }
+          if (tier === 0) continue;
+          if (tier < matchTiers.allWords) {
+            fuzzyEnd[count] = fuzzyMatched.end;
+            fuzzyGaps[count] = fuzzyMatched.gaps;
+          } else fuzzyEnd[count] = -1;
+          next[count] = i;
+          keys[count] = (tier * BOOST_BITS + (boost ? boostOf(boost, i) : 0)) * INDEX_BITS + (INDEX_BITS - 1 - i);
+          count++;
+        }
+      } else {
+        const single = query.length === 1;
+        for (let i = 0; i < this.size; i++) {
+          // Every tier needs every letter and digit of the query somewhere in the haystack.
+          if ((masks[i]! & needed) !== needed || (digits[i]! & neededDigits) !== neededDigits) continue;
+          let tier = this.score(i, query, tokens, 0);
+          if (tier === 0) tier = fuzzyMatch(hays[i]!, compact);
+          if (tier === 0) continue;
+          if (tier < matchTiers.allWords) {
+            fuzzyEnd[count] = fuzzyMatched.end;
+            fuzzyGaps[count] = fuzzyMatched.gaps;
+          } else if (single) {
+            // A one-letter query's subsequence is its first place.
+            fuzzyEnd[count] = scored.at;
+            fuzzyGaps[count] = 0;
+          } else fuzzyEnd[count] = -1;
+          next[count] = i;
+          keys[count] = (tier * BOOST_BITS + (boost ? boostOf(boost, i) : 0)) * INDEX_BITS + (INDEX_BITS - 1 - i);
+          count++;
+        }
       }
-      levels.push({ query, boostVersion, count, matched: next.slice(0, count), keys: this.keys.slice(0, count) });
+      levels.push({
+        query,
+        boostVersion,
+        count,
+        matched: next.slice(0, count),
+        keys: this.keys.slice(0, count),
+        fuzzyEnd: fuzzyEnd.slice(0, count),
+        fuzzyGaps: fuzzyGaps.slice(0, count),
+      });
       if (levels.length > MAX_LEVELS) levels.shift();
     }
     // Only the best `limit` are ordered (the list shows no more): select them in linear time, sort just those.
@@ -151,11 +238,15 @@ export class RankIndex {
     return { count, order: this.order, query };
   }
 
-  /** The tier (plus closeness) of one entry for a query; 0: no match. One scan of the haystack finds a substring. */
-  private score(i: number, query: string, tokens: readonly string[], compact: string): number {
+  /**
+   * The tier (plus closeness) of one entry for a query above the fuzzy tier; 0: none (the caller tries a fuzzy
+   * match). One scan of the haystack finds a substring. The first `known` words are known to be in the haystack.
+   */
+  private score(i: number, query: string, tokens: readonly string[], known: number): number {
     const hay = this.hays[i]!;
     const titleLength = this.titleLength[i]!;
     const at = hay.indexOf(query);
+    scored.at = at;
     if (at >= 0) {
       if (at + query.length <= titleLength) {
         // The first occurrence is in the title.
@@ -167,10 +258,14 @@ export class RankIndex {
     }
     if (tokens.length > 1) {
       let all = true;
-      for (const token of tokens) if (hay.indexOf(token) < 0) { all = false; break; }
+      for (let t = known; t < tokens.length; t++)
+        if (hay.indexOf(tokens[t]!) < 0) {
+          all = false;
+          break;
+        }
       if (all) return matchTiers.allWords;
     }
-    return fuzzyScore(hay, compact);
+    return 0;
   }
 }
 
@@ -188,6 +283,21 @@ export function charMask(text: string): number {
   return mask;
 }
 
+/** An entry's boost as its sort key holds it: a whole number in [0, BOOST_BITS). */
+function boostOf(boost: (index: number) => number, i: number): number {
+  return Math.min(BOOST_BITS - 1, Math.max(0, Math.floor(boost(i))));
+}
+
+/** The digits a text holds, one bit each (charMask folds ten digits into six bits). */
+export function digitMask(text: string): number {
+  let mask = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) mask |= 1 << (c - 48);
+  }
+  return mask;
+}
+
 /** Up to 99 extra points for a match covering more of the title. */
 function closeness(queryLength: number, titleLength: number): number {
   return Math.floor((99 * queryLength) / Math.max(queryLength, titleLength));
@@ -199,19 +309,37 @@ function isWordStart(text: string, at: number): boolean {
   return before === 32 || before === 1 || before === 45 || before === 47 || before === 58 || before === 40 || before === 46;
 }
 
+/** Where the last fuzzyMatch that matched ended in the haystack, and its gaps (read right after the call). */
+const fuzzyMatched = { end: -1, gaps: 0 };
+
+/**
+ * Fuzzy (subsequence) score: matchTiers.fuzzy plus up to 99 for fewer gaps; 0 when `query` is not a subsequence.
+ * Greedy (each letter at its first place after the one before), so a longer query's match continues a shorter one's.
+ */
+function fuzzyMatch(hay: string, query: string): number {
+  if (query.length === 0) return 0;
+  const from = hay.indexOf(query.charAt(0));
+  return from < 0 ? 0 : continueFuzzy(hay, from, 0, query, 1);
+}
+
+/** Continues a fuzzy match that ended at `from` with `gaps` over letters[start..]: its score, or 0. */
+function continueFuzzy(hay: string, from: number, gaps: number, letters: string, start: number): number {
+  let end = from;
+  let skipped = gaps;
+  for (let q = start; q < letters.length; q++) {
+    const at = hay.indexOf(letters.charAt(q), end + 1);
+    if (at < 0) return 0;
+    skipped += at - end - 1;
+    end = at;
+  }
+  fuzzyMatched.end = end;
+  fuzzyMatched.gaps = skipped;
+  return matchTiers.fuzzy + Math.max(0, 99 - skipped);
+}
+
 /** Fuzzy (subsequence) score: matchTiers.fuzzy plus up to 99 for fewer gaps; 0 when `query` is not a subsequence. */
 export function fuzzyScore(hay: string, query: string): number {
-  if (query.length === 0) return 0;
-  let from = hay.indexOf(query.charAt(0));
-  if (from < 0) return 0;
-  let gaps = 0;
-  for (let q = 1; q < query.length; q++) {
-    const at = hay.indexOf(query.charAt(q), from + 1);
-    if (at < 0) return 0;
-    gaps += at - from - 1;
-    from = at;
-  }
-  return matchTiers.fuzzy + Math.max(0, 99 - gaps);
+  return fuzzyMatch(hay, query);
 }
 
 /** Moves the `k` largest of keys[0, n) to keys[n - k, n) (quickselect, in place, no allocation). */

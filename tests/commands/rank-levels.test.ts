@@ -26,6 +26,41 @@ describe('RankIndex kept matches', () => {
     }
   });
 
+  it('answers any typing as a fresh index does: fuzzy matches continued, prefixes, one-letter starts, digits', () => {
+    // Typing that moves entries between tiers: a prefix that stops matching as a substring and goes on fuzzily
+    // ("chargerk"), a first letter found mid-title, words added and removed, digits that share charMask's bits.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const alphabet = 'charg kozmtlinw1270-';
+    // Titles that hold the typed words at their start, inside, spread out or not at all, so fuzzy matches reached
+    // from a prefix, from a substring and from scratch rank against each other.
+    const words = ['charger', 'cha', 'rg', 'kora', 'zone', 'main', 'cz-0127', 'tower', 'charging', 'link', '12', 'w7'];
+    const mixed: RankableEntry[] = Array.from({ length: 1200 }, () => ({
+      title: Array.from({ length: 1 + next(4) }, () => words[next(words.length)]).join(next(3) === 0 ? '' : ' '),
+      group: next(2) ? 'Charger Management' : 'Ticket Management',
+      keywords: next(3) ? [words[next(words.length)]!] : [],
+    }));
+    for (let run = 0; run < 60; run++) {
+      const pool = run % 2 ? mixed : entries;
+      const typed = new RankIndex(pool);
+      let query = '';
+      for (let k = 0; k < 14; k++) {
+        query = next(4) === 0 && query.length > 0 ? query.slice(0, -1) : query + alphabet.charAt(next(alphabet.length));
+        // Every match in order (fuzzy ones rank last), or only the first few.
+        const limit = next(2) === 0 ? undefined : 1 + next(40);
+        expect(answer(typed, query, undefined, 0, limit), JSON.stringify(query)).toEqual(answer(new RankIndex(pool), query, undefined, 0, limit));
+      }
+    }
+    const typedWords = ['chargerkor', 'powfa', 'zonemk', 'w7 1', 'kora z', 'rgl'].flatMap((word) => [...word].map((_, k) => word.slice(0, k + 1)));
+    for (const pool of [entries, mixed]) {
+      const typed = new RankIndex(pool);
+      for (const query of typedWords) expect(answer(typed, query), query).toEqual(answer(new RankIndex(pool), query));
+    }
+  });
+
   it('drops kept matches when the boosts change', () => {
     const index = new RankIndex(entries);
     answer(index, 'ch');
