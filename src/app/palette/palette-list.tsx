@@ -90,15 +90,23 @@ export function PaletteList(props: PaletteListProps) {
   const activeRow = active >= 0 && active < rows.count ? rows.at(active) : undefined;
   const activeKey = activeRow?.type === 'item' ? activeRow.key : '';
 
-  // Keeps the highlighted row in view. Rows have one fixed height, so this is arithmetic (the virtualiser's own
-  // scrollToIndex re-checks the position over later frames, which a keystroke should not pay for).
+  // Keeps the highlighted row in view. Rows have one fixed height and the list a fixed maximum, so this is
+  // arithmetic on the scroll position last seen or set (the virtualiser's own scrollToIndex re-checks the position
+  // over later frames, and reading the list's scrollTop or clientHeight here would lay the page out before its
+  // paint: either is a cost a keystroke should not pay).
+  const scrollTop = useRef(0);
+  const viewport = Math.min(PALETTE_LIST_HEIGHT, virtualizer.getTotalSize());
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list || active < 0) return;
     const top = active * PALETTE_ROW_HEIGHT;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + PALETTE_ROW_HEIGHT > list.scrollTop + list.clientHeight) list.scrollTop = top + PALETTE_ROW_HEIGHT - list.clientHeight;
-  }, [active, rows]);
+    let to = -1;
+    if (top < scrollTop.current) to = top;
+    else if (top + PALETTE_ROW_HEIGHT > scrollTop.current + viewport) to = top + PALETTE_ROW_HEIGHT - viewport;
+    if (to < 0) return;
+    list.scrollTop = to;
+    scrollTop.current = to;
+  }, [active, rows, viewport]);
 
   // cmdk names the active option only when it moves the selection itself; the selection is ours.
   useLayoutEffect(() => {
@@ -173,7 +181,7 @@ export function PaletteList(props: PaletteListProps) {
         {props.chip}
         <Command.Input ref={inputRef} value={query} onValueChange={props.onQueryChange} placeholder={props.placeholder} className="palette__input" autoFocus />
       </div>
-      <Command.List ref={listRef} className="palette__list" label="Results">
+      <Command.List ref={listRef} className="palette__list" label="Results" onScroll={(event) => (scrollTop.current = event.currentTarget.scrollTop)}>
         {rows.count === 0 ? <div className="palette__empty">{props.emptyText ?? 'No results'}</div> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
