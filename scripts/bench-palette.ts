@@ -69,10 +69,14 @@ async function measure(page: Page, n: number, mode: 'ours' | 'cmdk'): Promise<St
     for (const key of sequence) {
       const before = await page.evaluate(() => window.__samples.length);
       await page.keyboard.press(key === ' ' ? 'Space' : key);
-      await page.waitForFunction((count) => window.__samples.length > count, before, { timeout: 120_000, polling: 'raf' });
+      // Woken by the page when the sample is in: polling every frame would keep the page's main thread busy between
+      // keystrokes (frames are not rate-limited here) and delay the next keystroke's frame.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no sample for ${JSON.stringify(key)} in 120 s`)), 120_000)));
+      await Promise.race([page.evaluate((count) => window.__sampled(count), before), timeout]).finally(() => clearTimeout(timer));
     }
   };
-  // Warm-up (not measured): a few keystrokes and their erasure, so both palettes are measured with warm JIT code.
+  // Warm-up (not measured): see warmUp above.
   await type([...warmUp, ...erase]);
   await page.evaluate(() => {
     window.__samples = [];

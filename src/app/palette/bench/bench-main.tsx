@@ -20,6 +20,8 @@ declare global {
     __lastKey: number;
     /** Mount: render() called → first commit painted (ms). */
     __mount: number;
+    /** Resolves once more than `count` keystroke samples are in (the benchmark waits on it instead of polling). */
+    __sampled: (count: number) => Promise<void>;
   }
 }
 
@@ -33,13 +35,29 @@ window.__ranks = [];
 window.__lastKey = 0;
 window.__ready = false;
 
+const waiters: { count: number; resolve: () => void }[] = [];
+window.__sampled = (count) =>
+  new Promise((resolve) => {
+    if (window.__samples.length > count) resolve();
+    else waiters.push({ count, resolve });
+  });
+
 // keydown → the frame after React's commit has painted.
 document.addEventListener(
   'keydown',
   () => {
     const start = performance.now();
     window.__lastKey = start;
-    requestAnimationFrame(() => setTimeout(() => window.__samples.push(performance.now() - start), 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        window.__samples.push(performance.now() - start);
+        for (let k = waiters.length - 1; k >= 0; k--)
+          if (window.__samples.length > waiters[k]!.count) {
+            waiters[k]!.resolve();
+            waiters.splice(k, 1);
+          }
+      }, 0),
+    );
   },
   true,
 );
