@@ -2,7 +2,7 @@
 // parameter, taken apart by `unnest`. drizzle's `insert().values(rows)` writes a parameter per value, so a batch of
 // 100 log rows was a new 800-parameter statement to build in JavaScript (drizzle type-checks every parameter: ~5%
 // of a PGlite server's CPU under 10,000 chargers) and for the database to parse and plan again for every batch size.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isStorableText, storableText } from '@domain/storable-text';
 import type { Database } from './database';
@@ -43,6 +43,11 @@ function textOf(value: unknown, type: UnnestType, encoded: boolean | undefined):
   return storableText(String(value));
 }
 
+/** Values as one array parameter of `type` (sent as text, cast), for `unnest(...)` in a statement of any row count. */
+export function unnestArray(values: readonly unknown[], type: UnnestType, encoded?: boolean): SQL {
+  return sql`${sql.param(values.map((v) => textOf(v, type, encoded)))}::text[]::${sql.raw(type)}[]`;
+}
+
 /** The insert of rows into `table` by columns; one statement text for any number of rows. */
 export function unnestInsert<Row>(table: PgTable, columns: readonly UnnestColumn<Row>[]): (db: Database, rows: readonly Row[]) => Promise<void> {
   const names = sql.join(
@@ -51,7 +56,7 @@ export function unnestInsert<Row>(table: PgTable, columns: readonly UnnestColumn
   );
   return async (db, rows) => {
     if (rows.length === 0) return;
-    const arrays = columns.map((c) => sql`${sql.param(rows.map((row) => textOf(c.value(row), c.type, c.encoded)))}::text[]::${sql.raw(c.type)}[]`);
+    const arrays = columns.map((c) => unnestArray(rows.map(c.value), c.type, c.encoded));
     await db.execute(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
   };
 }

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
-import { unnestInsert } from '@server/db/unnest-insert';
+import { unnestArray, unnestInsert } from '@server/db/unnest-insert';
 import { bookings } from '@server/db/tables/bookings';
 import { chargers, chargerTransactions, rfidAuthorizeRequests, rfidCardHistory } from '@server/db/tables/chargers';
 import { ignoredErrorCodes } from '@server/db/tables/global-data';
@@ -150,16 +150,30 @@ export async function recordBoot(
     update ${chargers} set last_heartbeat_at = ${iso(now)} where id = (select charger_id from booted)`);
 }
 
+/** One heartbeat heard: the charger and when. */
+export interface HeartbeatHeard {
+  chargerId: number;
+  at: Date;
+}
+
 /**
- * Heartbeat: the charger's last heartbeat and last seen, in one statement. Like every statement here that writes
- * both, it locks the charge point row before the charger's (the main update reads the CTE's answer, so the CTE runs
- * first): two of them for one charger at once, e.g. its connection and its boot on two pooled connections, would
- * otherwise deadlock.
+ * Heartbeats of many chargers in one statement (the central system gathers them: 10,000 chargers send 33 a second):
+ * each charger's last heartbeat, its latest when it sent several. "Last seen" is moved on with every other message
+ * (touchLastSeen). The rows are locked in id order first, so two statements over the same chargers wait for each
+ * other instead of deadlocking.
  */
-export async function recordHeartbeat(db: Database, chargerId: number, now: Date): Promise<void> {
+export async function recordHeartbeats(db: Database, beats: readonly HeartbeatHeard[]): Promise<void> {
+  const latest = new Map<number, Date>();
+  for (const b of beats) {
+    const before = latest.get(b.chargerId);
+    if (!before || before < b.at) latest.set(b.chargerId, b.at);
+  }
+  if (latest.size === 0) return;
+  const ids = [...latest.keys()].sort((a, b) => a - b);
   await db.execute(sql`
-    with seen as (update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = ${chargerId} returning charger_id)
-    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = (select charger_id from seen)`);
+    with heard as (select * from unnest(${unnestArray(ids, 'bigint')}, ${unnestArray(ids.map((id) => latest.get(id)), 'timestamptz')}) as h(id, at)),
+      locked as materialized (select c.id from ${chargers} c where c.id in (select id from heard) order by c.id for update)
+    update ${chargers} c set last_heartbeat_at = heard.at from heard where c.id = heard.id and c.id in (select id from locked)`);
 }
 
 /** Firmware or diagnostics status. */
@@ -465,17 +479,57 @@ export const insertMeterRows: (db: Database, rows: readonly MeterRow[]) => Promi
   { column: ocppMeterValues.soc, type: 'double precision', value: (r) => r.soc },
 ]);
 
+/** An open session's latest energy and power from a MeterValues (null: not in the sample). */
+export interface SessionMeter {
+  chargerId: number;
+  transactionId: number;
+  energyWh: number | null;
+  powerW: number | null;
+}
+
+/** The open session's latest energy and power, one statement. */
+export async function updateSessionMeter(db: Database, m: SessionMeter): Promise<void> {
+  await db.execute(sql`
+    update ${ocppSessions} set last_energy_wh = coalesce(${m.energyWh}, last_energy_wh), last_power_w = coalesce(${m.powerW}, last_power_w)
+    where transaction_id = ${m.transactionId} and charger_id = ${m.chargerId} and stopped_at is null`);
+}
+
+/**
+ * Open sessions' latest energy and power, many in one statement (the central system gathers them). A session given
+ * more than once keeps, field by field, the last value given, as one statement each in turn would.
+ */
+export async function updateSessionMeters(db: Database, meters: readonly SessionMeter[]): Promise<void> {
+  const bySession = new Map<string, SessionMeter>();
+  for (const m of meters) {
+    const key = `${m.chargerId}:${m.transactionId}`;
+    const before = bySession.get(key);
+    bySession.set(key, before ? { ...m, energyWh: m.energyWh ?? before.energyWh, powerW: m.powerW ?? before.powerW } : m);
+  }
+  const rows = [...bySession.values()];
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update ${ocppSessions} s set last_energy_wh = coalesce(v.energy, s.last_energy_wh), last_power_w = coalesce(v.power, s.last_power_w)
+    from unnest(${unnestArray(rows.map((r) => r.transactionId), 'bigint')}, ${unnestArray(rows.map((r) => r.chargerId), 'bigint')},
+      ${unnestArray(rows.map((r) => r.energyWh), 'double precision')}, ${unnestArray(rows.map((r) => r.powerW), 'double precision')}) as v(transaction_id, charger_id, energy, power)
+    where s.transaction_id = v.transaction_id and s.charger_id = v.charger_id and s.stopped_at is null`);
+}
+
 /**
  * MeterValues: the samples kept as telemetry (through `store`, the central system's batch writer, or one insert),
- * then the session's live energy and power.
+ * and the session's live energy and power (through `updateSession`, likewise), both written before it answers.
  */
-export async function recordMeterValues(db: Database, chargerId: number, samples: MeterSample[], store: (rows: MeterRow[]) => Promise<unknown> = (rows) => insertMeterRows(db, rows)): Promise<void> {
+export async function recordMeterValues(
+  db: Database,
+  chargerId: number,
+  samples: MeterSample[],
+  store: (rows: MeterRow[]) => Promise<unknown> = (rows) => insertMeterRows(db, rows),
+  updateSession: (meter: SessionMeter) => Promise<unknown> = (meter) => updateSessionMeter(db, meter),
+): Promise<void> {
   if (samples.length === 0) return;
-  await store(samples.map((s) => ({ chargerId, ...s })));
   const last = samples[samples.length - 1]!;
-  if (last.transactionId !== null && (last.energyWh !== null || last.powerW !== null)) {
-    await db.execute(sql`
-      update ${ocppSessions} set last_energy_wh = coalesce(${last.energyWh}, last_energy_wh), last_power_w = coalesce(${last.powerW}, last_power_w)
-      where transaction_id = ${last.transactionId} and charger_id = ${chargerId} and stopped_at is null`);
-  }
+  const live = last.transactionId !== null && (last.energyWh !== null || last.powerW !== null);
+  await Promise.all([
+    store(samples.map((s) => ({ chargerId, ...s }))),
+    live ? updateSession({ chargerId, transactionId: last.transactionId!, energyWh: last.energyWh, powerW: last.powerW }) : undefined,
+  ]);
 }

@@ -209,7 +209,11 @@ describe('OCPP central system (simulator as client)', () => {
     const [row] = await node();
     expect(row).toEqual({ connected_node: central.nodeId, connectivity_status: 'ONLINE' });
     expect(newer.online).toBe(true);
+    // A heartbeat is answered once stored (heartbeats are written together, a few times a second).
+    const before = Date.now();
     expect(await newer.call('Heartbeat', {})).toHaveProperty('currentTime');
+    const [beat] = await q<{ last_heartbeat_at: Date | string }>(sql`select last_heartbeat_at from chargers where id = ${boxes[2]!.id}`);
+    expect(new Date(beat!.last_heartbeat_at).getTime()).toBeGreaterThanOrEqual(before);
     await newer.stop();
     expect((await until(node, (rows) => rows[0]?.connected_node === null))[0]).toEqual({ connected_node: null, connectivity_status: 'OFFLINE' });
   });

@@ -1,0 +1,60 @@
+// The central system gathers heartbeats and sessions' live energy and power into one statement each: on both drivers,
+// each charger keeps its latest heartbeat, each session the last value given of each field, and a stopped session is
+// left as it is.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenDatabase } from '@server/db/open-database';
+import { recordHeartbeats, updateSessionMeters } from '@server/ocpp/ocpp-store';
+import { rowsOf } from '@server/seed/seed-sql';
+import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
+
+describe.each(testDrivers)('batched OCPP writes on %s', (driver) => {
+  let database: OpenDatabase;
+  let ids: number[];
+  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    ids = (await q<{ id: number }>(sql`select id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' order by id limit 3`)).map((r) => Number(r.id));
+    expect(ids).toHaveLength(3);
+  });
+  afterAll(() => database.close());
+
+  it("writes each charger's latest heartbeat, whatever the order they were heard in", async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 27, 9, 0, s));
+    await recordHeartbeats(database.db, [
+      { chargerId: ids[1]!, at: at(30) },
+      { chargerId: ids[0]!, at: at(10) },
+      { chargerId: ids[1]!, at: at(20) },
+      { chargerId: ids[0]!, at: at(15) },
+    ]);
+    const rows = await q<{ id: number; last_heartbeat_at: Date | string }>(sql`select id, last_heartbeat_at from chargers where id in (${ids[0]}, ${ids[1]}) order by id`);
+    expect(rows.map((r) => new Date(r.last_heartbeat_at).toISOString())).toEqual([at(15).toISOString(), at(30).toISOString()]);
+    await expect(recordHeartbeats(database.db, [])).resolves.toBeUndefined();
+  });
+
+  it('gives each open session the last value given of each field, and leaves a stopped session as it is', async () => {
+    const session = (transactionId: number, chargerId: number, stopped: boolean) => sql`
+      insert into ocpp_sessions (transaction_id, charger_id, connector_id, id_tag, meter_start_wh, last_energy_wh, last_power_w, started_at, start_key, stopped_at)
+      values (${transactionId}, ${chargerId}, 1, 'TAG', 1000, 1000, 0, now(), ${`k${transactionId}`}, ${stopped ? sql`now()` : sql`null`})`;
+    await q(session(990_001, ids[0]!, false));
+    await q(session(990_002, ids[1]!, false));
+    await q(session(990_003, ids[2]!, true));
+    await updateSessionMeters(database.db, [
+      { chargerId: ids[0]!, transactionId: 990_001, energyWh: 1500, powerW: 7000 },
+      { chargerId: ids[1]!, transactionId: 990_002, energyWh: 2500.5, powerW: null },
+      // A later sample with no energy keeps the energy given before it, as one statement each in turn would.
+      { chargerId: ids[0]!, transactionId: 990_001, energyWh: null, powerW: 6500 },
+      { chargerId: ids[2]!, transactionId: 990_003, energyWh: 9999, powerW: 9999 },
+      // A session of another charger with this transaction id is not touched.
+      { chargerId: ids[2]!, transactionId: 990_001, energyWh: 1, powerW: 1 },
+    ]);
+    const rows = await q<{ transaction_id: number; last_energy_wh: number; last_power_w: number }>(
+      sql`select transaction_id, last_energy_wh, last_power_w from ocpp_sessions where transaction_id between 990001 and 990003 order by transaction_id`,
+    );
+    expect(rows.map((r) => [Number(r.transaction_id), Number(r.last_energy_wh), Number(r.last_power_w)])).toEqual([
+      [990_001, 1500, 6500],
+      [990_002, 2500.5, 0],
+      [990_003, 1000, 0],
+    ]);
+  });
+});
