@@ -219,6 +219,14 @@ async function withDatabase<T>(fn: (db: OpenDatabase['db']) => Promise<T>): Prom
 }
 const one = async <T>(db: OpenDatabase['db'], query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
 
+/** Transactions committed in the bench's PostgreSQL database so far (null on PGlite): every statement the servers run. */
+async function committed(): Promise<number | null> {
+  if (!databaseUrl) return null;
+  // The statistics are flushed by each backend within a second of its transactions.
+  await sleep(1_000);
+  return withDatabase(async (db) => Number((await one<{ n: number | string }>(db, sql`select xact_commit as n from pg_stat_database where datname = current_database()`)).n));
+}
+
 /** N OCPP chargers (seeded ones, then bench ones), each with a password of its own; answers them. */
 async function prepare(db: OpenDatabase['db']) {
   const { n: roles } = await one<{ n: number }>(db, sql`select count(*)::int as n from roles`);
@@ -349,6 +357,7 @@ async function loadRun() {
   await Promise.all(servers.map((s) => s.call('reset')));
   await Promise.all(fleets.map((f) => f.call('delay', { reset: true })));
   const cpuBefore = cpuSnapshot(servers, fleets);
+  const statementsBefore = await committed();
   const windowStart = new Date();
 
   // A tenth of the chargers start charging (RemoteStart, several chargers per request as staff can), spread over the
@@ -406,6 +415,7 @@ async function loadRun() {
   })();
   await Promise.all([startLoop, commandLoop, bookingsLoop, faultLoop, statsLoop]);
   const cpuAfter = cpuSnapshot(servers, fleets);
+  const statementsAfter = await committed();
   const underLoad = await fleetCounters(fleets);
   const fleetDelays = await Promise.all(fleets.map((f) => f.call<{ p50: number; p99: number; max: number }>('delay', { reset: false })));
   const stats = await Promise.all(servers.map((s) => s.call<ServerStats>('stats')));
@@ -455,6 +465,10 @@ async function loadRun() {
   console.log(
     `CPU in the ${window.toFixed(0)} s under load (${os.cpus().length} cores = ${(os.cpus().length * window).toFixed(0)} s): ${cpuAfter.servers.map((c, k) => `server ${k + 1} ${share(c - cpuBefore.servers[k]!)}`).join(', ')}; ${fleets.length} fleet process(es) ${share(cpuAfter.fleets - cpuBefore.fleets)}${FLEET_NICE > 0 ? ` at nice ${FLEET_NICE}` : ''}; ${databaseUrl ? `PostgreSQL ${share(cpuAfter.database - cpuBefore.database)}; ` : ''}this bench (the console's requests) ${share(cpuAfter.bench - cpuBefore.bench)}`,
   );
+  if (statementsBefore !== null && statementsAfter !== null) {
+    const n = statementsAfter - statementsBefore;
+    console.log(`PostgreSQL:         ${n} transactions committed in the window (${Math.round(n / window)} a second; a statement outside a transaction is one)`);
+  }
   const statuses = [...outcomes].map(([s, n]) => `${s} ${n}`).join(', ');
   console.log(`commands:           ${roundTrips.length} GetConfiguration (${statuses})${SERVERS > 1 ? `, ${routedAcross} sent through the process not holding the charger` : ''}`);
   console.log(`command round trip: p50 ${ms(pct(roundTrips, 50))}, p95 ${ms(pct(roundTrips, 95))}, max ${ms(Math.max(...roundTrips))} (target p95 ≤ 100 ms)`);
