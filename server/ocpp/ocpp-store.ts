@@ -487,13 +487,6 @@ export interface SessionMeter {
   powerW: number | null;
 }
 
-/** The open session's latest energy and power, one statement. */
-export async function updateSessionMeter(db: Database, m: SessionMeter): Promise<void> {
-  await db.execute(sql`
-    update ${ocppSessions} set last_energy_wh = coalesce(${m.energyWh}, last_energy_wh), last_power_w = coalesce(${m.powerW}, last_power_w)
-    where transaction_id = ${m.transactionId} and charger_id = ${m.chargerId} and stopped_at is null`);
-}
-
 /**
  * Open sessions' latest energy and power, many in one statement (the central system gathers them). A session given
  * more than once keeps, field by field, the last value given, as one statement each in turn would.
@@ -523,7 +516,7 @@ export async function recordMeterValues(
   chargerId: number,
   samples: MeterSample[],
   store: (rows: MeterRow[]) => Promise<unknown> = (rows) => insertMeterRows(db, rows),
-  updateSession: (meter: SessionMeter) => Promise<unknown> = (meter) => updateSessionMeter(db, meter),
+  updateSession: (meter: SessionMeter) => Promise<unknown> = (meter) => updateSessionMeters(db, [meter]),
 ): Promise<void> {
   if (samples.length === 0) return;
   const last = samples[samples.length - 1]!;
