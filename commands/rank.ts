@@ -186,7 +186,7 @@ export class RankIndex {
               // The base's subsequence: kept, or at the start of a title that starts with the base query, or sought.
               if (from >= 0) tier = continueFuzzy(hays[i]!, from, baseGaps[c]!, added, 0);
               else if (baseKey >= PREFIX_KEY) tier = continueFuzzy(hays[i]!, prefixEnd, prefixGaps, added, 0);
-              else tier = fuzzyMatch(hays[i]!, compact);
+              else tier = fuzzyScore(hays[i]!, compact);
             }
           }
           if (tier === 0) continue;
@@ -204,7 +204,7 @@ export class RankIndex {
           // Every tier needs every letter and digit of the query somewhere in the haystack.
           if ((masks[i]! & needed) !== needed || (digits[i]! & neededDigits) !== neededDigits) continue;
           let tier = this.score(i, query, tokens, 0);
-          if (tier === 0) tier = fuzzyMatch(hays[i]!, compact);
+          if (tier === 0) tier = fuzzyScore(hays[i]!, compact);
           if (tier === 0) continue;
           if (tier < matchTiers.allWords) {
             fuzzyEnd[count] = fuzzyMatched.end;
@@ -224,7 +224,7 @@ export class RankIndex {
         boostVersion,
         count,
         matched: next.slice(0, count),
-        keys: this.keys.slice(0, count),
+        keys: keys.slice(0, count),
         fuzzyEnd: fuzzyEnd.slice(0, count),
         fuzzyGaps: fuzzyGaps.slice(0, count),
       });
@@ -309,14 +309,14 @@ function isWordStart(text: string, at: number): boolean {
   return before === 32 || before === 1 || before === 45 || before === 47 || before === 58 || before === 40 || before === 46;
 }
 
-/** Where the last fuzzyMatch that matched ended in the haystack, and its gaps (read right after the call). */
+/** Where the last fuzzyScore or continueFuzzy that matched ended in the haystack, and its gaps (read right after the call). */
 const fuzzyMatched = { end: -1, gaps: 0 };
 
 /**
  * Fuzzy (subsequence) score: matchTiers.fuzzy plus up to 99 for fewer gaps; 0 when `query` is not a subsequence.
  * Greedy (each letter at its first place after the one before), so a longer query's match continues a shorter one's.
  */
-function fuzzyMatch(hay: string, query: string): number {
+export function fuzzyScore(hay: string, query: string): number {
   if (query.length === 0) return 0;
   const from = hay.indexOf(query.charAt(0));
   return from < 0 ? 0 : continueFuzzy(hay, from, 0, query, 1);
@@ -335,11 +335,6 @@ function continueFuzzy(hay: string, from: number, gaps: number, letters: string,
   fuzzyMatched.end = end;
   fuzzyMatched.gaps = skipped;
   return matchTiers.fuzzy + Math.max(0, 99 - skipped);
-}
-
-/** Fuzzy (subsequence) score: matchTiers.fuzzy plus up to 99 for fewer gaps; 0 when `query` is not a subsequence. */
-export function fuzzyScore(hay: string, query: string): number {
-  return fuzzyMatch(hay, query);
 }
 
 /** Moves the `k` largest of keys[0, n) to keys[n - k, n) (quickselect, in place, no allocation). */

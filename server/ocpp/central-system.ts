@@ -248,15 +248,18 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   });
 
   const logFrame = (link: Link, m: Omit<LoggedMessage, 'chargerId' | 'createdAt'>) => void log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
+  // Rows written a batch at a time, each batch waiting (at most 100 ms) for the console's requests in flight.
+  const batched = <T>(what: string, intervalMs: number, maxRows: number, write: (rows: T[]) => Promise<void>) =>
+    createBatchWriter<T>({ intervalMs, maxRows, beforeWrite: () => giveWay(100), write, onError: (error) => fail(`ocpp-${what}-write-failed`, error) });
   // Meter values of every charger are inserted together (10,000 chargers each sending a minute are 170 a second); a
   // MeterValues is answered once its samples are stored.
-  const meters = createBatchWriter<MeterRow>({ intervalMs: 100, maxRows: 200, beforeWrite: () => giveWay(100), write: (rows) => insertMeterRows(db, rows), onError: (error) => fail('ocpp-meter-write-failed', error) });
+  const meters = batched<MeterRow>('meter', 100, 200, (rows) => insertMeterRows(db, rows));
   const storeMeters = (rows: MeterRow[]) => Promise.all(rows.map((r) => meters.add(r)));
   // Likewise the open sessions' live energy and power, and the chargers' last heartbeats (10,000 chargers send 33
   // a second): a statement each every few hundred ms instead of one per message; each is answered once written.
-  const sessionMeters = createBatchWriter<SessionMeter>({ intervalMs: 100, maxRows: 500, beforeWrite: () => giveWay(100), write: (rows) => updateSessionMeters(db, rows), onError: (error) => fail('ocpp-session-meter-write-failed', error) });
+  const sessionMeters = batched<SessionMeter>('session-meter', 100, 500, (rows) => updateSessionMeters(db, rows));
   const updateSession = (meter: SessionMeter) => sessionMeters.add(meter);
-  const heartbeats = createBatchWriter<HeartbeatHeard>({ intervalMs: 250, maxRows: 1_000, beforeWrite: () => giveWay(100), write: (rows) => recordHeartbeats(db, rows), onError: (error) => fail('ocpp-heartbeat-write-failed', error) });
+  const heartbeats = batched<HeartbeatHeard>('heartbeat', 250, 1_000, (rows) => recordHeartbeats(db, rows));
 
   server.on('client', (client) => {
     const charger = client.session.charger;
