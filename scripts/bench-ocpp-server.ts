@@ -2,7 +2,7 @@
 // configured from the environment, with an event-loop delay monitor. The bench talks to it over the IPC channel of
 // child_process.fork: `stats` (RSS, heap, event-loop delay, the central system's counters), `reset` (the delay
 // histogram), `close` (a clean shutdown, the message log flushed). A kill -9 is the bench's own business.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { loadConfig } from '@server/config';
 import { startServer } from '@server/start-server';
 
@@ -52,6 +52,15 @@ const printQueryStats = () => {
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+// Garbage collection since the last reset: its pauses are part of every delay this process causes.
+const gc = { ms: 0, max: 0, major: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.ms += entry.duration;
+    gc.max = Math.max(gc.max, entry.duration);
+    if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major += 1;
+  }
+}).observe({ entryTypes: ['gc'] });
 const server = await startServer(loadConfig(), { serveConsole: false });
 const send = (message: unknown) => process.send?.(message);
 send({ type: 'ready', url: server.url });
@@ -66,11 +75,13 @@ process.on('message', (raw) => {
         rss: memory.rss,
         heapUsed: memory.heapUsed,
         eld: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+        gc: { ...gc },
         ocpp: server.ocppStats(),
       },
     });
   } else if (m.type === 'reset') {
     loop.reset();
+    Object.assign(gc, { ms: 0, max: 0, major: 0 });
     send({ id: m.id, result: true });
   } else if (m.type === 'close') {
     printQueryStats();

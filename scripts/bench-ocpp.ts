@@ -1,4 +1,4 @@
-// `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill] [--fleet-nice 19]`
+// `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill] [--fleet-nice 19] [--probes 200]`
 //
 // OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
 // same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
@@ -42,6 +42,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string', default: '.tmp/bench-ocpp' },
     port: { type: 'string', default: '3470' },
     'fleet-nice': { type: 'string', default: '0' },
+    probes: { type: 'string', default: '200' },
   },
 });
 const KILL = values.kill;
@@ -59,6 +60,10 @@ const PER_FLEET = 5_000;
 // are other machines, take the cores only when the servers and the database leave them idle. The CPU each part
 // used is printed either way.
 const FLEET_NICE = Number(values['fleet-nice']);
+// --probes N (load run): the last N chargers run in a fleet process of their own, never reniced. Half the commands go
+// to them: a charger that answers as soon as the command arrives, as a real one does, where a charger in a fleet of
+// 5,000 at nice 19 first waits for a core. The other half go to the reniced fleets; both round trips are printed.
+const PROBES = KILL || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const pct = (list: number[], p: number) => {
   const s = [...list].sort((a, b) => a - b);
@@ -128,9 +133,13 @@ interface Child {
 }
 
 function spawnChild(script: string, extraEnv: Record<string, string>): Promise<Child & { ready: Record<string, unknown> }> {
-  // BENCH_CPU_PROF=1: the server processes write a CPU profile (node --cpu-prof) under the data folder when they close.
-  const profile = process.env.BENCH_CPU_PROF && script.includes('server') ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [];
-  const proc = fork(path.resolve('scripts', script), [], { execArgv: ['--import', 'tsx', ...profile], env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  // BENCH_CPU_PROF=1 (or server): the server processes write a CPU profile (node --cpu-prof) under the data folder
+  // when they close; BENCH_CPU_PROF=fleet: the fleet processes do.
+  const profiled = process.env.BENCH_CPU_PROF === 'fleet' ? 'fleet' : process.env.BENCH_CPU_PROF ? 'server' : null;
+  const profile = profiled && script.includes(profiled) ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [];
+  // BENCH_SERVER_NODE_ARGS: Node options of the server processes only (e.g. a V8 heap flag to compare).
+  const nodeArgs = script.includes('server') ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) : [];
+  const proc = fork(path.resolve('scripts', script), [], { execArgv: ['--import', 'tsx', ...nodeArgs, ...profile], env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const output: string[] = [];
   // Everything the child prints goes to a file under the data folder; the sign-in codes and errors are kept here.
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
@@ -183,6 +192,7 @@ interface ServerStats {
   rss: number;
   heapUsed: number;
   eld: { p50: number; p99: number; max: number };
+  gc: { ms: number; max: number; major: number };
   ocpp: { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number };
 }
 interface FleetCounters {
@@ -294,14 +304,18 @@ async function command(url: string, auth: Record<string, string>, chargerIds: nu
 
 // ----------------------------------------------------------------------------------------------------- fleets
 async function startFleets(boxes: { id: number; identity: string; password: string }[], serverOf: (i: number) => string, opts: { clockSeconds: number; meterSeconds: number }) {
-  const count = Math.ceil(boxes.length / PER_FLEET);
-  const fleets = await Promise.all(Array.from({ length: count }, () => spawnChild('bench-ocpp-fleet.ts', {})));
-  if (FLEET_NICE > 0) for (const f of fleets) os.setPriority(f.proc.pid!, FLEET_NICE);
+  // Chargers by fleet: PER_FLEET at a time, the last PROBES in a fleet of their own (at normal priority).
+  const loadCount = boxes.length - PROBES;
+  const groups: { from: number; to: number; renice: boolean }[] = [];
+  for (let from = 0; from < loadCount; from += PER_FLEET) groups.push({ from, to: Math.min(loadCount, from + PER_FLEET), renice: true });
+  if (PROBES > 0) groups.push({ from: loadCount, to: boxes.length, renice: false });
+  const fleets = await Promise.all(groups.map(() => spawnChild('bench-ocpp-fleet.ts', {})));
+  if (FLEET_NICE > 0) groups.forEach((g, j) => g.renice && os.setPriority(fleets[j]!.proc.pid!, FLEET_NICE));
   const t0 = performance.now();
   const started = await Promise.all(
     fleets.map((f, j) =>
       f.call<FleetCounters>('start', {
-        chargers: boxes.slice(j * PER_FLEET, (j + 1) * PER_FLEET).map((b, k) => ({ identity: b.identity, password: b.password, url: `${serverOf(j * PER_FLEET + k).replace(/^http/, 'ws')}/ocpp` })),
+        chargers: boxes.slice(groups[j]!.from, groups[j]!.to).map((b, k) => ({ identity: b.identity, password: b.password, url: `${serverOf(groups[j]!.from + k).replace(/^http/, 'ws')}/ocpp` })),
         meterSeconds: opts.meterSeconds,
         clockSeconds: opts.clockSeconds,
         concurrency: 100,
@@ -373,7 +387,8 @@ async function loadRun() {
     }
   })();
 
-  const roundTrips: number[] = [];
+  // Round trips to the probe chargers (a fleet at normal priority) and to the others (the reniced fleets).
+  const roundTrips = { probe: [] as number[], load: [] as number[] };
   const outcomes = new Map<string, number>();
   let routedAcross = 0;
   const loaded: number[] = [];
@@ -381,14 +396,16 @@ async function loadRun() {
   const peaks = servers.map(() => 0);
   const commandLoop = (async () => {
     const inFlight: Promise<void>[] = [];
+    let sent = 0;
     while (Date.now() < endAt) {
-      const i = Math.floor(Math.random() * boxes.length);
+      const toProbe = PROBES > 0 && sent++ % 2 === 0;
+      const i = toProbe ? boxes.length - PROBES + Math.floor(Math.random() * PROBES) : Math.floor(Math.random() * (boxes.length - PROBES));
       // Through a process that does not hold the charger when there are two: the command crosses the bus.
       const via = servers[(holder(i) + 1) % SERVERS]!;
       if (via !== servers[holder(i)]) routedAcross += 1;
       inFlight.push(
         command(via.url, auth, [boxes[i]!.id], { action: 'GetConfiguration', payload: { key: ['HeartbeatInterval'] } }).then((r) => {
-          roundTrips.push(r.ms);
+          roundTrips[toProbe ? 'probe' : 'load'].push(r.ms);
           outcomes.set(r.statuses[0]!, (outcomes.get(r.statuses[0]!) ?? 0) + 1);
         }),
       );
@@ -438,12 +455,16 @@ async function loadRun() {
   const row = (d: string, t: string) => rows.find((r) => r.direction === d && r.message_type === t)?.n ?? 0;
   // Where a command's time went, from its record's own times: written → marked sent by the holding process (the bus
   // and that process), sent → answer recorded (the socket, the simulated charger and its answer's handling).
-  const [segments] = await withDatabase(async (db) =>
-    rowsOf<{ to_sent: number[]; to_answer: number[] }>(
+  // Probe chargers are the last ones made, so their ids are the highest.
+  const probeFromId = PROBES > 0 ? Math.min(...boxes.slice(boxes.length - PROBES).map((b) => b.id)) : Number.MAX_SAFE_INTEGER;
+  const segments = await withDatabase(async (db) =>
+    rowsOf<{ probe: boolean; to_sent: number[]; to_answer: number[] }>(
       await db.execute(sql`
-        select percentile_cont(array[0.5, 0.95]) within group (order by extract(epoch from sent_at - created_at) * 1000) as to_sent,
+        select probe, percentile_cont(array[0.5, 0.95]) within group (order by extract(epoch from sent_at - created_at) * 1000) as to_sent,
           percentile_cont(array[0.5, 0.95]) within group (order by extract(epoch from answered_at - sent_at) * 1000) as to_answer
-        from ocpp_commands where action = 'GetConfiguration' and created_at >= ${windowStart.toISOString()}::timestamptz and sent_at is not null and answered_at is not null`),
+        from (select charger_id >= ${probeFromId} as probe, created_at, sent_at, answered_at from ocpp_commands
+          where action = 'GetConfiguration' and created_at >= ${windowStart.toISOString()}::timestamptz and sent_at is not null and answered_at is not null) c
+        group by probe`),
     ),
   );
   const lost = closing.reduce((a, s) => a + s.ocpp.lost, 0);
@@ -458,24 +479,35 @@ async function loadRun() {
   console.log(`message log:        IN CALL ${row('IN', 'CALL')} (chargers' calls sent: ${final.transmitted}), OUT RESULT ${row('OUT', 'RESULT')}, OUT ERROR ${row('OUT', 'ERROR')}, OUT CALL ${row('OUT', 'CALL')}, IN RESULT ${row('IN', 'RESULT')}, IN ERROR ${row('IN', 'ERROR')}, BAD ${row('IN', 'BAD')}`);
   console.log(`                    log writers: ${closing.reduce((a, s) => a + s.ocpp.stored, 0)} stored, ${lost} lost, ${pending} still to write before the close flushed them; every call sent stored: ${row('IN', 'CALL') === final.transmitted ? 'yes' : 'NO'}; every call answered and the answer stored: ${row('OUT', 'RESULT') + row('OUT', 'ERROR') === row('IN', 'CALL') ? 'yes' : 'NO'}`);
   servers.forEach((_, k) => {
-    console.log(`server ${k + 1}:           ${stats[k]!.ocpp.connected} chargers; RSS ${mb(stats[k]!.rss)} under load (peak ${mb(peaks[k]!)}), heap ${mb(stats[k]!.heapUsed)}; event-loop delay p50 ${ms(stats[k]!.eld.p50)}, p99 ${ms(stats[k]!.eld.p99)}, max ${ms(stats[k]!.eld.max)}`);
+    console.log(`server ${k + 1}:           ${stats[k]!.ocpp.connected} chargers; RSS ${mb(stats[k]!.rss)} under load (peak ${mb(peaks[k]!)}), heap ${mb(stats[k]!.heapUsed)}; event-loop delay p50 ${ms(stats[k]!.eld.p50)}, p99 ${ms(stats[k]!.eld.p99)}, max ${ms(stats[k]!.eld.max)}; garbage collection ${ms(stats[k]!.gc.ms)} in all, longest ${ms(stats[k]!.gc.max)}, ${stats[k]!.gc.major} major`);
   });
   const window = (cpuAfter.at - cpuBefore.at) / 1000;
   const share = (cpu: number) => `${cpu.toFixed(1)} s (${((cpu / window) * 100).toFixed(0)}% of a core)`;
   console.log(
-    `CPU in the ${window.toFixed(0)} s under load (${os.cpus().length} cores = ${(os.cpus().length * window).toFixed(0)} s): ${cpuAfter.servers.map((c, k) => `server ${k + 1} ${share(c - cpuBefore.servers[k]!)}`).join(', ')}; ${fleets.length} fleet process(es) ${share(cpuAfter.fleets - cpuBefore.fleets)}${FLEET_NICE > 0 ? ` at nice ${FLEET_NICE}` : ''}; ${databaseUrl ? `PostgreSQL ${share(cpuAfter.database - cpuBefore.database)}; ` : ''}this bench (the console's requests) ${share(cpuAfter.bench - cpuBefore.bench)}`,
+    `CPU in the ${window.toFixed(0)} s under load (${os.cpus().length} cores = ${(os.cpus().length * window).toFixed(0)} s): ${cpuAfter.servers.map((c, k) => `server ${k + 1} ${share(c - cpuBefore.servers[k]!)}`).join(', ')}; ${fleets.length} fleet process(es) ${share(cpuAfter.fleets - cpuBefore.fleets)}${FLEET_NICE > 0 ? ` at nice ${FLEET_NICE}${PROBES > 0 ? " (the probes' fleet at 0)" : ''}` : ''}; ${databaseUrl ? `PostgreSQL ${share(cpuAfter.database - cpuBefore.database)}; ` : ''}this bench (the console's requests) ${share(cpuAfter.bench - cpuBefore.bench)}`,
   );
   if (statementsBefore !== null && statementsAfter !== null) {
     const n = statementsAfter - statementsBefore;
     console.log(`PostgreSQL:         ${n} transactions committed in the window (${Math.round(n / window)} a second; a statement outside a transaction is one)`);
   }
   const statuses = [...outcomes].map(([s, n]) => `${s} ${n}`).join(', ');
-  console.log(`commands:           ${roundTrips.length} GetConfiguration (${statuses})${SERVERS > 1 ? `, ${routedAcross} sent through the process not holding the charger` : ''}`);
-  console.log(`command round trip: p50 ${ms(pct(roundTrips, 50))}, p95 ${ms(pct(roundTrips, 95))}, max ${ms(Math.max(...roundTrips))} (target p95 ≤ 100 ms)`);
-  if (segments?.to_sent) {
-    console.log(
-      `  of which:         record written → sent by the holding process p50 ${ms(Number(segments.to_sent[0]))}, p95 ${ms(Number(segments.to_sent[1]))}; sent → answer recorded p50 ${ms(Number(segments.to_answer[0]))}, p95 ${ms(Number(segments.to_answer[1]))}; the fleets' event-loop delay meanwhile p99 ${fleetDelays.map((d) => ms(d.p99)).join(' / ')}, max ${fleetDelays.map((d) => ms(d.max)).join(' / ')}`,
-    );
+  const trips = [...roundTrips.probe, ...roundTrips.load];
+  console.log(`commands:           ${trips.length} GetConfiguration (${statuses})${SERVERS > 1 ? `, ${routedAcross} sent through the process not holding the charger` : ''}`);
+  const delays = (from: number, to: number) => `p99 ${fleetDelays.slice(from, to).map((d) => ms(d.p99)).join(' / ')}, max ${fleetDelays.slice(from, to).map((d) => ms(d.max)).join(' / ')}`;
+  const trip = (label: string, list: number[], segment: { to_sent: number[]; to_answer: number[] } | undefined, fleetsDelay: string, target: string) => {
+    console.log(`${label}p50 ${ms(pct(list, 50))}, p95 ${ms(pct(list, 95))}, max ${ms(Math.max(...list))}${target} (${list.length} commands)`);
+    if (segment?.to_sent) {
+      console.log(
+        `  of which:         record written → sent by the holding process p50 ${ms(Number(segment.to_sent[0]))}, p95 ${ms(Number(segment.to_sent[1]))}; sent → answer recorded p50 ${ms(Number(segment.to_answer[0]))}, p95 ${ms(Number(segment.to_answer[1]))}; the fleet's event-loop delay meanwhile ${fleetsDelay}`,
+      );
+    }
+  };
+  const reniced = FLEET_NICE > 0 ? ` in the fleets at nice ${FLEET_NICE}` : '';
+  if (PROBES > 0) {
+    trip(`command round trip to the ${PROBES} chargers of a fleet at normal priority: `, roundTrips.probe, segments.find((x) => x.probe), delays(fleets.length - 1, fleets.length), ' (target p95 ≤ 100 ms)');
+    trip(`command round trip to the other chargers${reniced}: `, roundTrips.load, segments.find((x) => !x.probe), delays(0, fleets.length - 1), '');
+  } else {
+    trip('command round trip: ', roundTrips.load, segments.find((x) => !x.probe), delays(0, fleets.length), ' (target p95 ≤ 100 ms)');
   }
   console.log(`bookings list p95:  ${ms(idleP95)} with no chargers, ${ms(pct(loaded, 95))} under load (${(pct(loaded, 95) / idleP95).toFixed(2)}×, target ≤ 1.5×; ${loaded.length} requests)`);
   process.exit(0);
