@@ -77,9 +77,9 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
   // Its own connections on PostgreSQL (at most 4 of each process's 12): a burst of charger messages then never holds
-  // the connections a console request waits for.
+  // the connections a console request waits for. Commands, which staff wait on, use the console's connections.
   const chargerDatabase = database.separate(4);
-  const ocpp = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, bus, logger: consoleLogger, log });
+  const ocpp = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, log });
   log(`Ready in ${Date.now() - started} ms: ${url}`);
   if (config.appEnv !== 'production') {
     log('');

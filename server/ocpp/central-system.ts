@@ -115,6 +115,11 @@ function announcedTo(node: string, payload: unknown): { commandId: string; charg
 /** Options of the central system (defaults in brackets). */
 export interface CentralSystemOptions {
   db: Database;
+  /**
+   * Database of the commands' records, which staff wait on [db]: on PostgreSQL the console's own connections, so a
+   * command's two updates never queue behind the batches of charger messages on the chargers' connections.
+   */
+  commandDb?: Database;
   bus: NotificationBus;
   logger: Logger;
   /** Clock of stored times [new Date()]. */
@@ -200,6 +205,7 @@ function ocpp16Frame(message: string): string {
 /** Creates the central system (it listens to no port: pass upgrades to handleUpgrade). */
 export function createCentralSystem(options: CentralSystemOptions): CentralSystem {
   const { db, bus, logger } = options;
+  const commandDb = options.commandDb ?? db;
   const now = options.now ?? (() => new Date());
   const nodeId = options.nodeId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const interval = options.heartbeatIntervalSeconds ?? 300;
@@ -410,7 +416,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (!to) return undefined;
     const at = now().toISOString();
     const rows = rowsOf<{ action: string; payload: unknown }>(
-      await db.execute(sql`
+      await commandDb.execute(sql`
         update ${ocppCommands} set status = ${to},
           sent_at = case when ${to} = 'sent' then ${at}::timestamptz else sent_at end,
           answered_at = case when ${to} = 'sent' then answered_at else ${at}::timestamptz end,

@@ -53,13 +53,15 @@ export async function startOcppRuntime(input: {
   url: string;
   config: AppConfig;
   db: Database;
+  /** Database of the commands' records [db] (see CentralSystemOptions.commandDb). */
+  commandDb?: Database;
   bus: NotificationBus;
   logger: Logger;
   log: (line: string) => void;
   env?: Record<string, string | undefined>;
 }): Promise<OcppRuntime> {
   const env = ocppEnvSchema.parse(Object.fromEntries(Object.entries(input.env ?? process.env).filter(([, v]) => v !== undefined && v !== '')));
-  const central = createCentralSystem({ db: input.db, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
+  const central = createCentralSystem({ db: input.db, commandDb: input.commandDb, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
   // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
   await input.bus.listening(OCPP_COMMAND_CHANNEL);
   (input.server as HttpServer).on('upgrade', (request, socket, head) => {
