@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import type { DatabaseDriver } from '@server/db/database';
+import type { Database, DatabaseDriver } from '@server/db/database';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
@@ -39,12 +39,19 @@ export interface LiveCharger {
   close(): Promise<void>;
 }
 
+/** Options of openLiveCharger. */
+export interface LiveChargerOptions {
+  /** The central system's databases for chargers' messages and for commands, closed after it [the test database]. */
+  databases?: (database: OpenDatabase) => { db: Database; commandDb?: Database; close?: () => Promise<void> };
+}
+
 /** Opens the database on `driver`, serves the app and the central system, and connects a 2-connector 22 kW simulator. */
-export async function openLiveCharger(driver: DatabaseDriver): Promise<LiveCharger> {
+export async function openLiveCharger(driver: DatabaseDriver, options: LiveChargerOptions = {}): Promise<LiveCharger> {
   const database = await createTestDatabase(driver);
   const bus = createInProcessBus();
   const t = createTestApp(database, {}, { bus });
-  const central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
+  const own = options.databases?.(database) ?? { db: database.db };
+  const central = createCentralSystem({ db: own.db, commandDb: own.commandDb, bus, logger: quiet, callTimeoutMs: 5_000 });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -75,6 +82,7 @@ export async function openLiveCharger(driver: DatabaseDriver): Promise<LiveCharg
       await central.close();
       await new Promise<void>((r) => server.close(() => r()));
       await bus.close();
+      await own.close?.();
       await database.close();
     },
   };
