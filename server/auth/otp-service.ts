@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
 import type { SendOtpResponse } from '@domain/session';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
@@ -77,7 +77,7 @@ async function issueChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: st
   // An unblock by staff restarts the number's count (server/auth/blocked-numbers.ts).
   const numberWindowStart = laterOf(windowStart, await lastUnblockedAt(tx, mobileNumber));
   const [perNumber] = await tx
-    .select({ sends: count(), oldest: min(otpChallenges.createdAt) })
+    .select({ sends: count(), oldest: min(otpChallenges.createdAt), latest: max(otpChallenges.createdAt) })
     .from(otpChallenges)
     .where(and(eq(otpChallenges.mobileNumber, mobileNumber), gt(otpChallenges.createdAt, numberWindowStart)));
   if (perNumber && perNumber.sends >= otp.sendsPerNumber) return { limited: 'number', retryAfter: retryAfter(perNumber.oldest) };
@@ -95,7 +95,9 @@ async function issueChallenge(tx: Database, deps: ResolvedDeps, mobileNumber: st
     codeHash: hashOtpCode(otp.pepper, id, code),
     expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
     clientAddress,
-    createdAt: now,
+    // Verify takes the number's latest code, so its codes must not share a time: one issued in the same millisecond
+    // as the number's previous code (a double click; a test clock) is stamped just after it.
+    createdAt: perNumber?.latest && perNumber.latest.getTime() >= now.getTime() ? new Date(perNumber.latest.getTime() + 1) : now,
   });
   return { limited: null, code };
 }
