@@ -44,9 +44,23 @@ if (process.env.BENCH_QUERY_STATS) {
     });
   } as typeof transaction;
 }
+// On PostgreSQL: every statement the pg driver sends (pooled clients and transactions alike).
+if (process.env.BENCH_QUERY_STATS && process.env.DATABASE_URL) {
+  const pg = (await import('pg')).default;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: InstanceType<typeof pg.Client>, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const key = String(typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 140);
+    const entry = queryStats.get(key) ?? { n: 0, rows: 0, ms: 0, max: 0 };
+    entry.n += 1;
+    queryStats.set(key, entry);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+}
 const printQueryStats = () => {
   if (!process.env.BENCH_QUERY_STATS) return;
-  const top = [...queryStats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+  const top = [...queryStats].sort((a, b) => b[1].ms - a[1].ms || b[1].n - a[1].n).slice(0, 25);
+  console.log(`[query-stats] ${[...queryStats.values()].reduce((a, e) => a + e.n, 0)} statements in all`);
   for (const [key, e] of top) console.log(`[query-stats] ${e.ms.toFixed(0).padStart(7)} ms (max ${e.max.toFixed(0).padStart(5)}) ${String(e.n).padStart(7)} × ${String(e.rows).padStart(8)} rows  ${key}`);
 };
 
@@ -82,6 +96,8 @@ process.on('message', (raw) => {
   } else if (m.type === 'reset') {
     loop.reset();
     Object.assign(gc, { ms: 0, max: 0, major: 0 });
+    // The statements counted from here on are the load window's.
+    queryStats.clear();
     send({ id: m.id, result: true });
   } else if (m.type === 'close') {
     printQueryStats();
