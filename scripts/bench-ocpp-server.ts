@@ -79,9 +79,10 @@ const server = await startServer(loadConfig(), { serveConsole: false });
 const send = (message: unknown) => process.send?.(message);
 send({ type: 'ready', url: server.url });
 
-process.on('message', (raw) => {
+process.on('message', async (raw) => {
   const m = raw as { id: number; type: string };
   if (m.type === 'stats') {
+    const ocpp = await server.ocppStats();
     const memory = process.memoryUsage();
     send({
       id: m.id,
@@ -90,12 +91,14 @@ process.on('message', (raw) => {
         heapUsed: memory.heapUsed,
         eld: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
         gc: { ...gc },
-        ocpp: server.ocppStats(),
+        ocpp,
       },
     });
   } else if (m.type === 'reset') {
     loop.reset();
     Object.assign(gc, { ms: 0, max: 0, major: 0 });
+    // The central system's own process, when it has one: its event-loop delay from here on too.
+    await server.ocppStats(true);
     // The statements counted from here on are the load window's.
     queryStats.clear();
     send({ id: m.id, result: true });

@@ -84,6 +84,22 @@ function cpuSeconds(pid: number | undefined): number {
     return 0;
   }
 }
+/** A process and its children (a server's central system runs in a child of its own on PostgreSQL). */
+function withChildren(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
 /** The PostgreSQL server's processes (those named postgres; a PGlite run has none). */
 function postgresPids(): number[] {
   try {
@@ -126,7 +142,7 @@ function cpuSnapshot(servers: Child[], fleets: Child[]) {
   const own = process.cpuUsage();
   return {
     at: performance.now(),
-    servers: servers.map((s) => cpuSeconds(s.proc.pid)),
+    servers: servers.map((s) => withChildren(s.proc.pid).reduce((a, pid) => a + cpuSeconds(pid), 0)),
     fleets: fleets.reduce((a, f) => a + cpuSeconds(f.proc.pid), 0),
     database: postgresPids().reduce((a, pid) => a + cpuSeconds(pid), 0),
     bench: (own.user + own.system) / 1e6,
@@ -214,7 +230,7 @@ interface ServerStats {
   heapUsed: number;
   eld: { p50: number; p99: number; max: number };
   gc: { ms: number; max: number; major: number };
-  ocpp: { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number };
+  ocpp: { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number; pid?: number; rss?: number; heapUsed?: number; eld?: { p99: number; max: number } };
 }
 interface FleetCounters {
   chargers: number;
@@ -503,6 +519,8 @@ async function loadRun() {
   console.log(`                    log writers: ${closing.reduce((a, s) => a + s.ocpp.stored, 0)} stored, ${lost} lost, ${pending} still to write before the close flushed them; every call sent stored: ${row('IN', 'CALL') === final.transmitted ? 'yes' : 'NO'}; every call answered and the answer stored: ${row('OUT', 'RESULT') + row('OUT', 'ERROR') === row('IN', 'CALL') ? 'yes' : 'NO'}`);
   servers.forEach((_, k) => {
     console.log(`server ${k + 1}:           ${stats[k]!.ocpp.connected} chargers; RSS ${mb(stats[k]!.rss)} under load (peak ${mb(peaks[k]!)}), heap ${mb(stats[k]!.heapUsed)}; event-loop delay p50 ${ms(stats[k]!.eld.p50)}, p99 ${ms(stats[k]!.eld.p99)}, max ${ms(stats[k]!.eld.max)}; garbage collection ${ms(stats[k]!.gc.ms)} in all, longest ${ms(stats[k]!.gc.max)}, ${stats[k]!.gc.major} major`);
+    const own = stats[k]!.ocpp;
+    if (own.pid !== undefined) console.log(`  its OCPP process: RSS ${mb(own.rss!)}, heap ${mb(own.heapUsed!)}; event-loop delay p99 ${ms(own.eld!.p99)}, max ${ms(own.eld!.max)} (the server's figures above are then the console's requests alone)`);
   });
   const window = (cpuAfter.at - cpuBefore.at) / 1000;
   const share = (cpu: number) => `${cpu.toFixed(1)} s (${((cpu / window) * 100).toFixed(0)}% of a core)`;

@@ -8,8 +8,10 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
-import { createInProcessBus, createPostgresBus, listeningWithin } from './live/notification-bus';
-import { startOcppRuntime, type OcppRuntime } from './ocpp/ocpp-runtime';
+import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from './live/notification-bus';
+import type { CentralSystem } from './ocpp/central-system';
+import { startOcppProcess, type OcppProcessStats } from './ocpp/ocpp-process';
+import { ocppEnv, startDevFleet, startOcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
 import { createSmsProvider } from './sms/create-sms-provider';
@@ -30,8 +32,11 @@ export interface StartServerOptions {
 /** A running server. */
 export interface RunningServer {
   url: string;
-  /** The OCPP central system's counters (chargers connected, log rows stored, lost and pending…). */
-  ocppStats(): ReturnType<OcppRuntime['central']['stats']>;
+  /**
+   * The OCPP central system's counters (chargers connected, log rows stored, lost and pending…), and, when it runs in a
+   * process of its own, that process's pid, memory and event-loop delay (`reset` starts the delay figures again).
+   */
+  ocppStats(reset?: boolean): Promise<ReturnType<CentralSystem['stats']> & Partial<OcppProcessStats>>;
   close(): Promise<void>;
 }
 
@@ -76,10 +81,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
 
   // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
-  // Its own connections on PostgreSQL (at most 4 of each process's 12): a burst of charger messages then never holds
-  // the connections a console request waits for. Commands, which staff wait on, use the console's connections.
-  const chargerDatabase = database.separate(4);
-  const ocpp = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, log });
+  const ocpp = await startOcpp({ server, url, config, database, bus, log });
   log(`Ready in ${Date.now() - started} ms: ${url}`);
   if (config.appEnv !== 'production') {
     log('');
@@ -93,7 +95,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   return {
     url,
-    ocppStats: () => ocpp.central.stats(),
+    ocppStats: (reset = false) => ocpp.stats(reset),
     close: async () => {
       await ocpp.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -102,8 +104,46 @@ export async function startServer(config: AppConfig, options: StartServerOptions
       await closed;
       await jobs.stop();
       await bus.close();
-      await chargerDatabase.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * The central system where the configuration puts it, and the development fleet. On PostgreSQL it runs in a process of
+ * its own (OCPP_PROCESS, default separate) that this one hands each charger's socket to: the console's requests never
+ * wait behind the chargers' messages. In this process (PGlite, or OCPP_PROCESS=same) it has its own connections on
+ * PostgreSQL (at most 4 of each process's 12), so a burst of charger messages never holds the connections a console
+ * request waits for; commands, which staff wait on, use the console's connections.
+ */
+async function startOcpp(input: {
+  server: Parameters<typeof startOcppRuntime>[0]['server'];
+  url: string;
+  config: AppConfig;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  bus: NotificationBus;
+  log: (line: string) => void;
+}): Promise<{ stats(reset: boolean): ReturnType<RunningServer['ocppStats']>; close(): Promise<void> }> {
+  const { server, url, config, database, bus, log } = input;
+  if (config.databaseUrl && ocppEnv().OCPP_PROCESS !== 'same') {
+    const own = await startOcppProcess({ server, env: { ...process.env, DATABASE_URL: config.databaseUrl }, log });
+    log(`  OCPP central system in a process of its own (pid ${own.pid()}; OCPP_PROCESS=same keeps it in this one)`);
+    const fleet = await startDevFleet({ url, config, db: database.db, log });
+    return {
+      stats: (reset) => own.stats(reset),
+      async close() {
+        await fleet?.stop();
+        await own.close();
+      },
+    };
+  }
+  const chargerDatabase = database.separate(4);
+  const runtime = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, log });
+  return {
+    stats: async () => runtime.central.stats(),
+    async close() {
+      await runtime.close();
+      await chargerDatabase.close();
     },
   };
 }

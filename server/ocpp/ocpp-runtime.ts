@@ -1,6 +1,7 @@
 // Wiring of the central system into a running HTTP server: WebSocket upgrades to /ocpp/{chargeBoxId}, and the
 // simulated development fleet (SIMULATED_CHARGERS, default 25 in development, never in production).
 import type { Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Http2Server } from 'node:http2';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -22,7 +23,50 @@ export const ocppEnvSchema = z.object({
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Heartbeat interval given to chargers at boot, seconds (default 300). */
   OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /**
+   * Where the central system runs on PostgreSQL: `separate` (the default there), a process of its own that the server
+   * hands each charger's socket to, so the console's requests never wait behind the chargers' messages; `same`, in
+   * the server's process. PGlite is one process's database: the central system always runs in the server's process.
+   */
+  OCPP_PROCESS: z.enum(['separate', 'same']).optional(),
 });
+
+/** The OCPP settings of `env` (the process's by default). */
+export function ocppEnv(env: Record<string, string | undefined> = process.env): z.infer<typeof ocppEnvSchema> {
+  return ocppEnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+}
+
+/** A central system with its settings from the environment, listening for the commands routed to it on the bus. */
+export async function startCentral(input: { db: Database; commandDb?: Database; bus: NotificationBus; logger: Logger; env?: Record<string, string | undefined> }): Promise<CentralSystem> {
+  const env = ocppEnv(input.env);
+  const central = createCentralSystem({ db: input.db, commandDb: input.commandDb, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
+  // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
+  await input.bus.listening(OCPP_COMMAND_CHANNEL);
+  return central;
+}
+
+/** Answers an upgrade the server cannot hand to a central system (none is running yet) and closes the socket. */
+export function refuseUpgrade(socket: Duplex, status = 503, reason = 'Service Unavailable'): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/** The simulated development fleet (SIMULATED_CHARGERS, default 25 in development, never in production), or null. */
+export async function startDevFleet(input: { url: string; config: AppConfig; db: Database; log: (line: string) => void; env?: Record<string, string | undefined> }): Promise<Fleet | null> {
+  const env = ocppEnv(input.env);
+  const wanted = input.config.appEnv === 'production' ? 0 : (env.SIMULATED_CHARGERS ?? (input.config.appEnv === 'development' ? 25 : 0));
+  if (wanted <= 0) return null;
+  const picked = await simulatableChargers(input.db, wanted);
+  const wsUrl = `${input.url.replace(/^http/, 'ws')}/ocpp`;
+  const fleet = await startFleet({
+    url: wsUrl,
+    chargers: picked.map((c) => ({ ...c, password: DEV_CHARGER_PASSWORD })),
+    meterIntervalSeconds: 10,
+    autopilot: { idTags: await activeCards(input.db, 50), everySeconds: 15 },
+  });
+  input.log(`Simulated OCPP chargers: ${fleet.connected()} of ${picked.length} connected to ${wsUrl} (SIMULATED_CHARGERS=0 turns them off)`);
+  return fleet;
+}
 
 /** The seeded OCPP chargers the simulator may play (charge box id, sockets), first `limit` by id. */
 export async function simulatableChargers(db: Database, limit: number): Promise<{ chargerId: number; identity: string; connectors: number; powerKw: number }[]> {
@@ -60,27 +104,12 @@ export async function startOcppRuntime(input: {
   log: (line: string) => void;
   env?: Record<string, string | undefined>;
 }): Promise<OcppRuntime> {
-  const env = ocppEnvSchema.parse(Object.fromEntries(Object.entries(input.env ?? process.env).filter(([, v]) => v !== undefined && v !== '')));
-  const central = createCentralSystem({ db: input.db, commandDb: input.commandDb, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
-  // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
-  await input.bus.listening(OCPP_COMMAND_CHANNEL);
+  const central = await startCentral(input);
   (input.server as HttpServer).on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').startsWith('/ocpp/')) central.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
-  let fleet: Fleet | null = null;
-  const wanted = input.config.appEnv === 'production' ? 0 : (env.SIMULATED_CHARGERS ?? (input.config.appEnv === 'development' ? 25 : 0));
-  if (wanted > 0) {
-    const picked = await simulatableChargers(input.db, wanted);
-    const wsUrl = `${input.url.replace(/^http/, 'ws')}/ocpp`;
-    fleet = await startFleet({
-      url: wsUrl,
-      chargers: picked.map((c) => ({ ...c, password: DEV_CHARGER_PASSWORD })),
-      meterIntervalSeconds: 10,
-      autopilot: { idTags: await activeCards(input.db, 50), everySeconds: 15 },
-    });
-    input.log(`Simulated OCPP chargers: ${fleet.connected()} of ${picked.length} connected to ${wsUrl} (SIMULATED_CHARGERS=0 turns them off)`);
-  }
+  const fleet = await startDevFleet(input);
   return {
     central,
     fleet,
