@@ -157,6 +157,8 @@ export interface CentralSystem {
 interface Link {
   client: RpcClient;
   charger: ChargerIdentity;
+  /** Settles once the charger is marked connected to this process (or that write failed and was logged). */
+  connected: Promise<void>;
   lastInbound: number;
   tokens: number;
   tokensAt: number;
@@ -271,13 +273,13 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     const charger = client.session.charger;
     const previous = links.get(charger.id);
     if (previous) void previous.client.close({ code: 4001, reason: 'Replaced by a newer connection' }).catch(() => {});
-    const link: Link = { client, charger, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map() };
+    const connected = markConnected(db, charger.id, nodeId, now())
+      .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
+      .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id }));
+    const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map() };
     links.set(charger.id, link);
     const raw = client.sendRaw.bind(client);
     client.sendRaw = (message: string) => raw(typeof message === 'string' ? ocpp16Frame(message) : message);
-    void markConnected(db, charger.id, nodeId, now())
-      .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
-      .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id }));
 
     client.on('message', (event: { outbound: boolean }) => {
       if (event.outbound) return;
@@ -352,6 +354,9 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     client.handle('BootNotification', async ({ params }) => {
       const p = params as { chargePointVendor: string; chargePointModel: string; chargePointSerialNumber?: string; chargeBoxSerialNumber?: string; firmwareVersion?: string };
       if (!charger.isActive) return { status: 'Rejected', currentTime: now().toISOString(), interval };
+      // Accepted only once the charger is marked connected here: a command sent to it from then on finds it online,
+      // not "offline" because that write was still queued behind other chargers' (1,000 connecting at once).
+      await link.connected;
       await recordBoot(db, id, { vendor: p.chargePointVendor, model: p.chargePointModel, serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber, firmwareVersion: p.firmwareVersion }, interval, now());
       live(chargerLiveEvent(id, { connectivity: true }));
       return { status: 'Accepted', currentTime: now().toISOString(), interval };
