@@ -67,6 +67,8 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
   let child: ChildProcess | null = null;
   let ready = false;
   let stopping = false;
+  /** The first process said it was ready (from then on a process that dies is started again). */
+  let started = false;
   let nextId = 1;
   const waiting = new Map<number, (stats: OcppProcessStats) => void>();
 
@@ -96,8 +98,9 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
           child = null;
           ready = false;
         }
-        if (stopping) return;
         reject(new Error(`The OCPP process exited (${signal ?? code}) before it was ready.`));
+        // Not started again while stopping, nor when the server's own start fails with it (startServer rejects).
+        if (stopping || !started) return;
         input.log(`The OCPP process exited (${signal ?? code}): starting it again in ${RESTART_AFTER_MS / 1000} s; its chargers reconnect`);
         setTimeout(() => {
           if (!stopping) spawn().catch((error: unknown) => input.log(`The OCPP process could not start again: ${error instanceof Error ? error.message : error}`));
@@ -113,6 +116,7 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
   });
 
   await spawn();
+  started = true;
   return {
     pid: () => child?.pid,
     stats(reset = false) {
