@@ -20,7 +20,8 @@ const send = (message: OcppProcessReply) => process.send?.(message);
 
 // The server migrated the database before starting this process.
 const database = await openDatabase({ databaseUrl, dataDir: '.' }, { migrate: false });
-// The chargers' connections (at most 4), and 2 more for the commands' records, which staff wait on.
+// The chargers' connections (at most 4); the pool opened above keeps the commands' records, which staff wait on, and
+// the bus's publishes off them.
 const chargerDatabase = database.separate(4);
 const bus = createPostgresBus({ connectionString: databaseUrl, db: database.db, onError: (error) => console.error('[bus]', error instanceof Error ? error.message : error) });
 const central = await startCentral({ db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger });
@@ -54,10 +55,8 @@ process.on('message', (raw: unknown, handle: unknown) => {
     });
     if (message.reset) loop.reset();
   } else if (message.type === 'close') {
-    void close().finally(() => {
-      send({ type: 'closed' });
-      process.exit(0);
-    });
+    // The server waits for this process to exit.
+    void close().finally(() => process.exit(0));
   }
 });
 // The server is gone (stopped, crashed, killed): the chargers are let go at once, so they reconnect to its successor.

@@ -8,7 +8,7 @@ import type { Http2Server } from 'node:http2';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CentralSystem } from './central-system';
-import { refuseUpgrade } from './ocpp-runtime';
+import { onOcppUpgrade, refuseUpgrade } from './ocpp-runtime';
 
 /** What the server sends the central system's process. */
 export type OcppProcessMessage =
@@ -20,7 +20,7 @@ export type OcppProcessMessage =
 export type OcppProcessStats = ReturnType<CentralSystem['stats']> & { pid: number; rss: number; heapUsed: number; eld: { p99: number; max: number } };
 
 /** What the central system's process answers. */
-export type OcppProcessReply = { type: 'ready'; nodeId: string } | { type: 'stats'; id: number; stats: OcppProcessStats } | { type: 'closed' };
+export type OcppProcessReply = { type: 'ready'; nodeId: string } | { type: 'stats'; id: number; stats: OcppProcessStats };
 
 /** The running central system's process, seen from the server. */
 export interface OcppProcess {
@@ -108,11 +108,10 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
       });
     });
 
-  (input.server as HttpServer).on('upgrade', (request, socket: Socket, head: Buffer) => {
-    if (!(request.url ?? '').startsWith('/ocpp/')) return void socket.destroy();
+  onOcppUpgrade(input.server, (request, socket, head) => {
     const proc = child;
     if (!proc || !ready || stopping) return refuseUpgrade(socket);
-    handOver(proc, { type: 'upgrade', url: request.url!, headers: request.headers, head: head.toString('base64') }, socket);
+    handOver(proc, { type: 'upgrade', url: request.url!, headers: request.headers, head: head.toString('base64') }, socket as Socket);
   });
 
   await spawn();

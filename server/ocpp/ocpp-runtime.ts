@@ -1,6 +1,6 @@
 // Wiring of the central system into a running HTTP server: WebSocket upgrades to /ocpp/{chargeBoxId}, and the
 // simulated development fleet (SIMULATED_CHARGERS, default 25 in development, never in production).
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Http2Server } from 'node:http2';
 import { sql } from 'drizzle-orm';
@@ -43,6 +43,14 @@ export async function startCentral(input: { db: Database; commandDb?: Database; 
   // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
   await input.bus.listening(OCPP_COMMAND_CHANNEL);
   return central;
+}
+
+/** Gives `take` every upgrade to /ocpp/… that arrives on `server`; any other upgrade is closed. */
+export function onOcppUpgrade(server: HttpServer | Http2Server, take: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): void {
+  (server as HttpServer).on('upgrade', (request, socket, head) => {
+    if ((request.url ?? '').startsWith('/ocpp/')) take(request, socket, head);
+    else socket.destroy();
+  });
 }
 
 /** Answers an upgrade the server cannot hand to a central system (none is running yet) and closes the socket. */
@@ -105,10 +113,7 @@ export async function startOcppRuntime(input: {
   env?: Record<string, string | undefined>;
 }): Promise<OcppRuntime> {
   const central = await startCentral(input);
-  (input.server as HttpServer).on('upgrade', (request, socket, head) => {
-    if ((request.url ?? '').startsWith('/ocpp/')) central.handleUpgrade(request, socket, head);
-    else socket.destroy();
-  });
+  onOcppUpgrade(input.server, (request, socket, head) => central.handleUpgrade(request, socket, head));
   const fleet = await startDevFleet(input);
   return {
     central,
