@@ -1,17 +1,20 @@
 // Rows gathered and written together: one insert per `intervalMs` or per `maxRows` rows, so a busy stream (the OCPP
 // message log, meter values of thousands of chargers) costs a few statements a second, not one per row. Writes run
 // one after another. `add` answers a promise settled when the row's batch is written (or failed), for a caller that
-// must not answer before its row is stored; a caller that need not wait ignores it.
-export interface BatchWriter<T> {
-  add(row: T): Promise<void>;
+// must not answer before its row is stored; a caller that need not wait ignores it. A writer whose statement tells
+// something of each row (an upsert that refused some) answers it row by row: `write` returns one result per row,
+// and each `add` settles with its row's.
+export interface BatchWriter<T, R = void> {
+  add(row: T): Promise<R>;
   /** Writes what is pending now. */
   flush(): Promise<void>;
   stats(): { stored: number; lost: number; pending: number };
   close(): Promise<void>;
 }
 
-export interface BatchWriterOptions<T> {
-  write(rows: T[]): Promise<void>;
+export interface BatchWriterOptions<T, R = void> {
+  /** Writes the rows; a writer with results answers one per row, in the rows' order. */
+  write(rows: T[]): Promise<R[] | void>;
   onError(error: unknown): void;
   /** Longest wait before a batch is written, ms [250]. */
   intervalMs?: number;
@@ -21,9 +24,9 @@ export interface BatchWriterOptions<T> {
   beforeWrite?: () => Promise<void>;
 }
 
-export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWriter<T> {
+export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>): BatchWriter<T, R> {
   const maxRows = options.maxRows ?? 500;
-  let pending: { row: T; done: (error?: unknown) => void }[] = [];
+  let pending: { row: T; done: (error: unknown, result?: R) => void }[] = [];
   let stored = 0;
   let lost = 0;
   let writing: Promise<void> = Promise.resolve();
@@ -33,9 +36,9 @@ export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWrite
       pending = pending.slice(maxRows);
       try {
         await options.beforeWrite?.();
-        await options.write(batch.map((p) => p.row));
+        const results = await options.write(batch.map((p) => p.row));
         stored += batch.length;
-        for (const p of batch) p.done();
+        batch.forEach((p, i) => p.done(undefined, results ? results[i] : undefined));
       } catch (error) {
         lost += batch.length;
         options.onError(error);
@@ -53,7 +56,7 @@ export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWrite
   timer.unref();
   return {
     add(row) {
-      const written = new Promise<void>((resolve, reject) => pending.push({ row, done: (error) => (error === undefined ? resolve() : reject(error as Error)) }));
+      const written = new Promise<R>((resolve, reject) => pending.push({ row, done: (error, result) => (error === undefined ? resolve(result as R) : reject(error as Error)) }));
       // A caller that does not wait must not see an unhandled rejection: the failure is counted and reported.
       written.catch(() => {});
       if (pending.length >= maxRows) void flush();

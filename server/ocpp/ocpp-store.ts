@@ -221,32 +221,76 @@ export interface StatusOutcome {
   ignored: boolean;
 }
 
+/** A connector's status as a StatusNotification gives it. */
+export interface ConnectorStatus {
+  connectorId: number;
+  status: string;
+  errorCode: string;
+  info?: string;
+  vendorErrorCode?: string;
+}
+
+/** A connector status to write the plain way (not Faulted), of one charger. */
+export type PlainStatus = ConnectorStatus & { chargerId: number; at: Date };
+
+/**
+ * Connector statuses that are not Faulted, of many chargers in one statement per round (the central system gathers
+ * them: status changes of 10,000 chargers were a statement each). A row whose connector is Faulted or holds a fault
+ * ticket is refused (false): a recovery, which the caller handles in a transaction of its own. A connector given
+ * twice is written in a later round, in order, so the last status wins as one statement each in turn would. Rows are
+ * written in (charger, connector) order, so two statements over the same connectors wait instead of deadlocking.
+ */
+export async function upsertPlainStatuses(db: Database, rows: readonly PlainStatus[]): Promise<boolean[]> {
+  const written: boolean[] = rows.map(() => false);
+  let todo = rows.map((row, index) => ({ row, index }));
+  while (todo.length > 0) {
+    const seen = new Set<string>();
+    const round: typeof todo = [];
+    const later: typeof todo = [];
+    for (const item of todo) {
+      const key = `${item.row.chargerId}:${item.row.connectorId}`;
+      (seen.has(key) ? later : round).push(item);
+      seen.add(key);
+    }
+    round.sort((a, b) => a.row.chargerId - b.row.chargerId || a.row.connectorId - b.row.connectorId);
+    const col = <V>(value: (r: PlainStatus) => V) => round.map(({ row }) => value(row));
+    const stored = rowsOf<{ charger_id: number | string; connector_id: number }>(
+      await db.execute(sql`
+        insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
+        select v.charger_id, v.connector_id, v.status, v.error_code, v.info, v.vendor_error_code, null, v.updated_at
+        from unnest(${unnestArray(col((r) => r.chargerId), 'bigint')}, ${unnestArray(col((r) => r.connectorId), 'integer')}, ${unnestArray(col((r) => r.status), 'text')},
+          ${unnestArray(col((r) => r.errorCode), 'text')}, ${unnestArray(col((r) => r.info ?? null), 'text')}, ${unnestArray(col((r) => r.vendorErrorCode ?? null), 'text')},
+          ${unnestArray(col((r) => r.at), 'timestamptz')}) with ordinality as v(charger_id, connector_id, status, error_code, info, vendor_error_code, updated_at, n)
+        order by v.n
+        on conflict (charger_id, connector_id) do update set status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+          vendor_error_code = excluded.vendor_error_code, updated_at = excluded.updated_at
+        where ${ocppConnectors}.status <> 'Faulted' and ${ocppConnectors}.fault_ticket_id is null
+        returning charger_id, connector_id`),
+    );
+    const done = new Set(stored.map((r) => `${Number(r.charger_id)}:${r.connector_id}`));
+    for (const { row, index } of round) written[index] = done.has(`${row.chargerId}:${row.connectorId}`);
+    todo = later;
+  }
+  return written;
+}
+
 /**
  * StatusNotification: the connector's status. Faulted opens a charger servicing ticket (one per fault episode)
- * unless its error code is ignored; leaving Faulted comments the ticket.
+ * unless its error code is ignored; leaving Faulted comments the ticket. A status that is not Faulted goes through
+ * `writePlain` first (the central system's batch of them; one statement by default), which refuses it when the
+ * connector is Faulted or holds a ticket; the transaction below then does what a fault or a recovery needs.
  */
 export async function recordStatus(
   db: Database,
   charger: ChargerIdentity,
-  status: { connectorId: number; status: string; errorCode: string; info?: string; vendorErrorCode?: string },
+  status: ConnectorStatus,
   now: Date,
+  writePlain: (row: PlainStatus) => Promise<boolean> = async (row) => (await upsertPlainStatuses(db, [row]))[0]!,
 ): Promise<StatusOutcome> {
   const outcome: StatusOutcome = { openedTicketId: null, recoveredTicketId: null, ignored: false };
-  // Most notifications move a connector between statuses that are not Faulted, with no fault ticket open: one
-  // statement, and the charger's connectivity does not change. The upsert refuses a row that is Faulted or holds a
-  // ticket, and then the transaction below does what a fault or a recovery needs.
-  if (status.status !== 'Faulted') {
-    const written = rowsOf<{ connector_id: number }>(
-      await db.execute(sql`
-        insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
-        values (${charger.id}, ${status.connectorId}, ${status.status}, ${status.errorCode}, ${status.info ?? null}, ${status.vendorErrorCode ?? null}, null, ${iso(now)})
-        on conflict (charger_id, connector_id) do update set status = excluded.status, error_code = excluded.error_code, info = excluded.info,
-          vendor_error_code = excluded.vendor_error_code, updated_at = excluded.updated_at
-        where ${ocppConnectors}.status <> 'Faulted' and ${ocppConnectors}.fault_ticket_id is null
-        returning connector_id`),
-    );
-    if (written.length > 0) return outcome;
-  }
+  // Most notifications move a connector between statuses that are not Faulted, with no fault ticket open, and the
+  // charger's connectivity does not change.
+  if (status.status !== 'Faulted' && (await writePlain({ ...status, chargerId: charger.id, at: now }))) return outcome;
   await db.transaction(async (tx) => {
     const [previous] = rowsOf<{ status: string; fault_ticket_id: number | null; error_code: string }>(
       await tx.execute(sql`select status, fault_ticket_id, error_code from ${ocppConnectors} where charger_id = ${charger.id} and connector_id = ${status.connectorId} for update`),
@@ -369,29 +413,34 @@ export async function startTransaction(
   const startedAt = new Date(start.timestamp);
   const startedIso = Number.isNaN(startedAt.getTime()) ? iso(now) : iso(startedAt);
   return db.transaction(async (tx) => {
-    const [idRow] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('charger_transactions', 'id'))::bigint as id`));
-    const transactionId = Number(idRow!.id);
     const accepted = resolved.status === 'Accepted';
-    await tx.execute(sql`
-      insert into ${chargerTransactions} (id, charger_id, transaction_ref, protocol, meter_start_wh, started_at, status, created_at, updated_at)
-      values (${transactionId}, ${charger.id}, ${String(transactionId)}, 'OCPP', ${start.meterStart}, ${startedIso}, ${accepted ? 'IN_PROGRESS' : 'FAILED'}, ${iso(now)}, ${iso(now)})`);
+    // The transaction's id is the OCPP transactionId and its reference: taken from the sequence in the insert itself.
+    const [idRow] = rowsOf<{ id: number | string }>(
+      await tx.execute(sql`
+        insert into ${chargerTransactions} (id, charger_id, transaction_ref, protocol, meter_start_wh, started_at, status, created_at, updated_at)
+        select n.id, ${charger.id}, n.id::text, 'OCPP', ${start.meterStart}, ${startedIso}, ${accepted ? 'IN_PROGRESS' : 'FAILED'}, ${iso(now)}, ${iso(now)}
+        from (select nextval(pg_get_serial_sequence('charger_transactions', 'id'))::bigint as id) n
+        returning id`),
+    );
+    const transactionId = Number(idRow!.id);
     let bookingId: number | null = null;
     if (accepted && resolved.userId) {
-      const [user] = rowsOf<{ mobile_number: string }>(await tx.execute(sql`select mobile_number from ${users} where id = ${resolved.userId}`));
-      if (user) {
-        const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
-        const isTest = start.idTag.startsWith(TEST_ID_TAG_PREFIX);
-        const [booking] = rowsOf<{ id: number }>(
-          await tx.execute(sql`
-            insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id,
-              charge_point_operator_id, created_at, updated_at)
-            values (${resolved.userId}, ${user.mobile_number}, ${charger.id}, ${socket}, 'SCHEDULED', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
-              ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId},
-              -- The charger's operator now (the identity is kept while the socket is open; staff may have moved it since).
-              (select charge_point_operator_id from ${chargers} where id = ${charger.id}), ${iso(now)}, ${iso(now)})
-            returning id`),
-        );
-        bookingId = Number(booking!.id);
+      const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
+      const isTest = start.idTag.startsWith(TEST_ID_TAG_PREFIX);
+      // No booking when the card's holder is gone (the user row is read by the insert itself).
+      const [booking] = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id,
+            charge_point_operator_id, created_at, updated_at)
+          select u.id, u.mobile_number, ${charger.id}, ${socket}, 'SCHEDULED', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
+            ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId},
+            -- The charger's operator now (the identity is kept while the socket is open; staff may have moved it since).
+            (select charge_point_operator_id from ${chargers} where id = ${charger.id}), ${iso(now)}, ${iso(now)}
+          from ${users} u where u.id = ${resolved.userId}
+          returning id`),
+      );
+      if (booking) {
+        bookingId = Number(booking.id);
         // Booked and started at once: the machine's START moves it to charging (with its audit row).
         await applyChargerEvent(tx, bookingId, { type: 'START' }, {}, `OCPP StartTransaction on connector ${start.connectorId} of ${charger.uniqueId}`, now);
       }
@@ -422,23 +471,29 @@ export async function stopTransaction(
   const endedAt = new Date(stop.timestamp);
   const endedIso = Number.isNaN(endedAt.getTime()) ? iso(now) : iso(endedAt);
   return db.transaction(async (tx) => {
-    const [session] = rowsOf<{ booking_id: number | null; meter_start_wh: number; stopped_at: Date | string | null; id_tag: string }>(
-      await tx.execute(sql`select booking_id, meter_start_wh, stopped_at, id_tag from ${ocppSessions} where transaction_id = ${stop.transactionId} and charger_id = ${chargerId} for update`),
+    // The session (locked) and its transaction's status in one statement.
+    const [session] = rowsOf<{ booking_id: number | null; meter_start_wh: number; id_tag: string; transaction_status: string | null }>(
+      await tx.execute(sql`
+        select s.booking_id, s.meter_start_wh, s.id_tag, t.status as transaction_status
+        from ${ocppSessions} s left join ${chargerTransactions} t on t.id = s.transaction_id
+        where s.transaction_id = ${stop.transactionId} and s.charger_id = ${chargerId} for update of s`),
     );
     if (!session) return { known: false, alreadyStopped: false, bookingId: null, energyWh: 0 };
     const energyWh = Math.max(0, Math.round(stop.meterStop - Number(session.meter_start_wh)));
     const bookingId = session.booking_id === null ? null : Number(session.booking_id);
-    const [current] = rowsOf<{ status: string }>(await tx.execute(sql`select status from ${chargerTransactions} where id = ${stop.transactionId}`));
-    if (current && current.status !== 'IN_PROGRESS') return { known: true, alreadyStopped: true, bookingId, energyWh };
+    if (session.transaction_status !== null && session.transaction_status !== 'IN_PROGRESS') return { known: true, alreadyStopped: true, bookingId, energyWh };
     const reason = stopReasons[stop.reason ?? 'Local'] ?? 'OTHER';
     const byAdmin = stop.reason === 'Remote';
     // The car unplugged or the power failed before any energy flowed: the session failed (not charged).
     const failed = energyWh === 0 && (stop.reason === 'EVDisconnected' || stop.reason === 'PowerLoss');
-    await tx.execute(sql`update ${ocppSessions} set stopped_at = ${endedIso}, last_energy_wh = ${stop.meterStop}, last_power_w = 0 where transaction_id = ${stop.transactionId}`);
+    // The session and its transaction end together (one statement).
     await tx.execute(sql`
+      with ended as (
+        update ${ocppSessions} set stopped_at = ${endedIso}, last_energy_wh = ${stop.meterStop}, last_power_w = 0 where transaction_id = ${stop.transactionId}
+        returning transaction_id)
       update ${chargerTransactions} set meter_stop_wh = ${stop.meterStop}, energy_wh = ${energyWh}, ended_at = ${endedIso},
         status = ${failed ? 'FAILED' : byAdmin ? 'STOPPED_BY_ADMIN' : 'COMPLETED'}, stop_reason = ${reason}, updated_at = ${iso(now)}
-      where id = ${stop.transactionId} and status = 'IN_PROGRESS'`);
+      where id = (select transaction_id from ended) and status = 'IN_PROGRESS'`);
     if (bookingId !== null) {
       // Through the booking machine: a booking staff already ended (or that never started) stays as it is.
       const stoppedByStaff = byAdmin && !session.id_tag.startsWith(TEST_ID_TAG_PREFIX);

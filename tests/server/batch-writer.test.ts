@@ -41,4 +41,10 @@ describe('batch writer', () => {
     expect(errors).toHaveLength(1);
     expect(writer.stats()).toEqual({ stored: 1, lost: 2, pending: 0 });
   });
+
+  it("settles each add with its row's result when the write answers one per row", async () => {
+    const writer = createBatchWriter<number, boolean>({ maxRows: 10, intervalMs: 10, onError: () => {}, write: async (rows) => rows.map((n) => n % 2 === 0) });
+    await expect(Promise.all([1, 2, 3, 4].map((n) => writer.add(n)))).resolves.toEqual([false, true, false, true]);
+    await writer.close();
+  });
 });

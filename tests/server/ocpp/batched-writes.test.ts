@@ -1,10 +1,11 @@
-// The central system gathers heartbeats and sessions' live energy and power into one statement each: on both drivers,
-// each charger keeps its latest heartbeat, each session the last value given of each field, and a stopped session is
-// left as it is.
+// The central system gathers heartbeats, sessions' live energy and power, and connector statuses into one statement
+// each: on both drivers, each charger keeps its latest heartbeat, each session the last value given of each field, a
+// stopped session is left as it is, each connector its last status given, and a faulted connector refuses a plain
+// status (its recovery is a transaction of its own).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
-import { recordHeartbeats, updateSessionMeters } from '@server/ocpp/ocpp-store';
+import { findChargerByBoxId, recordHeartbeats, recordStatus, updateSessionMeters, upsertPlainStatuses } from '@server/ocpp/ocpp-store';
 import { rowsOf } from '@server/seed/seed-sql';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 
@@ -56,5 +57,37 @@ describe.each(testDrivers)('batched OCPP writes on %s', (driver) => {
       [990_002, 2500.5, 0],
       [990_003, 1000, 0],
     ]);
+  });
+
+  it('writes many connectors\' statuses at once, the last given winning, and refuses those of a faulted connector', async () => {
+    const at = new Date(Date.UTC(2026, 10, 27, 10, 0, 0));
+    const status = (chargerId: number, connectorId: number, value: string) => ({ chargerId, connectorId, status: value, errorCode: 'NoError', at });
+    // Connector 1 of the third charger is faulted, with its ticket, through the transaction a fault takes.
+    const [box] = await q<{ charger_box_id: string }>(sql`select charger_box_id from chargers where id = ${ids[2]}`);
+    const third = (await findChargerByBoxId(database.db, box!.charger_box_id))!;
+    const fault = await recordStatus(database.db, third, { connectorId: 1, status: 'Faulted', errorCode: 'GroundFailure' }, at);
+    expect(fault.openedTicketId).not.toBeNull();
+    const written = await upsertPlainStatuses(database.db, [
+      status(ids[1]!, 2, 'Preparing'),
+      status(ids[0]!, 1, 'Preparing'),
+      status(ids[2]!, 1, 'Available'),
+      // Given twice in one batch: written in a second round, after the first.
+      status(ids[0]!, 1, 'Charging'),
+      status(ids[2]!, 2, 'Available'),
+    ]);
+    expect(written).toEqual([true, true, false, true, true]);
+    const rows = await q<{ charger_id: number; connector_id: number; status: string; fault_ticket_id: number | null }>(
+      sql`select charger_id, connector_id, status, fault_ticket_id from ocpp_connectors where charger_id in (${ids[0]}, ${ids[1]}, ${ids[2]}) order by charger_id, connector_id`,
+    );
+    expect(rows.map((r) => [Number(r.charger_id), r.connector_id, r.status, r.fault_ticket_id === null ? null : Number(r.fault_ticket_id)])).toEqual([
+      [ids[0], 1, 'Charging', null],
+      [ids[1], 2, 'Preparing', null],
+      [ids[2], 1, 'Faulted', fault.openedTicketId],
+      [ids[2], 2, 'Available', null],
+    ]);
+    // Refused there, the recovery goes through recordStatus's transaction: the ticket gets its comment.
+    const recovered = await recordStatus(database.db, third, { connectorId: 1, status: 'Available', errorCode: 'NoError' }, at, async (row) => (await upsertPlainStatuses(database.db, [row]))[0]!);
+    expect(recovered.recoveredTicketId).toBe(fault.openedTicketId);
+    await expect(upsertPlainStatuses(database.db, [])).resolves.toEqual([]);
   });
 });
