@@ -40,6 +40,7 @@ import {
   recordStatus,
   upsertPlainStatuses,
   type PlainStatus,
+  type ConnectorStatus,
   startTransaction,
   stopTransaction,
   sweepStaleConnections,
@@ -373,7 +374,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       return { currentTime: now().toISOString() };
     });
     client.handle('StatusNotification', async ({ params }) => {
-      const p = params as { connectorId: number; status: string; errorCode: string; info?: string; vendorErrorCode?: string };
+      const p = params as ConnectorStatus;
       const outcome = await recordStatus(db, charger, p, now(), (row) => plainStatuses.add(row));
       live(chargerLiveEvent(id, { connectivity: true }));
       const ticket = outcome.openedTicketId ?? outcome.recoveredTicketId;

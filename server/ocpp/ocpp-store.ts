@@ -241,6 +241,7 @@ export type PlainStatus = ConnectorStatus & { chargerId: number; at: Date };
  * written in (charger, connector) order, so two statements over the same connectors wait instead of deadlocking.
  */
 export async function upsertPlainStatuses(db: Database, rows: readonly PlainStatus[]): Promise<boolean[]> {
+  const keyOf = (chargerId: number, connectorId: number) => `${chargerId}:${connectorId}`;
   const written: boolean[] = rows.map(() => false);
   let todo = rows.map((row, index) => ({ row, index }));
   while (todo.length > 0) {
@@ -248,7 +249,7 @@ export async function upsertPlainStatuses(db: Database, rows: readonly PlainStat
     const round: typeof todo = [];
     const later: typeof todo = [];
     for (const item of todo) {
-      const key = `${item.row.chargerId}:${item.row.connectorId}`;
+      const key = keyOf(item.row.chargerId, item.row.connectorId);
       (seen.has(key) ? later : round).push(item);
       seen.add(key);
     }
@@ -267,8 +268,8 @@ export async function upsertPlainStatuses(db: Database, rows: readonly PlainStat
         where ${ocppConnectors}.status <> 'Faulted' and ${ocppConnectors}.fault_ticket_id is null
         returning charger_id, connector_id`),
     );
-    const done = new Set(stored.map((r) => `${Number(r.charger_id)}:${r.connector_id}`));
-    for (const { row, index } of round) written[index] = done.has(`${row.chargerId}:${row.connectorId}`);
+    const done = new Set(stored.map((r) => keyOf(Number(r.charger_id), r.connector_id)));
+    for (const { row, index } of round) written[index] = done.has(keyOf(row.chargerId, row.connectorId));
     todo = later;
   }
   return written;
