@@ -13,11 +13,11 @@ import { logLine } from '@server/app-deps';
 import type { Database } from '@server/db/database';
 import { ocppCommands } from '@server/db/tables/ocpp';
 import type { NotificationBus } from '@server/live/notification-bus';
-import { publishLive } from '@server/live/live-events';
+import { liveEventsOf, publishLive } from '@server/live/live-events';
 import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
-import { liveOcppKey } from '@domain/live-event';
+import { liveOcppKey, type LiveEvent } from '@domain/live-event';
 import { chargerLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
 import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
@@ -79,8 +79,28 @@ export interface RpcClient {
 
 /** Bus channel of commands to route to the process holding the charger's socket. */
 export const OCPP_COMMAND_CHANNEL = 'ocpp_commands';
-/** Bus channel of command outcomes (the sender may wait for them). */
-export const OCPP_COMMAND_RESULT_CHANNEL = 'ocpp_command_results';
+/** What a settled command's live event carries (topic OCPP_COMMAND_TOPIC). */
+export interface CommandSettled {
+  commandId: string;
+  chargerId: number;
+  status: OcppCommandState;
+}
+/** Topic of the live event of a command that was answered, refused, failed or timed out. */
+export const OCPP_COMMAND_TOPIC = 'ocpp-command';
+
+/** The live event of a settled command: the consoles refresh it, and the request that sent it may be waiting for it. */
+export function commandSettledEvent(settled: CommandSettled): LiveEvent {
+  return { keys: [liveOcppKey(settled.chargerId), ['ocpp-commands']], permission: 'ROLE_EXECUTE_COMMAND', topic: OCPP_COMMAND_TOPIC, data: { ...settled } };
+}
+
+/** The settled commands a notification on the live channel carries (none when it carries other events). */
+export function settledCommandsOf(payload: unknown): CommandSettled[] {
+  return liveEventsOf(payload).flatMap((event) => {
+    const e = event as { topic?: unknown; data?: { commandId?: unknown; chargerId?: unknown; status?: unknown } } | null;
+    if (e?.topic !== OCPP_COMMAND_TOPIC || typeof e.data?.commandId !== 'string' || typeof e.data.status !== 'string') return [];
+    return [{ commandId: e.data.commandId, chargerId: Number(e.data.chargerId), status: e.data.status as OcppCommandState }];
+  });
+}
 
 /** A command to announce to the process (`node`) holding its charger's socket. */
 export interface CommandToAnnounce {
@@ -440,8 +460,9 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     const settled = rows[0];
     if (!settled) return undefined;
     if (to !== 'sent') {
-      void bus.publish(OCPP_COMMAND_RESULT_CHANNEL, { commandId, chargerId, status: to }).catch((e: unknown) => fail('ocpp-result-publish-failed', e));
-      live({ keys: [liveOcppKey(chargerId), ['ocpp-commands']], permission: 'ROLE_EXECUTE_COMMAND', topic: 'ocpp-command', data: { commandId, chargerId, status: to } }, true);
+      // One notification: the consoles refresh the command, and the request waiting for its answer, in whichever
+      // process, learns it is settled (ocpp-routes.ts commandOutcome).
+      live(commandSettledEvent({ commandId, chargerId, status: to }), true);
     } else {
       live({ keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
     }

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { liveOcppKey } from '@domain/live-event';
+import { LIVE_CHANNEL, liveOcppKey } from '@domain/live-event';
 import {
   canTestOverOcpp,
   chargerLiveSchema,
@@ -32,7 +32,7 @@ import { publishLive } from '@server/live/live-events';
 import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
-import { commandAnnouncements, OCPP_COMMAND_CHANNEL, OCPP_COMMAND_RESULT_CHANNEL } from './central-system';
+import { commandAnnouncements, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
 import { setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
 import { simulatableChargers } from './ocpp-runtime';
 
@@ -137,29 +137,30 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
   // Settled (not rejected) until it is awaited below, so a failure is not reported as unhandled meanwhile.
   audited.catch(() => {});
   const queued = rows.filter((r) => r.status === 'queued');
-  const outcomes = new Map<string, string>();
   let stop = () => {};
   const allAnswered = new Promise<void>((resolve) => {
     if (!input.wait || queued.length === 0) return resolve();
     const waiting = new Set<string>(queued.map((r) => r.id));
-    stop = deps.bus.subscribe(OCPP_COMMAND_RESULT_CHANNEL, (payload) => {
-      const p = payload as { commandId?: string; status?: string };
-      if (p.commandId && waiting.delete(p.commandId)) outcomes.set(p.commandId, String(p.status));
+    // A command's answer comes as the live event of its settling (central-system.ts commandSettledEvent).
+    stop = deps.bus.subscribe(LIVE_CHANNEL, (payload) => {
+      for (const settled of settledCommandsOf(payload)) waiting.delete(settled.commandId);
       if (waiting.size === 0) resolve();
     });
   });
   // The answer may come back from another process within milliseconds: listen for it before the command goes out.
   // At most LISTEN_WAIT_MS: a bus whose connection is down must not hold the request (its answer is still recorded).
   if (input.wait && queued.length > 0) {
-    await listeningWithin(deps.bus, OCPP_COMMAND_RESULT_CHANNEL, LISTEN_WAIT_MS);
+    await listeningWithin(deps.bus, LIVE_CHANNEL, LISTEN_WAIT_MS);
   }
   // One notification per process holding some of the chargers (as many as fit NOTIFY's payload), not one per charger.
   for (const announcement of commandAnnouncements(queued.map((r) => ({ commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node! })))) {
     await deps.bus.publish(OCPP_COMMAND_CHANNEL, announcement);
   }
-  // Whatever happens to the process holding the socket, a command never stays queued or sent for ever.
+  // Whatever happens to the process holding the socket, a command never stays queued or sent for ever (the timer is
+  // cleared once every answer has come, when the request waits for them).
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   if (queued.length > 0) {
-    const deadline = setTimeout(() => {
+    deadline = setTimeout(() => {
       void deps.db
         .execute(sql`update ${ocppCommands} set status = 'timedOut', answered_at = ${deps.now().toISOString()}, error = 'No answer from the charger in time.'
           where id in (${sql.join(queued.map((r) => sql`${r.id}::uuid`), sql`, `)}) and status in ('queued', 'sent') returning charger_id`)
@@ -173,7 +174,12 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
   for (const r of rows.filter((x) => x.status === 'offline')) publishLive(deps.bus, { keys: [liveOcppKey(r.chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
   try {
     await audited;
-    if (input.wait) await Promise.race([allAnswered, new Promise((r) => setTimeout(r, COMMAND_DEADLINE_MS).unref())]);
+    if (input.wait) {
+      let giveUp: ReturnType<typeof setTimeout> | undefined;
+      const answered = await Promise.race([allAnswered.then(() => true), new Promise<false>((r) => (giveUp = setTimeout(() => r(false), COMMAND_DEADLINE_MS).unref()))]);
+      clearTimeout(giveUp);
+      if (answered) clearTimeout(deadline);
+    }
   } finally {
     stop();
   }
