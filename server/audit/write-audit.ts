@@ -20,6 +20,15 @@ export interface AuditEntry {
 const AUDIT_CONFIGURATIONS = 'audit-configurations';
 
 /**
+ * Whether an entry of this entity type and action gets its audit row (src/domain/audit-policy.ts). The allow-listed
+ * types and actions are decided without reading the configurations at all. For a statement that writes its audit
+ * row itself (then it calls noteRecordChange too).
+ */
+export async function isAudited(tx: Database, entry: Pick<AuditEntry, 'entityType' | 'action'>): Promise<boolean> {
+  return isAlwaysAudited(entry.entityType, entry.action) || shouldAudit((await auditConfigurations(tx)).get(entry.entityType), entry.entityType, entry.action);
+}
+
+/**
  * Writes an audit_log row; pass the transaction of the change so both commit or neither does. The entity type's
  * audit configuration decides whether the row is written (src/domain/audit-policy.ts: no or an inactive
  * configuration audits everything; money and security are always audited). The change is announced on the live
@@ -27,8 +36,7 @@ const AUDIT_CONFIGURATIONS = 'audit-configurations';
  */
 export async function writeAudit(tx: Database, entry: AuditEntry, at: Date): Promise<void> {
   if (entry.entityType === AUDIT_CONFIGURATIONS) invalidateAuditConfigurations();
-  // The allow-listed types and actions are written without reading the configurations at all.
-  if (isAlwaysAudited(entry.entityType, entry.action) || shouldAudit((await auditConfigurations(tx)).get(entry.entityType), entry.entityType, entry.action)) {
+  if (await isAudited(tx, entry)) {
     await tx.insert(auditLog).values({
       entityType: entry.entityType,
       entityId: entry.entityId,

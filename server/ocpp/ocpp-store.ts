@@ -10,10 +10,11 @@ import { chargers, chargerTransactions, rfidAuthorizeRequests, rfidCardHistory }
 import { ignoredErrorCodes } from '@server/db/tables/global-data';
 import { tickets } from '@server/db/tables/tickets';
 import { comments } from '@server/db/tables/comments';
-import { users } from '@server/db/schema';
+import { auditLog, users } from '@server/db/schema';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSessions } from '@server/db/tables/ocpp';
-import { writeAudit } from '@server/audit/write-audit';
-import { applyChargerEvent } from '@server/bookings/booking-transition';
+import { isAudited, writeAudit } from '@server/audit/write-audit';
+import { noteRecordChange } from '@server/live/record-changes';
+import { applyChargerEvent, startedBooking } from '@server/bookings/booking-transition';
 
 /** An OCPP charger as the central system knows it while its socket is open. */
 export interface ChargerIdentity {
@@ -66,16 +67,6 @@ export async function setChargerPasswordHash(db: Database, chargerId: number, ha
   await db.execute(sql`
     insert into ${ocppChargePoints} (charger_id, password_hash, password_set_at, updated_at) values (${chargerId}, ${hash}, ${iso(now)}, ${iso(now)})
     on conflict (charger_id) do update set password_hash = excluded.password_hash, password_set_at = excluded.password_set_at, updated_at = excluded.updated_at`);
-}
-
-async function refreshConnectivity(db: Database, chargerId: number): Promise<void> {
-  // Online while a process holds the socket; faulted while a connector reports Faulted; offline otherwise.
-  await db.execute(sql`
-    update ${chargers} set connectivity_status = case
-        when not exists (select 1 from ${ocppChargePoints} p where p.charger_id = ${chargerId} and p.connected_node is not null) then 'OFFLINE'
-        when exists (select 1 from ${ocppConnectors} k where k.charger_id = ${chargerId} and k.status = 'Faulted') then 'FAULTED'
-        else 'ONLINE' end
-    where id = ${chargerId}`);
 }
 
 /** The socket opened in process `node`. */
@@ -314,25 +305,35 @@ export async function recordStatus(
         outcome.openedTicketId = faultTicketId;
         await writeAudit(tx, { entityType: 'tickets', entityId: String(faultTicketId), actorUserId: null, action: 'create', toState: 'OPEN', reason: `OCPP StatusNotification Faulted (${status.errorCode})` }, now);
       }
-    } else if (status.status !== 'Faulted' && faultTicketId !== null) {
-      await tx.insert(comments).values({
-        entityType: 'tickets',
-        entityId: String(faultTicketId),
-        authorUserId: null,
-        body: `Recovered: connector ${status.connectorId} of ${charger.uniqueId} reports ${status.status} (was Faulted with ${previous?.error_code ?? 'an error'}).`,
-        createdAt: now,
-      });
-      outcome.recoveredTicketId = faultTicketId;
+    }
+    // A recovery comments the episode's ticket (in the statement below).
+    const recovered = status.status !== 'Faulted' && faultTicketId !== null ? faultTicketId : null;
+    if (recovered !== null) {
+      outcome.recoveredTicketId = recovered;
       faultTicketId = null;
     }
     if (status.status === 'Faulted') await failSessionsOnFault(tx, charger, status, now);
+    // One statement: the recovery's comment, the connector, and the charger's connectivity: online while a process
+    // holds its socket, faulted while this or another of its connectors is Faulted, offline otherwise (the other
+    // connectors as they are: only this charger's own messages, one at a time, fault or recover them).
     await tx.execute(sql`
-      insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
-      values (${charger.id}, ${status.connectorId}, ${status.status}, ${status.errorCode}, ${status.info ?? null}, ${status.vendorErrorCode ?? null}, ${faultTicketId}, ${iso(now)})
-      on conflict (charger_id, connector_id) do update set status = excluded.status, error_code = excluded.error_code, info = excluded.info,
-        vendor_error_code = excluded.vendor_error_code, fault_ticket_id = excluded.fault_ticket_id, updated_at = excluded.updated_at`);
+      with comment as (
+        insert into ${comments} (entity_type, entity_id, author_user_id, body, created_at)
+        select 'tickets', ${String(recovered)}, null,
+          ${`Recovered: connector ${status.connectorId} of ${charger.uniqueId} reports ${status.status} (was Faulted with ${previous?.error_code ?? 'an error'}).`}, ${iso(now)}
+        where ${recovered !== null}),
+      connector as (
+        insert into ${ocppConnectors} (charger_id, connector_id, status, error_code, info, vendor_error_code, fault_ticket_id, updated_at)
+        values (${charger.id}, ${status.connectorId}, ${status.status}, ${status.errorCode}, ${status.info ?? null}, ${status.vendorErrorCode ?? null}, ${faultTicketId}, ${iso(now)})
+        on conflict (charger_id, connector_id) do update set status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+          vendor_error_code = excluded.vendor_error_code, fault_ticket_id = excluded.fault_ticket_id, updated_at = excluded.updated_at
+        returning charger_id)
+      update ${chargers} set connectivity_status = case
+          when not exists (select 1 from ${ocppChargePoints} p where p.charger_id = ${charger.id} and p.connected_node is not null) then 'OFFLINE'
+          when ${status.status === 'Faulted'} or exists (select 1 from ${ocppConnectors} k where k.charger_id = ${charger.id} and k.connector_id <> ${status.connectorId} and k.status = 'Faulted') then 'FAULTED'
+          else 'ONLINE' end
+      where id = (select charger_id from connector)`);
   });
-  await refreshConnectivity(db, charger.id);
   return outcome;
 }
 
@@ -413,45 +414,47 @@ export async function startTransaction(
   if (existing) return { transactionId: Number(existing.transaction_id), status: resolved.status, bookingId: existing.booking_id === null ? null : Number(existing.booking_id), replayed: true };
   const startedAt = new Date(start.timestamp);
   const startedIso = Number.isNaN(startedAt.getTime()) ? iso(now) : iso(startedAt);
-  return db.transaction(async (tx) => {
-    const accepted = resolved.status === 'Accepted';
-    // The transaction's id is the OCPP transactionId and its reference: taken from the sequence in the insert itself.
-    const [idRow] = rowsOf<{ id: number | string }>(
-      await tx.execute(sql`
+  const accepted = resolved.status === 'Accepted';
+  const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
+  const isTest = start.idTag.startsWith(TEST_ID_TAG_PREFIX);
+  // A booking for a known card holder, made already started by the booking machine (its START), with that event's
+  // audit row when the audit configuration keeps one.
+  const booked = startedBooking();
+  const why = `OCPP StartTransaction on connector ${start.connectorId} of ${charger.uniqueId}`;
+  const audited = accepted && resolved.userId !== null && (await isAudited(db, { entityType: 'bookings', action: 'transition' }));
+  // One statement (atomic without a transaction of its own; 10,000 chargers starting sessions make many of these):
+  // the charger transaction (its id from the sequence is the OCPP transactionId and its reference), the booking when
+  // the card's holder exists (the user row is read by the insert itself), its audit row, and the session.
+  const [row] = rowsOf<{ transaction_id: number | string; booking_id: number | string | null }>(
+    await db.execute(sql`
+      with t as (
         insert into ${chargerTransactions} (id, charger_id, transaction_ref, protocol, meter_start_wh, started_at, status, created_at, updated_at)
         select n.id, ${charger.id}, n.id::text, 'OCPP', ${start.meterStart}, ${startedIso}, ${accepted ? 'IN_PROGRESS' : 'FAILED'}, ${iso(now)}, ${iso(now)}
         from (select nextval(pg_get_serial_sequence('charger_transactions', 'id'))::bigint as id) n
-        returning id`),
-    );
-    const transactionId = Number(idRow!.id);
-    let bookingId: number | null = null;
-    if (accepted && resolved.userId) {
-      const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
-      const isTest = start.idTag.startsWith(TEST_ID_TAG_PREFIX);
-      // No booking when the card's holder is gone (the user row is read by the insert itself).
-      const [booking] = rowsOf<{ id: number }>(
-        await tx.execute(sql`
-          insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id,
-            charge_point_operator_id, created_at, updated_at)
-          select u.id, u.mobile_number, ${charger.id}, ${socket}, 'SCHEDULED', ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
-            ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId},
-            -- The charger's operator now (the identity is kept while the socket is open; staff may have moved it since).
-            (select charge_point_operator_id from ${chargers} where id = ${charger.id}), ${iso(now)}, ${iso(now)}
-          from ${users} u where u.id = ${resolved.userId}
-          returning id`),
-      );
-      if (booking) {
-        bookingId = Number(booking.id);
-        // Booked and started at once: the machine's START moves it to charging (with its audit row).
-        await applyChargerEvent(tx, bookingId, { type: 'START' }, {}, `OCPP StartTransaction on connector ${start.connectorId} of ${charger.uniqueId}`, now);
-      }
-    }
-    await tx.execute(sql`
-      insert into ${ocppSessions} (transaction_id, charger_id, connector_id, id_tag, booking_id, meter_start_wh, last_energy_wh, started_at, start_key, stopped_at)
-      values (${transactionId}, ${charger.id}, ${start.connectorId}, ${start.idTag}, ${bookingId}, ${start.meterStart}, ${start.meterStart}, ${startedIso}, ${startKey},
-        ${accepted ? null : startedIso})`);
-    return { transactionId, status: resolved.status, bookingId, replayed: false };
-  });
+        returning id),
+      b as (
+        insert into ${bookings} (user_id, user_phone, charger_id, socket_code, status, version, started_at, energy_wh, amount, tariff_per_kwh, payment_mode, city_id,
+          charge_point_operator_id, created_at, updated_at)
+        select u.id, u.mobile_number, ${charger.id}, ${socket}, ${booked.to}, ${booked.version}, ${startedIso}, 0, 0, ${isTest ? 0 : DEFAULT_TARIFF_PAISE_PER_KWH},
+          ${isTest ? 'POSTPAID' : 'WALLET'}, ${charger.cityId},
+          -- The charger's operator now (the identity is kept while the socket is open; staff may have moved it since).
+          (select charge_point_operator_id from ${chargers} where id = ${charger.id}), ${iso(now)}, ${iso(now)}
+        from ${users} u where ${accepted} and u.id = ${resolved.userId}
+        returning id),
+      a as (
+        insert into ${auditLog} (entity_type, entity_id, actor_user_id, action, from_state, to_state, event, reason, created_at)
+        select 'bookings', b.id::text, null, 'transition', ${booked.from}, ${booked.to}, ${booked.event}, ${why}, ${iso(now)} from b where ${audited}),
+      s as (
+        insert into ${ocppSessions} (transaction_id, charger_id, connector_id, id_tag, booking_id, meter_start_wh, last_energy_wh, started_at, start_key, stopped_at)
+        select t.id, ${charger.id}, ${start.connectorId}, ${start.idTag}, (select id from b), ${start.meterStart}, ${start.meterStart}, ${startedIso}, ${startKey},
+          ${accepted ? null : startedIso}
+        from t
+        returning transaction_id)
+      select t.id as transaction_id, (select id from b) as booking_id from t`),
+  );
+  const bookingId = row!.booking_id === null ? null : Number(row!.booking_id);
+  if (bookingId !== null) noteRecordChange({ entityType: 'bookings', entityId: String(bookingId), action: 'transition' });
+  return { transactionId: Number(row!.transaction_id), status: resolved.status, bookingId, replayed: false };
 }
 
 const stopReasons: Record<string, string> = {

@@ -102,6 +102,17 @@ describe('OCPP central system (simulator as client)', () => {
       (rows) => rows[0]?.status === 'COMPLETED',
     );
     expect(booking!.energy_wh).toBeGreaterThan(0);
+    // Made started by the booking machine's START (in the statement that makes it), ended by its COMPLETE: each with
+    // its audit row, the version moved on by each.
+    const trail = await q<{ from_state: string; to_state: string; event: string; actor_user_id: string | null }>(
+      sql`select from_state, to_state, event, actor_user_id from audit_log where entity_type = 'bookings' and entity_id = ${String(session.bookingId)} order by seq`,
+    );
+    expect(trail).toEqual([
+      { from_state: 'SCHEDULED', to_state: 'CHARGING', event: 'START', actor_user_id: null },
+      { from_state: 'CHARGING', to_state: 'COMPLETED', event: 'COMPLETE', actor_user_id: null },
+    ]);
+    const [versioned] = await q<{ version: number }>(sql`select version from bookings where id = ${session.bookingId}`);
+    expect(versioned!.version).toBe(2);
     // A replayed StopTransaction changes nothing.
     await sims[2]!.call('StopTransaction', { transactionId: session.transactionId, meterStop: 99_999_999, timestamp: new Date().toISOString(), reason: 'Remote' });
     const [again] = await q<{ energy_wh: number }>(sql`select energy_wh from bookings where id = ${session.bookingId}`);
@@ -129,6 +140,16 @@ describe('OCPP central system (simulator as client)', () => {
       (rows) => rows.length > 0,
     );
     expect(comments[0]!.body).toMatch(/Recovered: connector 2/);
+    // The charger is faulted while any of its connectors is (an ignored code too: it opens no ticket), online after.
+    const connectivity = async () => (await q<{ connectivity_status: string }>(sql`select connectivity_status from chargers where id = ${boxes[1]!.id}`))[0]!.connectivity_status;
+    expect(await connectivity()).toBe('ONLINE');
+    await charger.fault(1, 'OtherError', 'SIM-IGNORED-7');
+    await charger.fault(2, 'OtherError', 'SIM-IGNORED-7');
+    expect(await connectivity()).toBe('FAULTED');
+    await charger.recover(1);
+    expect(await connectivity()).toBe('FAULTED');
+    await charger.recover(2);
+    expect(await connectivity()).toBe('ONLINE');
   });
 
   it('Authorize: a blocked card and an unknown card are refused, and each request lands in Authorize History', async () => {
