@@ -1,7 +1,7 @@
 // What the central system writes and reads for each OCPP message: the charger's link state, connectors and their
 // fault tickets, authorizations, transactions with their bookings, and meter values. Every function is one short
 // statement or transaction (PGlite has one connection; a long transaction would stop every request).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
 import { unnestArray, unnestInsert } from '@server/db/unnest-insert';
@@ -10,9 +10,9 @@ import { chargers, chargerTransactions, rfidAuthorizeRequests, rfidCardHistory }
 import { ignoredErrorCodes } from '@server/db/tables/global-data';
 import { tickets } from '@server/db/tables/tickets';
 import { comments } from '@server/db/tables/comments';
-import { auditLog, users } from '@server/db/schema';
+import { users } from '@server/db/schema';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSessions } from '@server/db/tables/ocpp';
-import { isAudited, writeAudit } from '@server/audit/write-audit';
+import { auditInsertFrom, isAudited } from '@server/audit/write-audit';
 import { noteRecordChange } from '@server/live/record-changes';
 import { applyChargerEvent, startedBooking } from '@server/bookings/booking-transition';
 
@@ -192,17 +192,13 @@ function servicingIssueOf(errorCode: string): string {
   }
 }
 
-/** True when the code is in Error Codes To Be Ignored for OCPP chargers (active, not past its date). */
-async function isIgnoredErrorCode(db: Database, codes: string[], now: Date): Promise<boolean> {
+/** SQL: whether a code is in Error Codes To Be Ignored for OCPP chargers (active, not past its date). */
+function ignoredErrorCode(codes: string[], now: Date): SQL {
   const wanted = codes.filter(Boolean);
-  if (wanted.length === 0) return false;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from ${ignoredErrorCodes}
-      where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and error_code in (${sql.join(wanted.map((c) => sql`${c}`), sql`, `)})
-        and (ignore_until is null or ignore_until >= ${iso(now).slice(0, 10)}::date)`),
-  );
-  return (row?.n ?? 0) > 0;
+  if (wanted.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${ignoredErrorCodes}
+    where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and error_code in (${sql.join(wanted.map((c) => sql`${c}`), sql`, `)})
+      and (ignore_until is null or ignore_until >= ${iso(now).slice(0, 10)}::date))`;
 }
 
 /** What a StatusNotification changed: whether a ticket was opened or commented, for the live channel. */
@@ -284,26 +280,36 @@ export async function recordStatus(
   // charger's connectivity does not change.
   if (status.status !== 'Faulted' && (await writePlain({ ...status, chargerId: charger.id, at: now }))) return outcome;
   await db.transaction(async (tx) => {
-    const [previous] = rowsOf<{ status: string; fault_ticket_id: number | null; error_code: string }>(
-      await tx.execute(sql`select status, fault_ticket_id, error_code from ${ocppConnectors} where charger_id = ${charger.id} and connector_id = ${status.connectorId} for update`),
+    // The connector (locked) and, for a fault, whether its code is ignored: one statement.
+    const ignoredCode = status.status === 'Faulted' ? ignoredErrorCode([status.errorCode, status.vendorErrorCode ?? ''], now) : sql`false`;
+    const [previous] = rowsOf<{ status: string; fault_ticket_id: number | null; error_code: string; ignored: boolean }>(
+      await tx.execute(sql`select status, fault_ticket_id, error_code, ${ignoredCode} as ignored from ${ocppConnectors}
+        where charger_id = ${charger.id} and connector_id = ${status.connectorId} for update`),
     );
     let faultTicketId = previous?.fault_ticket_id === null || previous?.fault_ticket_id === undefined ? null : Number(previous.fault_ticket_id);
     if (status.status === 'Faulted' && faultTicketId === null) {
-      if (await isIgnoredErrorCode(tx, [status.errorCode, status.vendorErrorCode ?? ''], now)) {
+      // A connector heard of for the first time has no row to read the answer with.
+      const ignored = previous ? previous.ignored : rowsOf<{ ignored: boolean }>(await tx.execute(sql`select ${ignoredCode} as ignored`))[0]!.ignored;
+      if (ignored) {
         outcome.ignored = true;
       } else {
         const where = status.connectorId === 0 ? 'The charger' : `Connector ${status.connectorId}`;
+        // The ticket and its audit row: one statement.
+        const opened = { entityType: 'tickets', actorUserId: null, action: 'create', toState: 'OPEN', reason: `OCPP StatusNotification Faulted (${status.errorCode})` };
         const [ticket] = rowsOf<{ id: number }>(
           await tx.execute(sql`
-            insert into ${tickets} (kind, title, description, status, priority, charger, city, location, issue, created_at, updated_at)
-            values ('CHARGER_SERVICING', ${`${charger.uniqueId}: ${where} faulted (${status.errorCode})`.slice(0, 200)},
-              ${`${where} of ${charger.uniqueId} (${charger.chargeBoxId}) reported Faulted with error code ${status.errorCode}${status.vendorErrorCode ? `, vendor code ${status.vendorErrorCode}` : ''}${status.info ? `: ${status.info}` : ''}.`.slice(0, 5000)},
-              'OPEN', 'HIGH', ${charger.id}, ${charger.cityId}, ${charger.locationId}, ${servicingIssueOf(status.errorCode)}, ${iso(now)}, ${iso(now)})
-            returning id`),
+            with made as (
+              insert into ${tickets} (kind, title, description, status, priority, charger, city, location, issue, created_at, updated_at)
+              values ('CHARGER_SERVICING', ${`${charger.uniqueId}: ${where} faulted (${status.errorCode})`.slice(0, 200)},
+                ${`${where} of ${charger.uniqueId} (${charger.chargeBoxId}) reported Faulted with error code ${status.errorCode}${status.vendorErrorCode ? `, vendor code ${status.vendorErrorCode}` : ''}${status.info ? `: ${status.info}` : ''}.`.slice(0, 5000)},
+                'OPEN', 'HIGH', ${charger.id}, ${charger.cityId}, ${charger.locationId}, ${servicingIssueOf(status.errorCode)}, ${iso(now)}, ${iso(now)})
+              returning id),
+            audited as (${auditInsertFrom('made', opened, now, await isAudited(tx, opened))})
+            select id from made`),
         );
         faultTicketId = Number(ticket!.id);
         outcome.openedTicketId = faultTicketId;
-        await writeAudit(tx, { entityType: 'tickets', entityId: String(faultTicketId), actorUserId: null, action: 'create', toState: 'OPEN', reason: `OCPP StatusNotification Faulted (${status.errorCode})` }, now);
+        noteRecordChange({ ...opened, entityId: String(faultTicketId) });
       }
     }
     // A recovery comments the episode's ticket (in the statement below).
@@ -441,9 +447,7 @@ export async function startTransaction(
           (select charge_point_operator_id from ${chargers} where id = ${charger.id}), ${iso(now)}, ${iso(now)}
         from ${users} u where ${accepted} and u.id = ${resolved.userId}
         returning id),
-      a as (
-        insert into ${auditLog} (entity_type, entity_id, actor_user_id, action, from_state, to_state, event, reason, created_at)
-        select 'bookings', b.id::text, null, 'transition', ${booked.from}, ${booked.to}, ${booked.event}, ${why}, ${iso(now)} from b where ${audited}),
+      a as (${auditInsertFrom('b', { entityType: 'bookings', actorUserId: null, action: 'transition', fromState: booked.from, toState: booked.to, event: booked.event, reason: why }, now, audited)}),
       s as (
         insert into ${ocppSessions} (transaction_id, charger_id, connector_id, id_tag, booking_id, meter_start_wh, last_energy_wh, started_at, start_key, stopped_at)
         select t.id, ${charger.id}, ${start.connectorId}, ${start.idTag}, (select id from b), ${start.meterStart}, ${start.meterStart}, ${startedIso}, ${startKey},

@@ -134,6 +134,10 @@ describe('OCPP central system (simulator as client)', () => {
     );
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({ issue: 'NOT_CHARGING', status: 'OPEN' });
+    const opened = await q<{ action: string; to_state: string; reason: string; actor_user_id: string | null }>(
+      sql`select action, to_state, reason, actor_user_id from audit_log where entity_type = 'tickets' and entity_id = ${String(tickets[0]!.id)}`,
+    );
+    expect(opened).toEqual([{ action: 'create', to_state: 'OPEN', reason: 'OCPP StatusNotification Faulted (OverCurrentFailure)', actor_user_id: null }]);
     await charger.recover(2);
     const comments = await until(
       () => q<{ body: string }>(sql`select body from comments where entity_type = 'tickets' and entity_id = ${String(tickets[0]!.id)}`),
@@ -149,6 +153,14 @@ describe('OCPP central system (simulator as client)', () => {
     await charger.recover(1);
     expect(await connectivity()).toBe('FAULTED');
     await charger.recover(2);
+    expect(await connectivity()).toBe('ONLINE');
+    // The charger as a whole (connector 0, its row gone as if never heard of) with an ignored code: faulted, no ticket.
+    await q(sql`delete from ocpp_connectors where charger_id = ${boxes[1]!.id} and connector_id = 0`);
+    await charger.fault(0, 'OtherError', 'SIM-IGNORED-7');
+    expect(await connectivity()).toBe('FAULTED');
+    const [count] = await q<{ n: number }>(sql`select count(*)::int as n from tickets where kind = 'CHARGER_SERVICING' and charger = ${boxes[1]!.id} and id > ${before!.max ?? 0}`);
+    expect(count!.n).toBe(1);
+    await charger.recover(0);
     expect(await connectivity()).toBe('ONLINE');
   });
 
