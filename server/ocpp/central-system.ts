@@ -461,7 +461,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (!settled) return undefined;
     if (to !== 'sent') {
       // One notification: the consoles refresh the command, and the request waiting for its answer, in whichever
-      // process, learns it is settled (ocpp-routes.ts commandOutcome).
+      // process, learns it is settled (ocpp-routes.ts sendCommands).
       live(commandSettledEvent({ commandId, chargerId, status: to }), true);
     } else {
       live({ keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
