@@ -24,15 +24,22 @@ export interface ChargerBookingPatch {
 /** The state a booking is made in: the booking machine's initial state. */
 const BOOKED = 'SCHEDULED';
 
+/** How a booking made already started is written (startedBooking). */
+type StartedBooking = { from: string; to: string; event: 'START'; version: number };
+let started: StartedBooking | undefined;
+
 /**
  * A booking made and started at once (OCPP StartTransaction): the machine's START from the state a booking is made in.
  * The caller inserts the booking in `to` with the version moved on once, and the audit row of this event, in the
  * statement that makes it (one statement instead of an insert, a locked read, an update and an audit insert).
  */
-export function startedBooking(): { from: string; to: string; event: 'START'; version: number } {
-  const snapshot = snapshotOf(bookingWorkflow, { status: BOOKED });
-  if (!snapshot.can({ type: 'START' } as never)) throw new Error(`The booking machine does not start a booking from ${BOOKED}.`);
-  return { from: BOOKED, to: nextStateOf(bookingWorkflow, snapshot, { type: 'START' }), event: 'START', version: 1 };
+export function startedBooking(): StartedBooking {
+  // Asked of the machine once: the answer is the same for every session.
+  return (started ??= (() => {
+    const snapshot = snapshotOf(bookingWorkflow, { status: BOOKED });
+    if (!snapshot.can({ type: 'START' } as never)) throw new Error(`The booking machine does not start a booking from ${BOOKED}.`);
+    return { from: BOOKED, to: nextStateOf(bookingWorkflow, snapshot, { type: 'START' }), event: 'START', version: 1 };
+  })());
 }
 
 /**

@@ -69,6 +69,11 @@ export async function setChargerPasswordHash(db: Database, chargerId: number, ha
     on conflict (charger_id) do update set password_hash = excluded.password_hash, password_set_at = excluded.password_set_at, updated_at = excluded.updated_at`);
 }
 
+/** SQL: whether a connector of the charger (other than `except`) reports Faulted; the charger is Faulted while one does. */
+function faultedConnector(chargerId: number, except?: number): SQL {
+  return sql`exists (select 1 from ${ocppConnectors} k where k.charger_id = ${chargerId} and k.status = 'Faulted'${except === undefined ? sql`` : sql` and k.connector_id <> ${except}`})`;
+}
+
 /** The socket opened in process `node`. */
 export async function markConnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
   // One statement (a connection storm after a restart is thousands of these): the socket's process, then the
@@ -79,7 +84,7 @@ export async function markConnected(db: Database, chargerId: number, node: strin
       on conflict (charger_id) do update set connected_node = ${node}, connected_at = ${iso(now)}, last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
       returning charger_id)
     update ${chargers} set connectivity_status = case
-        when exists (select 1 from ${ocppConnectors} k where k.charger_id = ${chargerId} and k.status = 'Faulted') then 'FAULTED' else 'ONLINE' end
+        when ${faultedConnector(chargerId)} then 'FAULTED' else 'ONLINE' end
     where id = (select charger_id from held)`);
 }
 
@@ -336,7 +341,7 @@ export async function recordStatus(
         returning charger_id)
       update ${chargers} set connectivity_status = case
           when not exists (select 1 from ${ocppChargePoints} p where p.charger_id = ${charger.id} and p.connected_node is not null) then 'OFFLINE'
-          when ${status.status === 'Faulted'} or exists (select 1 from ${ocppConnectors} k where k.charger_id = ${charger.id} and k.connector_id <> ${status.connectorId} and k.status = 'Faulted') then 'FAULTED'
+          when ${status.status === 'Faulted'} or ${faultedConnector(charger.id, status.connectorId)} then 'FAULTED'
           else 'ONLINE' end
       where id = (select charger_id from connector)`);
   });
