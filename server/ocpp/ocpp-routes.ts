@@ -22,7 +22,9 @@ import {
 } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
 import type { ResolvedDeps } from '@server/app-deps';
-import { writeAudit } from '@server/audit/write-audit';
+import { auditInsertFrom, isAudited, writeAudit } from '@server/audit/write-audit';
+import { noteRecordChange } from '@server/live/record-changes';
+import { chargerTypes } from '@domain/entities/chargers';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMessages, ocppSessions } from '@server/db/tables/ocpp';
 import { users } from '@server/db/schema';
@@ -41,6 +43,12 @@ export const COMMAND_DEADLINE_MS = 35_000;
 
 /** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
 const LISTEN_WAIT_MS = 2_000;
+
+/** The charger types commands go to (the ones the console reaches over OCPP). */
+const ocppChargerTypes = chargerTypes.filter(canTestOverOcpp);
+
+/** The error of a command to a charger with no open socket (refused at once, nothing sent). */
+const OFFLINE_ERROR = 'The charger is offline: nothing was sent. Try again when it reconnects.';
 
 const idParam = z.coerce.number().int().positive();
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -97,10 +105,35 @@ export interface SendCommandsInput {
  */
 export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput): Promise<{ batchId: string; items: OcppCommandView[] }> {
   const ids = [...new Set(input.chargerIds)];
-  const found = rowsOf<{ id: number; unique_id: string; charger_type: string; connected_node: string | null }>(
+  const batchId = randomUUID();
+  const now = deps.now();
+  const at = now.toISOString();
+  const entry = { entityType: 'ocpp-command-batch', actorUserId: input.userId, action: input.command.action, changes: { chargers: ids.length } };
+  const audited = await isAudited(deps.db, entry);
+  // One statement on the command's way: the chargers are looked up, and only when every one is known and speaks OCPP
+  // are a record per charger (queued, or offline at once) and the batch's audit row written.
+  const found = rowsOf<{ command_id: string; id: number; unique_id: string; charger_type: string; connected_node: string | null; written: boolean }>(
     await deps.db.execute(sql`
-      select c.id, c.unique_id, c.charger_type, p.connected_node from ${chargers} c left join ${ocppChargePoints} p on p.charger_id = c.id
-      where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+      with wanted (charger_id, command_id) as (values ${sql.join(
+        ids.map((id) => sql`(${id}::bigint, ${randomUUID()}::uuid)`),
+        sql`, `,
+      )}),
+      found as (
+        select w.command_id, c.id, c.unique_id, c.charger_type, p.connected_node
+        from wanted w join ${chargers} c on c.id = w.charger_id left join ${ocppChargePoints} p on p.charger_id = c.id),
+      fit as (
+        select count(*) = ${ids.length} and coalesce(bool_and(charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)})), false) as ok from found),
+      made as (
+        insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
+        select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
+          case when connected_node is null then 'offline' else 'queued' end,
+          case when connected_node is null then ${OFFLINE_ERROR} end,
+          ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
+        from found where (select ok from fit)
+        returning id),
+      batch as (select ${batchId}::uuid as id where (select ok from fit)),
+      audit as (${auditInsertFrom('batch', entry, now, audited)})
+      select command_id, id, unique_id, charger_type, connected_node, (select ok from fit) as written from found`),
   );
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   const missing = ids.filter((id) => !byId.has(id));
@@ -114,28 +147,13 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
       detail: `${notOcpp.unique_id} is not an OCPP charger: commands to it need its own link, which the console does not have yet.`,
     });
   }
-  const batchId = randomUUID();
-  const now = deps.now();
+  // Every charger found and speaking OCPP means the statement wrote the records: a mismatch is a bug, not bad input.
+  if (!found.every((r) => r.written)) throw new Error('The command records were not written although every charger was found');
+  noteRecordChange({ ...entry, entityId: batchId });
   const rows = ids.map((id) => {
-    const online = byId.get(id)!.connected_node !== null;
-    return {
-      id: randomUUID(),
-      chargerId: id,
-      batchId,
-      action: input.command.action,
-      payload: input.command.payload,
-      status: online ? 'queued' : 'offline',
-      error: online ? null : 'The charger is offline: nothing was sent. Try again when it reconnects.',
-      requestedBy: input.userId,
-      createdAt: now,
-      answeredAt: online ? null : now,
-    };
+    const charger = byId.get(id)!;
+    return { id: String(charger.command_id), chargerId: id, status: charger.connected_node === null ? 'offline' : 'queued' };
   });
-  await deps.db.insert(ocppCommands).values(rows);
-  // The audit entry is written while the commands go out (it is off their way), and waited for before the answer.
-  const audited = writeAudit(deps.db, { entityType: 'ocpp-command-batch', entityId: batchId, actorUserId: input.userId, action: input.command.action, changes: { chargers: ids.length } }, now);
-  // Settled (not rejected) until it is awaited below, so a failure is not reported as unhandled meanwhile.
-  audited.catch(() => {});
   const queued = rows.filter((r) => r.status === 'queued');
   let stop = () => {};
   const allAnswered = new Promise<void>((resolve) => {
@@ -173,7 +191,6 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
   }
   for (const r of rows.filter((x) => x.status === 'offline')) publishLive(deps.bus, { keys: [liveOcppKey(r.chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
   try {
-    await audited;
     if (input.wait) {
       let giveUp: ReturnType<typeof setTimeout> | undefined;
       const answered = await Promise.race([allAnswered.then(() => true), new Promise<false>((r) => (giveUp = setTimeout(() => r(false), COMMAND_DEADLINE_MS).unref()))]);
