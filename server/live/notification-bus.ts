@@ -2,7 +2,7 @@
 // processes. On PostgreSQL it is LISTEN/NOTIFY (one dedicated client listens; publishes go through the pool); on
 // PGlite there is one process, so it is in process. Payloads are JSON and must stay under NOTIFY's 8,000 bytes.
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '@server/db/database';
 
@@ -26,6 +26,13 @@ export interface NotificationBus {
   listening(channel: string): Promise<void>;
   /** Stops listening (PostgreSQL: closes the dedicated client). */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the publish as an expression for a statement of the caller's to evaluate (in its RETURNING, say),
+   * so the notification leaves when that statement commits, if it returns a row (equal notifications of one
+   * transaction are sent once), without a round trip of its own.
+   * Absent in process: the caller publishes after its statement.
+   */
+  notifyExpression?(channel: string, payload: unknown): SQL;
 }
 
 /**
@@ -143,6 +150,7 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
     });
     return connecting;
   };
+  const notifyExpression = (channel: string, payload: unknown): SQL => sql`pg_notify(${channel}, ${encode(channel, payload)})`;
   const reconnect = async () => {
     if (closed || client) return;
     try {
@@ -156,9 +164,9 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
 
   return {
     async publish(channel, payload) {
-      const text = encode(channel, payload);
-      await options.db.execute(sql`select pg_notify(${channel}, ${text})`);
+      await options.db.execute(sql`select ${notifyExpression(channel, payload)}`);
     },
+    notifyExpression,
     subscribe(channel, listener) {
       encode(channel, null);
       emitter.on(channel, listener);

@@ -17,7 +17,7 @@ import { liveEventsOf, publishLive } from '@server/live/live-events';
 import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
-import { liveOcppKey, type LiveEvent } from '@domain/live-event';
+import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
 import { chargerLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
 import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
@@ -447,6 +447,12 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     const to = nextCommandState(from, event);
     if (!to) return undefined;
     const at = now().toISOString();
+    // A settled command's event is the one notification of its answer (the consoles refresh the command, and the
+    // request waiting for it, in whichever process, learns it is settled: ocpp-routes.ts sendCommands). On
+    // PostgreSQL the statement that settles it sends it, so the answer reaches the waiting request without another
+    // round trip.
+    const settledEvent = to === 'sent' ? null : commandSettledEvent({ commandId, chargerId, status: to });
+    const notify = settledEvent ? bus.notifyExpression?.(LIVE_CHANNEL, settledEvent) : undefined;
     const rows = rowsOf<{ action: string; payload: unknown }>(
       await commandDb.execute(sql`
         update ${ocppCommands} set status = ${to},
@@ -455,14 +461,12 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
           response = coalesce(${fields.response === undefined ? null : JSON.stringify(fields.response)}::jsonb, response),
           error = coalesce(${fields.error ?? null}, error)
         where id = ${commandId} and status = ${from}
-        returning action, payload`),
+        returning action, payload${notify ? sql`, ${notify} is not null as notified` : sql``}`),
     );
     const settled = rows[0];
     if (!settled) return undefined;
-    if (to !== 'sent') {
-      // One notification: the consoles refresh the command, and the request waiting for its answer, in whichever
-      // process, learns it is settled (ocpp-routes.ts sendCommands).
-      live(commandSettledEvent({ commandId, chargerId, status: to }), true);
+    if (settledEvent) {
+      if (!notify) live(settledEvent, true);
     } else {
       live({ keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
     }

@@ -35,6 +35,26 @@ describe.each(testDrivers)('listening() of the notification bus on %s', (driver)
     }
   });
 
+  it("sends a statement's notification when it commits, if it returns a row (once: PostgreSQL folds equal ones), and none when it returns no row (PostgreSQL)", async () => {
+    if (driver !== 'postgres') {
+      // In process there is no statement to carry it: callers publish after their statement.
+      expect(sender.notifyExpression).toBeUndefined();
+      return;
+    }
+    const heard: unknown[] = [];
+    receiver.subscribe('statement_probe', (payload) => heard.push(payload));
+    await receiver.listening('statement_probe');
+    const { sql } = await import('drizzle-orm');
+    const run = (rows: number) =>
+      database!.db.execute(sql`select n, ${sender.notifyExpression!('statement_probe', { rows })} is not null as notified from generate_series(1, ${rows}::int) n`);
+    await run(0);
+    await run(2);
+    // Published after both statements: once it is heard, whatever they sent has been heard before it.
+    await sender.publish('statement_probe', { end: true });
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard).toEqual([{ rows: 2 }, { end: true }]);
+  });
+
   it('settles at once for a channel nobody subscribed to', async () => {
     await expect(receiver.listening('never_subscribed')).resolves.toBeUndefined();
   });
