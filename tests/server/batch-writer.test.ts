@@ -42,6 +42,30 @@ describe('batch writer', () => {
     expect(writer.stats()).toEqual({ stored: 1, lost: 2, pending: 0 });
   });
 
+  it('drains a backlog gathered while a statement runs in full batches, in order, each row once', async () => {
+    const batches: number[][] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writer = createBatchWriter<number>({
+      maxRows: 3,
+      intervalMs: 10_000,
+      onError: () => {},
+      write: async (rows) => {
+        batches.push(rows);
+        if (batches.length === 1) await held;
+      },
+    });
+    const adds = Array.from({ length: 14 }, (_, i) => writer.add(i + 1)); // 1-3 go at once and are held; 4-14 wait
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(writer.stats().pending).toBe(11);
+    release();
+    await Promise.all(adds);
+    await writer.close();
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [13, 14]]);
+    expect(writer.stats()).toEqual({ stored: 14, lost: 0, pending: 0 });
+  });
+
   it("settles each add with its row's result when the write answers one per row", async () => {
     const writer = createBatchWriter<number, boolean>({ maxRows: 10, intervalMs: 10, onError: () => {}, write: async (rows) => rows.map((n) => n % 2 === 0) });
     await expect(Promise.all([1, 2, 3, 4].map((n) => writer.add(n)))).resolves.toEqual([false, true, false, true]);
