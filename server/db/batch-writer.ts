@@ -26,7 +26,7 @@ export interface BatchWriterOptions<T, R = void> {
 
 export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>): BatchWriter<T, R> {
   const maxRows = options.maxRows ?? 500;
-  let pending: { row: T; done: (error: unknown, result?: R) => void }[] = [];
+  const pending: { row: T; done: (error: unknown, result?: R) => void }[] = [];
   let stored = 0;
   let lost = 0;
   let writing: Promise<void> = Promise.resolve();
@@ -34,8 +34,7 @@ export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>
     while (pending.length > 0) {
       // The batch is taken off the front in place: a backlog of thousands of rows is not copied into a new array
       // for each batch (and grown again by the next add), which cost a busy process's event loop about 2 s a minute.
-      const batch = pending.length <= maxRows ? pending : pending.splice(0, maxRows);
-      if (batch === pending) pending = [];
+      const batch = pending.splice(0, maxRows);
       try {
         await options.beforeWrite?.();
         const results = await options.write(batch.map((p) => p.row));

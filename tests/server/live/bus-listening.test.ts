@@ -1,6 +1,7 @@
 // The bus's listening(): once it settles, a payload another process publishes on a channel subscribed a moment
 // before reaches this one (PostgreSQL: LISTEN is in place). Without waiting for it, a command's answer from another
 // process could pass before the sender listened, and the sender waited for its 35 s deadline.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from '@server/live/notification-bus';
@@ -44,7 +45,6 @@ describe.each(testDrivers)('listening() of the notification bus on %s', (driver)
     const heard: unknown[] = [];
     receiver.subscribe('statement_probe', (payload) => heard.push(payload));
     await receiver.listening('statement_probe');
-    const { sql } = await import('drizzle-orm');
     const run = (rows: number) =>
       database!.db.execute(sql`select n, ${sender.notifyExpression!('statement_probe', { rows })} is not null as notified from generate_series(1, ${rows}::int) n`);
     await run(0);
