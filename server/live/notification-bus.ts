@@ -33,6 +33,11 @@ export interface NotificationBus {
    * Absent in process: the caller publishes after its statement.
    */
   notifyExpression?(channel: string, payload: unknown): SQL;
+  /**
+   * PostgreSQL only: as notifyExpression, for a payload the statement builds itself (`json`: an expression of type
+   * json, evaluated per row). The caller keeps it under MAX_PAYLOAD_BYTES: PostgreSQL fails the statement otherwise.
+   */
+  notifyJsonExpression?(channel: string, json: SQL): SQL;
 }
 
 /**
@@ -151,6 +156,10 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
     return connecting;
   };
   const notifyExpression = (channel: string, payload: unknown): SQL => sql`pg_notify(${channel}, ${encode(channel, payload)})`;
+  const notifyJsonExpression = (channel: string, json: SQL): SQL => {
+    encode(channel, null);
+    return sql`pg_notify(${channel}, (${json})::text)`;
+  };
   const reconnect = async () => {
     if (closed || client) return;
     try {
@@ -167,6 +176,7 @@ export function createPostgresBus(options: PostgresBusOptions): NotificationBus 
       await options.db.execute(sql`select ${notifyExpression(channel, payload)}`);
     },
     notifyExpression,
+    notifyJsonExpression,
     subscribe(channel, listener) {
       encode(channel, null);
       emitter.on(channel, listener);

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import ocpp from 'ocpp-rpc';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from '@server/app-deps';
 import { logLine } from '@server/app-deps';
 import type { Database } from '@server/db/database';
@@ -124,6 +124,19 @@ export function commandAnnouncements(commands: readonly CommandToAnnounce[]): { 
     for (let i = 0; i < list.length; i += COMMANDS_PER_ANNOUNCEMENT) out.push({ node, commands: list.slice(i, i + COMMANDS_PER_ANNOUNCEMENT) });
   }
   return out;
+}
+
+/**
+ * commandAnnouncements as a query for a statement of the sender's (PostgreSQL): from `source`, a relation of the
+ * statement with the columns command_id, charger_id and node, one notification per node and COMMANDS_PER_ANNOUNCEMENT
+ * commands, each sent by `notify` (the bus's notifyJsonExpression) when the statement commits. Its rows' `sent` is
+ * true; a statement that selects from it (count(sent), say) makes PostgreSQL evaluate it.
+ */
+export function commandAnnouncementsQuery(source: SQL, notify: (channel: string, json: SQL) => SQL): SQL {
+  const payload = sql`json_build_object('node', node, 'commands', json_agg(json_build_object('commandId', command_id, 'chargerId', charger_id) order by n))`;
+  return sql`select ${notify(OCPP_COMMAND_CHANNEL, payload)} is not null as sent
+    from (select command_id, charger_id, node, row_number() over (partition by node order by command_id) - 1 as n from ${source}) c
+    group by node, n / ${COMMANDS_PER_ANNOUNCEMENT}`;
 }
 
 /** The commands an announcement gives this process (`node`); anything malformed is left out. */

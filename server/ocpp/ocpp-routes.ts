@@ -34,7 +34,7 @@ import { publishLive } from '@server/live/live-events';
 import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
-import { commandAnnouncements, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
+import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
 import { setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
 import { simulatableChargers } from './ocpp-runtime';
 
@@ -105,102 +105,118 @@ export interface SendCommandsInput {
  */
 export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput): Promise<{ batchId: string; items: OcppCommandView[] }> {
   const ids = [...new Set(input.chargerIds)];
+  const commandIdOf = new Map(ids.map((id) => [id, randomUUID()]));
   const batchId = randomUUID();
   const now = deps.now();
   const at = now.toISOString();
   const entry = { entityType: 'ocpp-command-batch', actorUserId: input.userId, action: input.command.action, changes: { chargers: ids.length } };
   const audited = await isAudited(deps.db, entry);
-  // One statement on the command's way: the chargers are looked up, and only when every one is known and speaks OCPP
-  // are a record per charger (queued, or offline at once) and the batch's audit row written.
-  const found = rowsOf<{ command_id: string; id: number; unique_id: string; charger_type: string; connected_node: string | null; written: boolean }>(
-    await deps.db.execute(sql`
-      with wanted (charger_id, command_id) as (values ${sql.join(
-        ids.map((id) => sql`(${id}::bigint, ${randomUUID()}::uuid)`),
-        sql`, `,
-      )}),
-      found as (
-        select w.command_id, c.id, c.unique_id, c.charger_type, p.connected_node
-        from wanted w join ${chargers} c on c.id = w.charger_id left join ${ocppChargePoints} p on p.charger_id = c.id),
-      fit as (
-        select count(*) = ${ids.length} and coalesce(bool_and(charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)})), false) as ok from found),
-      made as (
-        insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
-        select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
-          case when connected_node is null then 'offline' else 'queued' end,
-          case when connected_node is null then ${OFFLINE_ERROR} end,
-          ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
-        from found where (select ok from fit)
-        returning id),
-      batch as (select ${batchId}::uuid as id where (select ok from fit)),
-      audit as (${auditInsertFrom('batch', entry, now, audited)})
-      select command_id, id, unique_id, charger_type, connected_node, (select ok from fit) as written from found`),
-  );
-  const byId = new Map(found.map((r) => [Number(r.id), r]));
-  const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) throw new HttpProblem({ type: 'about:blank', status: 404, title: 'Not Found', detail: `No charger has the id ${missing[0]}.` });
-  const notOcpp = found.find((r) => !canTestOverOcpp(r.charger_type));
-  if (notOcpp) {
-    throw new HttpProblem({
-      type: '/problems/not-an-ocpp-charger',
-      status: 409,
-      title: 'Conflict',
-      detail: `${notOcpp.unique_id} is not an OCPP charger: commands to it need its own link, which the console does not have yet.`,
-    });
-  }
-  // Every charger found and speaking OCPP means the statement wrote the records: a mismatch is a bug, not bad input.
-  if (!found.every((r) => r.written)) throw new Error('The command records were not written although every charger was found');
-  noteRecordChange({ ...entry, entityId: batchId });
-  const rows = ids.map((id) => {
-    const charger = byId.get(id)!;
-    return { id: String(charger.command_id), chargerId: id, status: charger.connected_node === null ? 'offline' : 'queued' };
-  });
-  const queued = rows.filter((r) => r.status === 'queued');
-  let stop = () => {};
-  const allAnswered = new Promise<void>((resolve) => {
-    if (!input.wait || queued.length === 0) return resolve();
-    const waiting = new Set<string>(queued.map((r) => r.id));
-    // A command's answer comes as the live event of its settling (central-system.ts commandSettledEvent).
-    stop = deps.bus.subscribe(LIVE_CHANNEL, (payload) => {
-      for (const settled of settledCommandsOf(payload)) waiting.delete(settled.commandId);
-      if (waiting.size === 0) resolve();
-    });
-  });
-  // The answer may come back from another process within milliseconds: listen for it before the command goes out.
+  // A waited command's answer comes as the live event of its settling (central-system.ts commandSettledEvent), from
+  // whichever process holds the socket, possibly within milliseconds of the command going out: listened for first.
   // At most LISTEN_WAIT_MS: a bus whose connection is down must not hold the request (its answer is still recorded).
-  if (input.wait && queued.length > 0) {
-    await listeningWithin(deps.bus, LIVE_CHANNEL, LISTEN_WAIT_MS);
-  }
-  // One notification per process holding some of the chargers (as many as fit NOTIFY's payload), not one per charger.
-  for (const announcement of commandAnnouncements(queued.map((r) => ({ commandId: r.id, chargerId: r.chargerId, node: byId.get(r.chargerId)!.connected_node! })))) {
-    await deps.bus.publish(OCPP_COMMAND_CHANNEL, announcement);
-  }
-  // Whatever happens to the process holding the socket, a command never stays queued or sent for ever (the timer is
-  // cleared once every answer has come, when the request waits for them).
-  let deadline: ReturnType<typeof setTimeout> | undefined;
-  if (queued.length > 0) {
-    deadline = setTimeout(() => {
-      void deps.db
-        .execute(sql`update ${ocppCommands} set status = 'timedOut', answered_at = ${deps.now().toISOString()}, error = 'No answer from the charger in time.'
-          where id in (${sql.join(queued.map((r) => sql`${r.id}::uuid`), sql`, `)}) and status in ('queued', 'sent') returning charger_id`)
-        .then((result) => {
-          for (const row of rowsOf<{ charger_id: number }>(result)) publishLive(deps.bus, { keys: [liveOcppKey(Number(row.charger_id))], permission: 'ROLE_EXECUTE_COMMAND' });
-        })
-        .catch((error: unknown) => deps.logger.warn('[ocpp] command deadline update failed', error));
-    }, COMMAND_DEADLINE_MS);
-    deadline.unref();
-  }
-  for (const r of rows.filter((x) => x.status === 'offline')) publishLive(deps.bus, { keys: [liveOcppKey(r.chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
+  const unanswered = new Set<string>(commandIdOf.values());
+  let heard = () => {};
+  const stop = input.wait
+    ? deps.bus.subscribe(LIVE_CHANNEL, (payload) => {
+        for (const settled of settledCommandsOf(payload)) if (unanswered.delete(settled.commandId)) heard();
+      })
+    : () => {};
   try {
-    if (input.wait) {
+    if (input.wait) await listeningWithin(deps.bus, LIVE_CHANNEL, LISTEN_WAIT_MS);
+    // On PostgreSQL the announcements (one notification per process holding some of the chargers) leave with the
+    // statement that writes the records, without a round trip of their own; in process they are published after it.
+    const notify = deps.bus.notifyJsonExpression;
+    // One statement on the command's way: the chargers are looked up, and only when every one is known and speaks
+    // OCPP are a record per charger (queued, or offline at once), the batch's audit row and the announcements written.
+    const found = rowsOf<{ command_id: string; id: number; unique_id: string; charger_type: string; connected_node: string | null; written: boolean }>(
+      await deps.db.execute(sql`
+        with wanted (charger_id, command_id) as (values ${sql.join(
+          ids.map((id) => sql`(${id}::bigint, ${commandIdOf.get(id)!}::uuid)`),
+          sql`, `,
+        )}),
+        found as (
+          select w.command_id, c.id, c.unique_id, c.charger_type, p.connected_node
+          from wanted w join ${chargers} c on c.id = w.charger_id left join ${ocppChargePoints} p on p.charger_id = c.id),
+        fit as (
+          select count(*) = ${ids.length} and coalesce(bool_and(charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)})), false) as ok from found),
+        made as (
+          insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
+          select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
+            case when connected_node is null then 'offline' else 'queued' end,
+            case when connected_node is null then ${OFFLINE_ERROR} end,
+            ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
+          from found where (select ok from fit)
+          returning id),
+        batch as (select ${batchId}::uuid as id where (select ok from fit)),
+        audit as (${auditInsertFrom('batch', entry, now, audited)})${
+          notify
+            ? sql`,
+        announced as (${commandAnnouncementsQuery(
+          sql`(select command_id, id as charger_id, connected_node as node from found where connected_node is not null and (select ok from fit)) queued`,
+          notify,
+        )})`
+            : sql``
+        }
+        select command_id, id, unique_id, charger_type, connected_node, (select ok from fit) as written${notify ? sql`, (select count(sent) from announced) as announcements` : sql``}
+        from found`),
+    );
+    const byId = new Map(found.map((r) => [Number(r.id), r]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) throw new HttpProblem({ type: 'about:blank', status: 404, title: 'Not Found', detail: `No charger has the id ${missing[0]}.` });
+    const notOcpp = found.find((r) => !canTestOverOcpp(r.charger_type));
+    if (notOcpp) {
+      throw new HttpProblem({
+        type: '/problems/not-an-ocpp-charger',
+        status: 409,
+        title: 'Conflict',
+        detail: `${notOcpp.unique_id} is not an OCPP charger: commands to it need its own link, which the console does not have yet.`,
+      });
+    }
+    // Every charger found and speaking OCPP means the statement wrote the records: a mismatch is a bug, not bad input.
+    if (!found.every((r) => r.written)) throw new Error('The command records were not written although every charger was found');
+    noteRecordChange({ ...entry, entityId: batchId });
+    const rows = ids.map((id) => {
+      const charger = byId.get(id)!;
+      return { id: String(charger.command_id), chargerId: id, node: charger.connected_node };
+    });
+    const queued = rows.filter((r): r is typeof r & { node: string } => r.node !== null);
+    for (const r of rows) if (r.node === null) unanswered.delete(r.id);
+    if (!notify) {
+      for (const announcement of commandAnnouncements(queued.map((r) => ({ commandId: r.id, chargerId: r.chargerId, node: r.node })))) {
+        await deps.bus.publish(OCPP_COMMAND_CHANNEL, announcement);
+      }
+    }
+    // Whatever happens to the process holding the socket, a command never stays queued or sent for ever (the timer is
+    // cleared once every answer has come, when the request waits for them).
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    if (queued.length > 0) {
+      deadline = setTimeout(() => {
+        void deps.db
+          .execute(sql`update ${ocppCommands} set status = 'timedOut', answered_at = ${deps.now().toISOString()}, error = 'No answer from the charger in time.'
+            where id in (${sql.join(queued.map((r) => sql`${r.id}::uuid`), sql`, `)}) and status in ('queued', 'sent') returning charger_id`)
+          .then((result) => {
+            for (const row of rowsOf<{ charger_id: number }>(result)) publishLive(deps.bus, { keys: [liveOcppKey(Number(row.charger_id))], permission: 'ROLE_EXECUTE_COMMAND' });
+          })
+          .catch((error: unknown) => deps.logger.warn('[ocpp] command deadline update failed', error));
+      }, COMMAND_DEADLINE_MS);
+      deadline.unref();
+    }
+    for (const r of rows) if (r.node === null) publishLive(deps.bus, { keys: [liveOcppKey(r.chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
+    if (input.wait && unanswered.size > 0) {
       let giveUp: ReturnType<typeof setTimeout> | undefined;
-      const answered = await Promise.race([allAnswered.then(() => true), new Promise<false>((r) => (giveUp = setTimeout(() => r(false), COMMAND_DEADLINE_MS).unref()))]);
+      const answered = await Promise.race([
+        new Promise<true>((resolve) => (heard = () => unanswered.size === 0 && resolve(true))),
+        new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), COMMAND_DEADLINE_MS).unref())),
+      ]);
       clearTimeout(giveUp);
       if (answered) clearTimeout(deadline);
+    } else if (input.wait) {
+      clearTimeout(deadline);
     }
+    return { batchId, items: await commandsByIds(deps, rows.map((r) => r.id)) };
   } finally {
     stop();
   }
-  return { batchId, items: await commandsByIds(deps, rows.map((r) => r.id)) };
 }
 
 /** The live state of a charger. */
