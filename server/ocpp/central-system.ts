@@ -44,6 +44,7 @@ import {
   startTransaction,
   stopTransaction,
   sweepStaleConnections,
+  timeOutCommands,
   touchLastSeen,
   type ChargerIdentity,
 } from './ocpp-store';
@@ -173,6 +174,11 @@ export interface CentralSystemOptions {
   logRetentionDays?: number;
   /** How often "last seen" is written for the chargers heard from meanwhile, ms [10,000]. */
   lastSeenEveryMs?: number;
+  /**
+   * How often silent chargers are disconnected, chargers of a dead process marked offline, and commands past their
+   * deadline marked timed out, ms [30,000].
+   */
+  watchEveryMs?: number;
   /** Id of this process among the servers on one database [host:pid:random]. */
   nodeId?: string;
 }
@@ -521,7 +527,11 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     void sweepStaleConnections(db, now(), grace + 60)
       .then((ids) => ids.forEach((cid) => live(chargerLiveEvent(cid, { connectivity: true }))))
       .catch((e: unknown) => fail('ocpp-sweep-failed', e));
-  }, 30_000);
+    // Commands past their deadline whose request's process died before it could mark them (ocpp-routes.ts).
+    void timeOutCommands(commandDb, now())
+      .then((ids) => new Set(ids).forEach((cid) => live({ keys: [liveOcppKey(cid)], permission: 'ROLE_EXECUTE_COMMAND' })))
+      .catch((e: unknown) => fail('ocpp-command-sweep-failed', e));
+  }, options.watchEveryMs ?? 30_000);
   watch.unref();
   const lastSeen = setInterval(() => void writeLastSeen(), options.lastSeenEveryMs ?? 10_000);
   lastSeen.unref();

@@ -35,11 +35,8 @@ import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
-import { setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
+import { COMMAND_DEADLINE_MS, setChargerPasswordHash, TEST_ID_TAG_PREFIX, timeOutCommands } from './ocpp-store';
 import { simulatableChargers } from './ocpp-runtime';
-
-/** How long a command may stay queued or sent before it is marked timed out, ms (the call timeout plus a margin). */
-export const COMMAND_DEADLINE_MS = 35_000;
 
 /** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
 const LISTEN_WAIT_MS = 2_000;
@@ -187,15 +184,14 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
       }
     }
     // Whatever happens to the process holding the socket, a command never stays queued or sent for ever (the timer is
-    // cleared once every answer has come, when the request waits for them).
+    // cleared once every answer has come, when the request waits for them; should this process die first, the
+    // central systems' sweep marks it: central-system.ts).
     let deadline: ReturnType<typeof setTimeout> | undefined;
     if (queued.length > 0) {
       deadline = setTimeout(() => {
-        void deps.db
-          .execute(sql`update ${ocppCommands} set status = 'timedOut', answered_at = ${deps.now().toISOString()}, error = 'No answer from the charger in time.'
-            where id in (${sql.join(queued.map((r) => sql`${r.id}::uuid`), sql`, `)}) and status in ('queued', 'sent') returning charger_id`)
-          .then((result) => {
-            for (const row of rowsOf<{ charger_id: number }>(result)) publishLive(deps.bus, { keys: [liveOcppKey(Number(row.charger_id))], permission: 'ROLE_EXECUTE_COMMAND' });
+        void timeOutCommands(deps.db, deps.now(), queued.map((r) => r.id))
+          .then((chargerIds) => {
+            for (const id of chargerIds) publishLive(deps.bus, { keys: [liveOcppKey(id)], permission: 'ROLE_EXECUTE_COMMAND' });
           })
           .catch((error: unknown) => deps.logger.warn('[ocpp] command deadline update failed', error));
       }, COMMAND_DEADLINE_MS);

@@ -15,6 +15,7 @@ import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSe
 import { auditInsertFrom, isAudited } from '@server/audit/write-audit';
 import { noteRecordChange } from '@server/live/record-changes';
 import { applyChargerEvent, startedBooking } from '@server/bookings/booking-transition';
+import { nextCommandState, ocppCommandStates, type OcppCommandState } from '@machines/ocpp-command.machine';
 
 /** An OCPP charger as the central system knows it while its socket is open. */
 export interface ChargerIdentity {
@@ -120,6 +121,29 @@ export async function sweepStaleConnections(db: Database, now: Date, graceSecond
   const ids = rows.map((r) => Number(r.charger_id));
   if (ids.length > 0) await db.execute(sql`update ${chargers} set connectivity_status = 'OFFLINE' where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
   return ids;
+}
+
+/** How long a command may stay queued or sent before it is marked timed out, ms (the call timeout plus a margin). */
+export const COMMAND_DEADLINE_MS = 35_000;
+
+/** The statuses a command times out from (the machine's TIME_OUT). */
+const timeOutFrom = ocppCommandStates.filter((s) => nextCommandState(s, 'TIME_OUT') !== null);
+
+/**
+ * Marks timed out the commands still queued or sent that are given (`ids`: the request that sent them, at its
+ * deadline) or, without ids, every one older than COMMAND_DEADLINE_MS (the central system's sweep, for commands
+ * whose request's process died before its deadline). Answers the chargers of the commands it marked.
+ */
+export async function timeOutCommands(db: Database, now: Date, ids?: readonly string[]): Promise<number[]> {
+  if (ids?.length === 0) return [];
+  const which = ids
+    ? sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`
+    : sql`created_at < ${iso(new Date(now.getTime() - COMMAND_DEADLINE_MS))}::timestamptz`;
+  const rows = rowsOf<{ charger_id: number }>(
+    await db.execute(sql`update ${ocppCommands} set status = ${'timedOut' satisfies OcppCommandState}, answered_at = ${iso(now)}, error = 'No answer from the charger in time.'
+      where ${which} and status in (${sql.join(timeOutFrom.map((s) => sql`${s}`), sql`, `)}) returning charger_id`),
+  );
+  return rows.map((r) => Number(r.charger_id));
 }
 
 /** Moves "last seen" on for the chargers heard from since the last call (one statement for all of them). */

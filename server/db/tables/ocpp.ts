@@ -136,6 +136,8 @@ export const ocppCommands = pgTable(
   (t) => [
     index('ocpp_commands_charger_id_idx').on(t.chargerId, t.createdAt),
     index('ocpp_commands_batch_id_idx').on(t.batchId),
+    // The commands still waiting for an answer, for the sweep of overdue ones (ocpp-store.ts timeOutCommands).
+    index('ocpp_commands_waiting_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'sent')`),
     check('ocpp_commands_status', sql.raw(`status in (${ocppCommandStates.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "ocpp_commands_waiting_idx" ON "ocpp_commands" USING btree ("created_at") WHERE "ocpp_commands"."status" in ('queued', 'sent');
