@@ -36,3 +36,6 @@ export function nextCommandState(from: OcppCommandState, event: OcppCommandEvent
   const [next] = transition(ocppCommandMachine, snapshot, { type: event } as never);
   return next.value as OcppCommandState;
 }
+
+/** The statuses of a command still waiting for its charger's answer: the ones it can time out from. */
+export const ocppCommandWaitingStates: readonly OcppCommandState[] = ocppCommandStates.filter((s) => nextCommandState(s, 'TIME_OUT') !== null);

@@ -15,7 +15,7 @@ import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSe
 import { auditInsertFrom, isAudited } from '@server/audit/write-audit';
 import { noteRecordChange } from '@server/live/record-changes';
 import { applyChargerEvent, startedBooking } from '@server/bookings/booking-transition';
-import { nextCommandState, ocppCommandStates, type OcppCommandState } from '@machines/ocpp-command.machine';
+import { ocppCommandWaitingStates, type OcppCommandState } from '@machines/ocpp-command.machine';
 
 /** An OCPP charger as the central system knows it while its socket is open. */
 export interface ChargerIdentity {
@@ -126,8 +126,8 @@ export async function sweepStaleConnections(db: Database, now: Date, graceSecond
 /** How long a command may stay queued or sent before it is marked timed out, ms (the call timeout plus a margin). */
 export const COMMAND_DEADLINE_MS = 35_000;
 
-/** The statuses a command times out from (the machine's TIME_OUT). */
-const timeOutFrom = ocppCommandStates.filter((s) => nextCommandState(s, 'TIME_OUT') !== null);
+/** The waiting statuses as literals, so the planner can use the partial index of them (ocpp_commands_waiting_idx). */
+const waiting = sql.raw(ocppCommandWaitingStates.map((s) => `'${s}'`).join(', '));
 
 /**
  * Marks timed out the commands still queued or sent that are given (`ids`: the request that sent them, at its
@@ -141,7 +141,7 @@ export async function timeOutCommands(db: Database, now: Date, ids?: readonly st
     : sql`created_at < ${iso(new Date(now.getTime() - COMMAND_DEADLINE_MS))}::timestamptz`;
   const rows = rowsOf<{ charger_id: number }>(
     await db.execute(sql`update ${ocppCommands} set status = ${'timedOut' satisfies OcppCommandState}, answered_at = ${iso(now)}, error = 'No answer from the charger in time.'
-      where ${which} and status in (${sql.join(timeOutFrom.map((s) => sql`${s}`), sql`, `)}) returning charger_id`),
+      where ${which} and status in (${waiting}) returning charger_id`),
   );
   return rows.map((r) => Number(r.charger_id));
 }

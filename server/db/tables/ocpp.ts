@@ -3,7 +3,7 @@
 // transaction row and its booking) and the commands staff send.
 import { sql } from 'drizzle-orm';
 import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ocppCommandStates } from '@machines/ocpp-command.machine';
+import { ocppCommandStates, ocppCommandWaitingStates } from '@machines/ocpp-command.machine';
 import { users } from '../schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -137,7 +137,7 @@ export const ocppCommands = pgTable(
     index('ocpp_commands_charger_id_idx').on(t.chargerId, t.createdAt),
     index('ocpp_commands_batch_id_idx').on(t.batchId),
     // The commands still waiting for an answer, for the sweep of overdue ones (ocpp-store.ts timeOutCommands).
-    index('ocpp_commands_waiting_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'sent')`),
+    index('ocpp_commands_waiting_idx').on(t.createdAt).where(sql`${t.status} in (${sql.raw(ocppCommandWaitingStates.map((s) => `'${s}'`).join(', '))})`),
     check('ocpp_commands_status', sql.raw(`status in (${ocppCommandStates.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
