@@ -18,7 +18,7 @@ import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
-import { chargerLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
+import { chargerLiveEvent, commandLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
 import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
 import { verifyChargerPassword } from './charger-password';
@@ -487,7 +487,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (settledEvent) {
       if (!notify) live(settledEvent, true);
     } else {
-      live({ keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
+      live(commandLiveEvent(chargerId));
     }
     return settled;
   };
@@ -529,7 +529,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       .catch((e: unknown) => fail('ocpp-sweep-failed', e));
     // Commands past their deadline whose request's process died before it could mark them (ocpp-routes.ts).
     void timeOutCommands(commandDb, now())
-      .then((ids) => new Set(ids).forEach((cid) => live({ keys: [liveOcppKey(cid)], permission: 'ROLE_EXECUTE_COMMAND' })))
+      .then((ids) => ids.forEach((cid) => live(commandLiveEvent(cid))))
       .catch((e: unknown) => fail('ocpp-command-sweep-failed', e));
   }, options.watchEveryMs ?? 30_000);
   watch.unref();

@@ -53,6 +53,11 @@ export function chargerLiveEvent(chargerId: number, options: { connectivity?: bo
   };
 }
 
+/** The live event of a change to a charger's command records (sent, timed out, refused offline): its page's commands. */
+export function commandLiveEvent(chargerId: number): LiveEvent {
+  return { keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' };
+}
+
 /** The live event of a session starting or ending: bookings and transaction lists. */
 export function sessionLiveEvent(chargerId: number, bookingId: number | null): LiveEvent {
   return {

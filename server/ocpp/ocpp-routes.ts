@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIVE_CHANNEL, liveOcppKey } from '@domain/live-event';
+import { LIVE_CHANNEL } from '@domain/live-event';
 import {
   canTestOverOcpp,
   chargerLiveSchema,
@@ -36,6 +36,7 @@ import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
 import { COMMAND_DEADLINE_MS, setChargerPasswordHash, TEST_ID_TAG_PREFIX, timeOutCommands } from './ocpp-store';
+import { commandLiveEvent } from './ocpp-messages';
 import { simulatableChargers } from './ocpp-runtime';
 
 /** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
@@ -190,24 +191,22 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
     if (queued.length > 0) {
       deadline = setTimeout(() => {
         void timeOutCommands(deps.db, deps.now(), queued.map((r) => r.id))
-          .then((chargerIds) => {
-            for (const id of chargerIds) publishLive(deps.bus, { keys: [liveOcppKey(id)], permission: 'ROLE_EXECUTE_COMMAND' });
-          })
+          .then((chargerIds) => chargerIds.forEach((id) => publishLive(deps.bus, commandLiveEvent(id))))
           .catch((error: unknown) => deps.logger.warn('[ocpp] command deadline update failed', error));
       }, COMMAND_DEADLINE_MS);
       deadline.unref();
     }
-    for (const r of rows) if (r.node === null) publishLive(deps.bus, { keys: [liveOcppKey(r.chargerId)], permission: 'ROLE_EXECUTE_COMMAND' });
-    if (input.wait && unanswered.size > 0) {
+    for (const r of rows) if (r.node === null) publishLive(deps.bus, commandLiveEvent(r.chargerId));
+    if (input.wait) {
       let giveUp: ReturnType<typeof setTimeout> | undefined;
-      const answered = await Promise.race([
-        new Promise<true>((resolve) => (heard = () => unanswered.size === 0 && resolve(true))),
-        new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), COMMAND_DEADLINE_MS).unref())),
-      ]);
+      const answered =
+        unanswered.size === 0 ||
+        (await Promise.race([
+          new Promise<true>((resolve) => (heard = () => unanswered.size === 0 && resolve(true))),
+          new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), COMMAND_DEADLINE_MS).unref())),
+        ]));
       clearTimeout(giveUp);
       if (answered) clearTimeout(deadline);
-    } else if (input.wait) {
-      clearTimeout(deadline);
     }
     return { batchId, items: await commandsByIds(deps, rows.map((r) => r.id)) };
   } finally {

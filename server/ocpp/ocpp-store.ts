@@ -11,11 +11,11 @@ import { ignoredErrorCodes } from '@server/db/tables/global-data';
 import { tickets } from '@server/db/tables/tickets';
 import { comments } from '@server/db/tables/comments';
 import { users } from '@server/db/schema';
-import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSessions } from '@server/db/tables/ocpp';
+import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSessions, waitingCommandStatuses } from '@server/db/tables/ocpp';
 import { auditInsertFrom, isAudited } from '@server/audit/write-audit';
 import { noteRecordChange } from '@server/live/record-changes';
 import { applyChargerEvent, startedBooking } from '@server/bookings/booking-transition';
-import { ocppCommandWaitingStates, type OcppCommandState } from '@machines/ocpp-command.machine';
+import type { OcppCommandState } from '@machines/ocpp-command.machine';
 
 /** An OCPP charger as the central system knows it while its socket is open. */
 export interface ChargerIdentity {
@@ -126,13 +126,10 @@ export async function sweepStaleConnections(db: Database, now: Date, graceSecond
 /** How long a command may stay queued or sent before it is marked timed out, ms (the call timeout plus a margin). */
 export const COMMAND_DEADLINE_MS = 35_000;
 
-/** The waiting statuses as literals, so the planner can use the partial index of them (ocpp_commands_waiting_idx). */
-const waiting = sql.raw(ocppCommandWaitingStates.map((s) => `'${s}'`).join(', '));
-
 /**
  * Marks timed out the commands still queued or sent that are given (`ids`: the request that sent them, at its
  * deadline) or, without ids, every one older than COMMAND_DEADLINE_MS (the central system's sweep, for commands
- * whose request's process died before its deadline). Answers the chargers of the commands it marked.
+ * whose request's process died before its deadline). Returns the chargers of the commands it marked.
  */
 export async function timeOutCommands(db: Database, now: Date, ids?: readonly string[]): Promise<number[]> {
   if (ids?.length === 0) return [];
@@ -141,7 +138,7 @@ export async function timeOutCommands(db: Database, now: Date, ids?: readonly st
     : sql`created_at < ${iso(new Date(now.getTime() - COMMAND_DEADLINE_MS))}::timestamptz`;
   const rows = rowsOf<{ charger_id: number }>(
     await db.execute(sql`update ${ocppCommands} set status = ${'timedOut' satisfies OcppCommandState}, answered_at = ${iso(now)}, error = 'No answer from the charger in time.'
-      where ${which} and status in (${waiting}) returning charger_id`),
+      where ${which} and status in (${waitingCommandStatuses}) returning charger_id`),
   );
   return rows.map((r) => Number(r.charger_id));
 }
