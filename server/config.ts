@@ -47,6 +47,11 @@ export const envSchema = z.object({
   DOWNLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Size of the demo data seeded into an empty database (1 = 100k bookings; e2e runs use less). */
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
+  /**
+   * Add-credits batches whose total is above this many paise (default ₹5,000) are not posted: they wait as a credit
+   * request until a second staff member approves them.
+   */
+  ADD_CREDITS_APPROVAL_ABOVE_PAISE: z.coerce.number().int().min(0).max(100_000_000_00).default(500_000),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -88,6 +93,8 @@ export interface AppConfig {
   seedScale: number;
   /** The job queue: workers in this process, their slow poll and lease, and how long download files are kept. */
   jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number };
+  /** Wallet credits by staff: a batch total (paise) above approvalAbovePaise waits for a second staff member's approval. */
+  addCredits: { approvalAbovePaise: number };
 }
 
 /** A configuration the server refuses to start with. */
@@ -148,5 +155,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.STATIC_DIR),
     seedScale: e.SEED_SCALE,
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS },
+    addCredits: { approvalAbovePaise: e.ADD_CREDITS_APPROVAL_ABOVE_PAISE },
   };
 }

@@ -82,6 +82,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_IN_MEMORY: 'yes' })).toThrow(/DATABASE_IN_MEMORY/);
     expect(() => loadConfig({ APP_ENV: 'production', DATABASE_IN_MEMORY: 'true' })).toThrow(/DATABASE_IN_MEMORY=true/);
   });
+
+  it('holds add-credits batches above ADD_CREDITS_APPROVAL_ABOVE_PAISE (default ₹5,000) for a second approval', () => {
+    expect(loadConfig({}).addCredits).toEqual({ approvalAbovePaise: 500_000 });
+    expect(loadConfig({ ADD_CREDITS_APPROVAL_ABOVE_PAISE: '0' }).addCredits.approvalAbovePaise).toBe(0);
+    expect(loadConfig({ ADD_CREDITS_APPROVAL_ABOVE_PAISE: '2500000' }).addCredits.approvalAbovePaise).toBe(2_500_000);
+    expect(() => loadConfig({ ADD_CREDITS_APPROVAL_ABOVE_PAISE: '-1' })).toThrow(/ADD_CREDITS_APPROVAL_ABOVE_PAISE/);
+    expect(() => loadConfig({ ADD_CREDITS_APPROVAL_ABOVE_PAISE: '12.5' })).toThrow(/ADD_CREDITS_APPROVAL_ABOVE_PAISE/);
+  });
 });
 
 describe('log SMS provider', () => {
