@@ -52,6 +52,14 @@ export const envSchema = z.object({
    * request until a second staff member approves them.
    */
   ADD_CREDITS_APPROVAL_ABOVE_PAISE: z.coerce.number().int().min(0).max(100_000_000_00).default(500_000),
+  /**
+   * Largest WebSocket frame a charger may send the central system, bytes. Far above any OCPP 1.6 message a charger
+   * sends in use (a GetConfiguration answer of a hundred keys at their longest values is under 64 KiB); a larger frame
+   * closes the charger's socket (1009) before it is read.
+   */
+  OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(4_096).max(16_777_216).default(65_536),
+  /** Wallet balance a prepaid customer needs to start a charging session, paise (RFID, instant charging, remote start). */
+  SESSION_START_MIN_WALLET_PAISE: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -95,6 +103,10 @@ export interface AppConfig {
   jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number };
   /** Wallet credits by staff: a batch total (paise) above approvalAbovePaise waits for a second staff member's approval. */
   addCredits: { approvalAbovePaise: number };
+  /** The OCPP central system: the largest frame a charger may send, bytes. */
+  ocpp: { maxFrameBytes: number };
+  /** Starting a charging session: the wallet balance a prepaid customer needs, paise (server/bookings/session-start-rule.ts). */
+  sessionStart: { minWalletPaise: number };
 }
 
 /** A configuration the server refuses to start with. */
@@ -156,5 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedScale: e.SEED_SCALE,
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS },
     addCredits: { approvalAbovePaise: e.ADD_CREDITS_APPROVAL_ABOVE_PAISE },
+    ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES },
+    sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
   };
 }

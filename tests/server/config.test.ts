@@ -90,6 +90,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADD_CREDITS_APPROVAL_ABOVE_PAISE: '-1' })).toThrow(/ADD_CREDITS_APPROVAL_ABOVE_PAISE/);
     expect(() => loadConfig({ ADD_CREDITS_APPROVAL_ABOVE_PAISE: '12.5' })).toThrow(/ADD_CREDITS_APPROVAL_ABOVE_PAISE/);
   });
+
+  it('limits OCPP frames to OCPP_MAX_FRAME_BYTES (default 64 KiB), at least 4 KiB and at most 16 MiB', () => {
+    expect(loadConfig({}).ocpp).toEqual({ maxFrameBytes: 65_536 });
+    expect(loadConfig({ OCPP_MAX_FRAME_BYTES: '131072' }).ocpp.maxFrameBytes).toBe(131_072);
+    expect(() => loadConfig({ OCPP_MAX_FRAME_BYTES: '1024' })).toThrow(/OCPP_MAX_FRAME_BYTES/);
+    expect(() => loadConfig({ OCPP_MAX_FRAME_BYTES: '104857600' })).toThrow(/OCPP_MAX_FRAME_BYTES/);
+  });
+
+  it('asks a prepaid wallet for SESSION_START_MIN_WALLET_PAISE (default ₹50) to start a session', () => {
+    expect(loadConfig({}).sessionStart).toEqual({ minWalletPaise: 5_000 });
+    expect(loadConfig({ SESSION_START_MIN_WALLET_PAISE: '0' }).sessionStart.minWalletPaise).toBe(0);
+    expect(loadConfig({ SESSION_START_MIN_WALLET_PAISE: '10000' }).sessionStart.minWalletPaise).toBe(10_000);
+    expect(() => loadConfig({ SESSION_START_MIN_WALLET_PAISE: '-1' })).toThrow(/SESSION_START_MIN_WALLET_PAISE/);
+    expect(() => loadConfig({ SESSION_START_MIN_WALLET_PAISE: '49.5' })).toThrow(/SESSION_START_MIN_WALLET_PAISE/);
+  });
 });
 
 describe('log SMS provider', () => {
