@@ -9,6 +9,7 @@ import { demoWorkflow } from './demo.workflow';
 import { hardwareServicingWorkflow } from './hardware-servicing.workflow';
 import { hostSupportRequestWorkflow } from './host-support-request.workflow';
 import { consignmentWorkflow } from './consignment.workflow';
+import { creditRequestWorkflow } from './credit-request.workflow';
 import { cpoAccessRequestWorkflow } from './cpo-access-request.workflow';
 import { cpoLeadWorkflow } from './cpo-lead.workflow';
 import { deliveryWorkflow } from './delivery.workflow';
@@ -27,7 +28,7 @@ import { userApprovalWorkflow } from './user-approval.workflow';
 /** Every record workflow, shared by the server (which enforces them) and the console (which offers their events). */
 export const recordWorkflows: readonly RecordWorkflow[] = [siteInspectionWorkflow, installationWorkflow, deliveryWorkflow, consignmentWorkflow, settlementWorkflow, payoutWorkflow,
   customerSupportWorkflow, demoWorkflow, bundleWorkflow, bookingAnomalyWorkflow, chargerApprovalWorkflow, hardwareServicingWorkflow, chargerServicingWorkflow, orderWorkflow, downloadWorkflow, userApprovalWorkflow,
-  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow, bookingWorkflow, hostSupportRequestWorkflow];
+  cpoAccessRequestWorkflow, cpoLeadWorkflow, locationBankWorkflow, opportunityLeadWorkflow, topUpRequestWorkflow, investorBundleWorkflow, bookingWorkflow, hostSupportRequestWorkflow, creditRequestWorkflow];
 
 /** The workflow of a resource, if it has one. */
 export function workflowOf(resourceName: string): RecordWorkflow | undefined {

@@ -8,14 +8,15 @@
 // had an advance is settled then by the difference under `booking-payment-final:<id>` (a refund of the excess when
 // the session cost less). GST is 18% included in the gross (the rate the settlements use, SETTLEMENT_GST_PERCENT):
 // gst = round(gross × 18 / 118), revenue the rest. A prepaid wallet never goes below zero: a staff action that would
-// take it there is refused (409); a session the charger has already delivered pays what the wallet holds, and the
-// rest is named in the posting's memo as unpaid.
+// take it there is refused (409); a session the charger has already delivered pays what the wallet holds and the
+// customer owes the rest (their RECEIVABLE account), which the next credit to the wallet settles. So for every charged
+// booking, what its wallet paid plus what its customer owes for it is its amount; a correction down first reduces
+// what is owed and only then gives back what was paid.
 import { sql } from 'drizzle-orm';
 import { SETTLEMENT_GST_PERCENT } from '@domain/settlement-amounts';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
-import { HttpProblem } from '@server/http/problem';
-import { insufficientCreditsType, post, type AccountRef, type PostingLeg, type SystemAccount } from '@server/ledger/ledger';
+import { lockWallets, post, rupees, type AccountRef, type PostingLeg, type SystemAccount } from '@server/ledger/ledger';
 
 /** What the money of a booking depends on. */
 export interface BookingMoneyRow {
@@ -42,9 +43,7 @@ export function paymentLegs(userId: string, amount: number): PostingLeg[] {
   return legs.filter((l) => l.amount !== 0);
 }
 
-const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** Each account's sum over the booking's BOOKING_PAYMENT postings. */
+/** Each account's sum over the booking's BOOKING_PAYMENT postings (its settlements of what was owed among them). */
 async function paymentSums(tx: Database, bookingId: number): Promise<{ account: AccountRef; amount: number }[]> {
   const rows = rowsOf<{ kind: string; user_id: string | null; amount: string | number }>(
     await tx.execute(sql`
@@ -54,46 +53,57 @@ async function paymentSums(tx: Database, bookingId: number): Promise<{ account: 
       group by a.kind, a.user_id`),
   );
   return rows
-    .map((r) => ({ account: (r.user_id ? { wallet: r.user_id } : { system: r.kind as SystemAccount }) as AccountRef, amount: Number(r.amount) }))
+    .map((r) => ({ account: accountOf(r.kind, r.user_id), amount: Number(r.amount) }))
     .filter((r) => r.amount !== 0);
 }
 
-/** What the wallet has paid for the booking so far (paise, net of earlier true-ups). */
-export async function paidFromWallet(tx: Database, booking: BookingMoneyRow): Promise<number> {
+const accountOf = (kind: string, userId: string | null): AccountRef =>
+  userId === null ? { system: kind as SystemAccount } : kind === 'RECEIVABLE' ? { receivable: userId } : { wallet: userId };
+
+/** What the booking's payments charged so far (paise, net of earlier true-ups): paid by the wallet or owed. */
+async function chargedFor(tx: Database, booking: BookingMoneyRow): Promise<number> {
   const sums = await paymentSums(tx, booking.id);
-  return -sums.filter((s) => 'wallet' in s.account).reduce((sum, s) => sum + s.amount, 0);
+  return -sums.filter((s) => !('system' in s.account)).reduce((sum, s) => sum + s.amount, 0);
+}
+
+/** What the customer owes for the booking now (paise): minus the sum of its entries on their receivable. */
+export async function owedFor(tx: Database, booking: BookingMoneyRow): Promise<number> {
+  const [row] = rowsOf<{ n: string | number | null }>(
+    await tx.execute(sql`
+      select coalesce(-sum(e.amount), 0) as n from ledger_postings p join ledger_entries e on e.posting_id = p.id
+      join ledger_accounts a on a.id = e.account_id and a.kind = 'RECEIVABLE' and a.user_id = ${booking.userId}
+      where p.booking_id = ${booking.id}`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
  * Pays a wallet booking's amount (the advance of a scheduled booking, or what a finished session cost, less what was
- * paid already). `payWhatItHolds`: the session has happened, so a wallet short of credits pays what it holds instead of
- * refusing. Nothing for other payment modes or when nothing is due.
+ * charged already). `payWhatItHolds`: the session has happened, so a wallet short of credits pays what it holds and
+ * the customer owes the rest, instead of refusing. Nothing for other payment modes or when nothing is due.
  */
 export async function payBooking(tx: Database, booking: BookingMoneyRow, options: { actorUserId: string | null; payWhatItHolds: boolean; memo: string }): Promise<void> {
   if (booking.paymentMode !== 'WALLET') return;
-  const paid = await paidFromWallet(tx, booking);
+  const charged = await chargedFor(tx, booking);
   const hadPayment = rowsOf(await tx.execute(sql`select 1 from ledger_postings where dedupe_key = ${`booking-payment:${booking.id}`}`)).length > 0;
-  let due = booking.amount - paid;
+  const due = booking.amount - charged;
   if (due === 0) return;
   const key = hadPayment ? `booking-payment-final:${booking.id}` : `booking-payment:${booking.id}`;
-  let memo = options.memo;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await post(tx, { kind: 'BOOKING_PAYMENT', memo, bookingId: booking.id, dedupeKey: key, actorUserId: options.actorUserId, legs: paymentLegs(booking.userId, due) });
-      return;
-    } catch (error) {
-      if (!(options.payWhatItHolds && error instanceof HttpProblem && error.problem.type === insufficientCreditsType)) throw error;
-      const balance = Number((error.problem as unknown as { balance: number }).balance);
-      const unpaid = due - Math.max(0, balance);
-      if (balance <= 0) return;
-      memo = `${options.memo} (${rupees(unpaid)} unpaid: the wallet held ${rupees(balance)})`;
-      due = balance;
-    }
-  }
+  await post(tx, {
+    kind: 'BOOKING_PAYMENT',
+    memo: options.memo,
+    bookingId: booking.id,
+    dedupeKey: key,
+    actorUserId: options.actorUserId,
+    legs: paymentLegs(booking.userId, due),
+    ...(options.payWhatItHolds ? { owesTheRest: (owed: number, held: number) => `${options.memo} (${rupees(owed)} owed: the wallet held ${rupees(held)})` } : {}),
+  });
 }
 
 /** Refunds everything the booking's payments took from the wallet (once: `booking-refund:<id>`). */
 export async function refundBooking(tx: Database, booking: BookingMoneyRow, options: { actorUserId: string | null; memo: string }): Promise<number> {
+  // Under the wallet's lock, so no settlement moves the split between paid and owed while it is read.
+  await lockWallets(tx, [booking.userId]);
   const sums = await paymentSums(tx, booking.id);
   if (sums.length === 0) return 0;
   const legs = sums.map((s) => ({ account: s.account, amount: -s.amount }));
@@ -102,17 +112,26 @@ export async function refundBooking(tx: Database, booking: BookingMoneyRow, opti
 }
 
 /**
- * Posts a utilization correction of a wallet booking's amount: the difference charged to (or given back to) the wallet
- * against REVENUE and GST. Refused (409) when the wallet cannot cover a higher amount.
+ * Posts a utilization correction of a wallet booking's amount: the difference against REVENUE and GST. Up, the wallet
+ * pays it (refused, 409, when it cannot cover it). Down, what the customer still owes for the booking is reduced first
+ * and only the rest goes back to the wallet, so no correction gives back more than was paid.
  */
 export async function postCorrection(tx: Database, booking: BookingMoneyRow, newAmount: number, options: { actorUserId: string | null; memo: string; reference: string }): Promise<void> {
   if (booking.paymentMode !== 'WALLET' || newAmount === booking.amount) return;
   const diff = newAmount - booking.amount;
   const gst = gstIncludedIn(newAmount) - gstIncludedIn(booking.amount);
+  let owedLess = 0;
+  if (diff < 0) {
+    // Under the wallet's lock, so no settlement pays what is owed for the booking while it is read.
+    await lockWallets(tx, [booking.userId]);
+    owedLess = Math.min(await owedFor(tx, booking), -diff);
+  }
   const legs: PostingLeg[] = [
-    { account: { wallet: booking.userId }, amount: -diff },
+    { account: { receivable: booking.userId }, amount: owedLess },
+    { account: { wallet: booking.userId }, amount: -diff - owedLess },
     { account: { system: 'REVENUE' }, amount: diff - gst },
     { account: { system: 'GST' }, amount: gst },
   ].filter((l) => l.amount !== 0) as PostingLeg[];
-  await post(tx, { kind: 'UTILIZATION_CORRECTION', memo: options.memo, bookingId: booking.id, reference: options.reference, actorUserId: options.actorUserId, legs });
+  const memo = owedLess > 0 ? `${options.memo} (${rupees(owedLess)} less owed)` : options.memo;
+  await post(tx, { kind: 'UTILIZATION_CORRECTION', memo, bookingId: booking.id, reference: options.reference, actorUserId: options.actorUserId, legs });
 }

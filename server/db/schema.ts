@@ -84,6 +84,12 @@ export const wallets = pgTable(
     version: integer('version').notNull().default(0),
     /** A postpaid wallet may go below zero; a prepaid one never does. */
     postpaid: boolean('postpaid').notNull().default(false),
+    /**
+     * What the user owes (paise, never below zero): a cached copy of minus the balance of the user's RECEIVABLE
+     * account, written only by a posting. A prepaid wallet short of a delivered session owes the rest; the next credit
+     * to the wallet settles it.
+     */
+    owed: bigint('owed', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -91,6 +97,7 @@ export const wallets = pgTable(
     uniqueIndex('wallets_user_id_key').on(t.userId),
     index('wallets_created_at_id_idx').on(t.createdAt, t.id),
     check('wallets_credits_check', sql`${t.credits} >= 0 or ${t.postpaid}`),
+    check('wallets_owed_check', sql`${t.owed} >= 0`),
   ],
 );
 

@@ -2,10 +2,14 @@
 // an approved top-up, a booking's payment, a cancellation's refund, a utilization correction — is one posting whose
 // legs sum to zero, written inside the caller's transaction so the business change and its money commit together.
 //
-// Wallets are the only accounts with a cached balance (`wallets.credits`) and a `version`: a posting reads the
-// wallets it moves, then updates them in one statement on the versions it read (optimistic locking). A wallet changed
-// by another posting in between is read again and the posting retried, so concurrent postings serialize on both
-// drivers without locking the operator's accounts, which every posting touches and which keep no cached balance.
+// A user owns two accounts: the wallet (what the operator holds for them) and the receivable (what they owe, as a
+// negative balance: a charging session the charger delivered that the prepaid wallet could not pay in full). Both are
+// cached on the user's `wallets` row (`credits`, `owed`). A posting locks the wallet rows of the users it moves
+// (`for update`, in id order, so two postings on the same wallets wait for each other instead of deadlocking), writes
+// them and its entries, and then — when it credited a wallet whose owner owes — settles what is owed from the new
+// credits, oldest booking first, one BOOKING_PAYMENT per booking (wallet −, receivable +), so a booking's payments
+// always add up to what it was charged. The operator's accounts, which every posting touches, are never locked: they
+// keep no cached balance.
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { HttpProblem, problemTypes } from '@server/http/problem';
@@ -39,8 +43,14 @@ export const postingKinds = [
 ] as const;
 export type PostingKind = (typeof postingKinds)[number];
 
-/** An account a leg moves money on: a user's wallet (by the user's id) or one of the operator's accounts. */
-export type AccountRef = { wallet: string } | { system: SystemAccount };
+/**
+ * An account a leg moves money on: a user's wallet or receivable (by the user's id; a receivable's leg is positive
+ * when it reduces what the user owes) or one of the operator's accounts.
+ */
+export type AccountRef = { wallet: string } | { receivable: string } | { system: SystemAccount };
+
+/** The user who owns an account, or undefined for the operator's accounts. */
+export const ownerOf = (account: AccountRef): string | undefined => ('wallet' in account ? account.wallet : 'receivable' in account ? account.receivable : undefined);
 
 /** One leg: a signed amount in paise (a wallet's credit is positive). */
 export interface PostingLeg {
@@ -59,14 +69,22 @@ export interface PostingInput {
   dedupeKey?: string;
   actorUserId?: string | null;
   legs: readonly PostingLeg[];
+  /**
+   * A debit that happened already (a charging session the charger delivered): when the prepaid wallet holds less than
+   * its leg takes, it pays what it holds and its owner owes the rest (the receivable's leg), instead of refusing.
+   * Answers the memo then, from what is owed and what the wallet held (paise).
+   */
+  owesTheRest?: (owed: number, held: number) => string;
 }
 
 export interface PostingResult {
   postingId: number;
   /** True when the dedupe key had been posted before and nothing was written now. */
   replayed: boolean;
-  /** Each moved wallet's balance after the posting, by user id. */
+  /** Each moved wallet's balance after the call (and the settlement of what its owner owed), by user id. */
   walletBalances: Map<string, number>;
+  /** What the posting's users owe after the call, by user id (each user the posting moved). */
+  owedBalances: Map<string, number>;
 }
 
 /** Problem type of a debit a prepaid wallet cannot cover. */
@@ -74,7 +92,7 @@ export const insufficientCreditsType = '/problems/insufficient-credits';
 
 const MAX_ATTEMPTS = 8;
 
-/** Optimistic-lock miss, deadlock or serialization failure: the attempt is rolled back to its savepoint and retried. */
+/** Deadlock or serialization failure (or a wallet changed under a lock, which cannot happen): the attempt is rolled back to its savepoint and retried. */
 class RetryPosting extends Error {}
 
 const isRetryableDatabaseError = (error: unknown): boolean => {
@@ -90,6 +108,7 @@ function assertPostable(input: PostingInput): void {
     sum += leg.amount;
   }
   if (sum !== 0) throw new Error(`A posting's legs sum to zero, not ${sum}.`);
+  if (input.owesTheRest && input.legs.filter((l) => 'wallet' in l.account && l.amount < 0).length !== 1) throw new Error('A posting that may owe the rest debits one wallet.');
 }
 
 const systemKey = (kind: SystemAccount) => `system:${kind}`;
@@ -127,11 +146,41 @@ interface WalletRow {
   id: string;
   user_id: string;
   credits: string | number;
+  owed: string | number;
   version: number;
   postpaid: boolean;
 }
 
+/**
+ * Locks the wallet rows of these users (`for update`, in id order: every posting takes them in that order, so none
+ * waits on another in a cycle), opening an empty wallet for a user who has none. Answers the rows by user id. A
+ * caller that reads what a user's bookings owe before posting takes this lock first, so no settlement moves it meanwhile.
+ */
+export async function lockWallets(tx: Database, userIds: readonly string[]): Promise<Map<string, WalletRow>> {
+  const wallets = new Map<string, WalletRow>();
+  if (userIds.length === 0) return wallets;
+  const sorted = [...new Set(userIds)].sort();
+  await tx.execute(sql`insert into wallets (user_id) select unnest(${sql.param(sorted)}::uuid[]) order by 1 on conflict (user_id) do nothing`);
+  const rows = rowsOf<WalletRow>(
+    await tx.execute(sql`select id, user_id, credits, owed, version, postpaid from wallets where user_id = any(${sql.param(sorted)}::uuid[]) order by id for update`),
+  );
+  for (const r of rows) wallets.set(r.user_id, r);
+  return wallets;
+}
+
+/** The postings, then the settlement of what the owners of the wallets they credited owe. */
 async function attemptPostings(tx: Database, inputs: readonly PostingInput[]): Promise<PostingResult[]> {
+  const written = await writePostings(tx, inputs);
+  const running = new Map(written.running);
+  for (const [userId, after] of (await settleOwed(tx, written.credited, written.running)) ?? []) running.set(userId, after);
+  return written.results.map((r) =>
+    r.replayed ? r : { ...r, walletBalances: new Map([...r.walletBalances.keys()].map((u) => [u, running.get(u)!.credits])), owedBalances: new Map([...r.owedBalances.keys()].map((u) => [u, running.get(u)!.owed])) },
+  );
+}
+
+type Running = Map<string, { credits: number; owed: number }>;
+
+async function writePostings(tx: Database, inputs: readonly PostingInput[]): Promise<{ results: PostingResult[]; running: Running; credited: Set<string> }> {
   // Postings already written under their dedupe key are answered, not written again.
   const keys = inputs.map((i) => i.dedupeKey).filter((k): k is string => Boolean(k));
   const existing = new Map<string, number>();
@@ -149,16 +198,9 @@ async function attemptPostings(tx: Database, inputs: readonly PostingInput[]): P
     seenKeys.add(i.dedupeKey);
   }
 
-  // The wallets moved, read once (created empty where a user has none yet).
-  const userIds = [...new Set(todo.flatMap((i) => i.legs.flatMap((l) => ('wallet' in l.account ? [l.account.wallet] : []))))];
-  const wallets = new Map<string, WalletRow>();
-  if (userIds.length > 0) {
-    await tx.execute(sql`insert into wallets (user_id) select unnest(${sql.param(userIds)}::uuid[]) on conflict (user_id) do nothing`);
-    const rows = rowsOf<WalletRow>(
-      await tx.execute(sql`select id, user_id, credits, version, postpaid from wallets where user_id = any(${sql.param(userIds)}::uuid[]) order by id`),
-    );
-    for (const r of rows) wallets.set(r.user_id, r);
-  }
+  // The wallets of the users moved, locked (opened empty where a user has none yet).
+  const userIds = [...new Set(todo.flatMap((i) => i.legs.flatMap((l) => ownerOf(l.account) ?? [])))];
+  const wallets = await lockWallets(tx, userIds);
   const systemKinds = [...new Set(todo.flatMap((i) => i.legs.flatMap((l) => ('system' in l.account ? [l.account.system] : []))))];
   const accountIds = new Map<string, string>();
   if (systemKinds.length > 0) {
@@ -168,37 +210,69 @@ async function attemptPostings(tx: Database, inputs: readonly PostingInput[]): P
     for (const r of rows) accountIds.set(systemKey(r.kind), r.id);
   }
   for (const [userId, w] of wallets) accountIds.set(`wallet:${userId}`, w.id);
+  // Receivable accounts are looked up only when a posting may move one.
+  if (todo.some((i) => i.owesTheRest || i.legs.some((l) => 'receivable' in l.account))) {
+    const rows = rowsOf<{ id: string; user_id: string }>(
+      await tx.execute(sql`select id, user_id from ledger_accounts where kind = 'RECEIVABLE' and user_id = any(${sql.param(userIds)}::uuid[])`),
+    );
+    for (const r of rows) accountIds.set(`receivable:${r.user_id}`, r.id);
+  }
+  const accountOf = (account: AccountRef): string => {
+    const key = 'system' in account ? systemKey(account.system) : 'wallet' in account ? `wallet:${account.wallet}` : `receivable:${account.receivable}`;
+    const id = accountIds.get(key);
+    if (!id) throw new Error(`No ledger account ${key}.`);
+    return id;
+  };
 
-  // Each wallet's balance after each leg, in order, and refusal of a prepaid wallet going below zero.
-  const running = new Map<string, number>([...wallets].map(([u, w]) => [u, Number(w.credits)]));
+  // Each wallet's balance and what its owner owes after each leg, in order; a prepaid wallet going below zero is
+  // refused, unless the debit happened already (owesTheRest): then the wallet pays what it holds, the owner owes the rest.
+  const running: Running = new Map([...wallets].map(([u, w]) => [u, { credits: Number(w.credits), owed: Number(w.owed) }]));
+  const credited = new Set<string>();
+  const memos = todo.map((i) => i.memo);
   const entryRows: { posting: number; account: string; amount: number; balanceAfter: number | null }[] = [];
   todo.forEach((input, index) => {
     for (const leg of input.legs) {
-      if ('wallet' in leg.account) {
-        const userId = leg.account.wallet;
-        const wallet = wallets.get(userId);
-        if (!wallet) throw new Error(`No wallet for user ${userId}.`);
-        const after = running.get(userId)! + leg.amount;
-        if (after < 0 && !wallet.postpaid) throw insufficientCredits(userId, running.get(userId)!, -leg.amount);
-        running.set(userId, after);
-        entryRows.push({ posting: index, account: wallet.id, amount: leg.amount, balanceAfter: after });
-      } else {
-        const id = accountIds.get(systemKey(leg.account.system));
-        if (!id) throw new Error(`No ledger account ${leg.account.system}.`);
-        entryRows.push({ posting: index, account: id, amount: leg.amount, balanceAfter: null });
+      if ('system' in leg.account) {
+        entryRows.push({ posting: index, account: accountOf(leg.account), amount: leg.amount, balanceAfter: null });
+        continue;
       }
+      const userId = ownerOf(leg.account)!;
+      const wallet = wallets.get(userId);
+      if (!wallet) throw new Error(`No wallet for user ${userId}.`);
+      const now = running.get(userId)!;
+      if ('receivable' in leg.account) {
+        const owed = now.owed - leg.amount;
+        if (owed < 0) throw new Error(`A posting would settle more than user ${userId} owes (${now.owed}).`);
+        now.owed = owed;
+        entryRows.push({ posting: index, account: accountOf(leg.account), amount: leg.amount, balanceAfter: -owed });
+        continue;
+      }
+      let amount = leg.amount;
+      if (now.credits + amount < 0 && !wallet.postpaid) {
+        if (!input.owesTheRest) throw insufficientCredits(userId, now.credits, -amount);
+        const held = Math.max(0, now.credits);
+        const owedNow = -amount - held;
+        memos[index] = input.owesTheRest(owedNow, held);
+        now.owed += owedNow;
+        entryRows.push({ posting: index, account: accountOf({ receivable: userId }), amount: -owedNow, balanceAfter: -now.owed });
+        amount = -held;
+        if (amount === 0) continue;
+      }
+      if (amount > 0) credited.add(userId);
+      now.credits += amount;
+      entryRows.push({ posting: index, account: wallet.id, amount, balanceAfter: now.credits });
     }
   });
 
-  // The wallets, on the versions read: any one changed since means another posting came first; read again.
+  // The wallets, on the versions read under the lock: a mismatch would mean the lock did not hold; read again.
   const moved = [...wallets.values()];
   if (moved.length > 0) {
     await tx.execute(sql`select set_config('czo.ledger_posting', 'on', true)`);
     const updated = rowsOf<{ id: string }>(
       await tx.execute(sql`
-        update wallets w set credits = d.credits, version = w.version + 1, updated_at = now()
-        from (select unnest(${sql.param(moved.map((w) => w.id))}::uuid[]) as id, unnest(${sql.param(moved.map((w) => running.get(w.user_id)!))}::bigint[]) as credits,
-                     unnest(${sql.param(moved.map((w) => w.version))}::int[]) as version) d
+        update wallets w set credits = d.credits, owed = d.owed, version = w.version + 1, updated_at = now()
+        from (select unnest(${sql.param(moved.map((w) => w.id))}::uuid[]) as id, unnest(${sql.param(moved.map((w) => running.get(w.user_id)!.credits))}::bigint[]) as credits,
+                     unnest(${sql.param(moved.map((w) => running.get(w.user_id)!.owed))}::bigint[]) as owed, unnest(${sql.param(moved.map((w) => w.version))}::int[]) as version) d
         where w.id = d.id and w.version = d.version
         returning w.id`),
     );
@@ -207,33 +281,85 @@ async function attemptPostings(tx: Database, inputs: readonly PostingInput[]): P
   }
 
   // The postings and their entries: one statement each, whatever their number.
-  const postingIds = rowsOf<{ id: string | number }>(
-    await tx.execute(sql`
-      insert into ledger_postings (kind, memo, booking_id, reference, dedupe_key, actor_user_id)
-      select kind, memo, booking_id, reference, dedupe_key, actor_user_id from unnest(${sql.param(todo.map((i) => i.kind))}::text[], ${sql.param(todo.map((i) => i.memo))}::text[], ${sql.param(todo.map((i) => i.bookingId ?? null))}::bigint[],
-                           ${sql.param(todo.map((i) => i.reference ?? null))}::text[], ${sql.param(todo.map((i) => i.dedupeKey ?? null))}::text[], ${sql.param(todo.map((i) => i.actorUserId ?? null))}::uuid[])
-        with ordinality as t(kind, memo, booking_id, reference, dedupe_key, actor_user_id, n)
-      order by n
-      returning id`),
-  ).map((r) => Number(r.id));
+  const postingIds =
+    todo.length === 0
+      ? []
+      : rowsOf<{ id: string | number }>(
+          await tx.execute(sql`
+            insert into ledger_postings (kind, memo, booking_id, reference, dedupe_key, actor_user_id)
+            select kind, memo, booking_id, reference, dedupe_key, actor_user_id from unnest(${sql.param(todo.map((i) => i.kind))}::text[], ${sql.param(memos)}::text[], ${sql.param(todo.map((i) => i.bookingId ?? null))}::bigint[],
+                                 ${sql.param(todo.map((i) => i.reference ?? null))}::text[], ${sql.param(todo.map((i) => i.dedupeKey ?? null))}::text[], ${sql.param(todo.map((i) => i.actorUserId ?? null))}::uuid[])
+              with ordinality as t(kind, memo, booking_id, reference, dedupe_key, actor_user_id, n)
+            order by n
+            returning id`),
+        ).map((r) => Number(r.id));
   if (postingIds.length !== todo.length) throw new Error('Not every posting was written.');
-  await tx.execute(sql`
-    insert into ledger_entries (posting_id, account_id, amount, balance_after)
-    select * from unnest(${sql.param(entryRows.map((e) => postingIds[e.posting]!))}::bigint[], ${sql.param(entryRows.map((e) => e.account))}::uuid[],
-                         ${sql.param(entryRows.map((e) => e.amount))}::bigint[], ${sql.param(entryRows.map((e) => e.balanceAfter))}::bigint[])`);
+  if (entryRows.length > 0) {
+    await tx.execute(sql`
+      insert into ledger_entries (posting_id, account_id, amount, balance_after)
+      select * from unnest(${sql.param(entryRows.map((e) => postingIds[e.posting]!))}::bigint[], ${sql.param(entryRows.map((e) => e.account))}::uuid[],
+                           ${sql.param(entryRows.map((e) => e.amount))}::bigint[], ${sql.param(entryRows.map((e) => e.balanceAfter))}::bigint[])`);
+  }
 
   let next = 0;
-  return inputs.map((input) => {
-    if (input.dedupeKey && existing.has(input.dedupeKey)) return { postingId: existing.get(input.dedupeKey)!, replayed: true, walletBalances: new Map() };
+  const results = inputs.map((input): PostingResult => {
+    if (input.dedupeKey && existing.has(input.dedupeKey)) return { postingId: existing.get(input.dedupeKey)!, replayed: true, walletBalances: new Map(), owedBalances: new Map() };
     const postingId = postingIds[next++]!;
     const walletBalances = new Map<string, number>();
-    for (const leg of input.legs) if ('wallet' in leg.account) walletBalances.set(leg.account.wallet, running.get(leg.account.wallet)!);
-    return { postingId, replayed: false, walletBalances };
+    const owedBalances = new Map<string, number>();
+    for (const leg of input.legs) {
+      const userId = ownerOf(leg.account);
+      if (userId === undefined) continue;
+      if ('wallet' in leg.account) walletBalances.set(userId, running.get(userId)!.credits);
+      owedBalances.set(userId, running.get(userId)!.owed);
+    }
+    return { postingId, replayed: false, walletBalances, owedBalances };
   });
+  return { results, running, credited };
+}
+
+/** Paise as staff read them in memos and refusals, to the paisa: ₹58.00. */
+export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Settles what the owners of wallets just credited owe, from what their wallets now hold: oldest booking first, one
+ * BOOKING_PAYMENT per booking (wallet −, receivable +, the booking's id on it), inside the caller's savepoint and under
+ * the wallet locks taken by the posting. Answers the balances after, or undefined when nothing was owed.
+ */
+async function settleOwed(tx: Database, credited: ReadonlySet<string>, running: Running): Promise<Running | undefined> {
+  const owing = [...credited].filter((u) => running.get(u)!.owed > 0 && running.get(u)!.credits > 0);
+  if (owing.length === 0) return undefined;
+  const debts = rowsOf<{ user_id: string; booking_id: string | number; owed: string | number }>(
+    await tx.execute(sql`
+      select a.user_id, p.booking_id, -sum(e.amount) as owed
+      from ledger_accounts a join ledger_entries e on e.account_id = a.id join ledger_postings p on p.id = e.posting_id
+      where a.kind = 'RECEIVABLE' and a.user_id = any(${sql.param(owing)}::uuid[])
+      group by a.user_id, p.booking_id having sum(e.amount) < 0
+      order by a.user_id, p.booking_id`),
+  );
+  const left = new Map(owing.map((u) => [u, running.get(u)!.credits]));
+  const settlements: PostingInput[] = [];
+  for (const debt of debts) {
+    const available = left.get(debt.user_id)!;
+    const amount = Math.min(Number(debt.owed), available);
+    if (amount <= 0) continue;
+    left.set(debt.user_id, available - amount);
+    const bookingId = Number(debt.booking_id);
+    settlements.push({
+      kind: 'BOOKING_PAYMENT',
+      memo: `${rupees(amount)} owed for booking ${bookingId}, paid from the wallet's credit`,
+      bookingId,
+      legs: [
+        { account: { wallet: debt.user_id }, amount: -amount },
+        { account: { receivable: debt.user_id }, amount },
+      ],
+    });
+  }
+  if (settlements.length === 0) return undefined;
+  return (await writePostings(tx, settlements)).running;
 }
 
 function insufficientCredits(userId: string, balance: number, debit: number): HttpProblem {
-  const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const detail = `The wallet holds ${rupees(balance)}; it cannot pay ${rupees(debit)}.`;
   return new HttpProblem({ type: insufficientCreditsType, status: 409, title: 'Conflict', detail, userId, balance, debit, errors: [{ path: 'amount', message: detail }] } as never);
 }
@@ -241,7 +367,15 @@ function insufficientCredits(userId: string, balance: number, debit: number): Ht
 /** A user's wallet balance in paise, as the sum of its entries (0 without a wallet). */
 export async function walletBalance(db: Database, userId: string): Promise<number> {
   const [row] = rowsOf<{ n: string | number | null }>(
-    await db.execute(sql`select coalesce(sum(e.amount), 0) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = ${userId}`),
+    await db.execute(sql`select coalesce(sum(e.amount), 0) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = ${userId} and a.kind = 'WALLET'`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** What a user owes in paise, as minus the sum of their receivable's entries (0 when nothing). */
+export async function owedBalance(db: Database, userId: string): Promise<number> {
+  const [row] = rowsOf<{ n: string | number | null }>(
+    await db.execute(sql`select coalesce(-sum(e.amount), 0) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = ${userId} and a.kind = 'RECEIVABLE'`),
   );
   return Number(row?.n ?? 0);
 }

@@ -195,6 +195,7 @@ export const menuTree: readonly MenuGroup[] = [
   ]),
   g('wallet-management', 'Wallet Management', [
     e('wallet-management.top-up', 'Top up Request', '/wallet-management/top-up-request', 'ROLE_VIEW_TOP_UP_REQUEST'),
+    e('wallet-management.credit-requests', 'Credit Requests', '/wallet-management/credit-requests', 'ROLE_VIEW_CREDIT_REQUEST'),
     e('wallet-management.add-credits', 'Add Credits To Wallet', '/wallet-management/add-credits-to-wallet', 'ROLE_ADD_CREDITS'),
   ]),
   g('global-data-management', 'Global Data Management', [

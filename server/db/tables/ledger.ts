@@ -1,14 +1,17 @@
 // The double-entry ledger (DESIGN.md "Money"): accounts, postings and their entries, amounts in integer paise.
 // Entries and postings are immutable (triggers refuse UPDATE, DELETE and TRUNCATE) and every posting's entries sum to
 // zero (a trigger checks each insert statement). A wallet's balance is the sum of its entries; `wallets.credits` is
-// a cached copy written only by a posting, checked equal by server/ledger/ledger-check.ts.
+// a cached copy written only by a posting, checked equal by server/ledger/ledger-check.ts. What a customer owes (a
+// session the charger delivered that the wallet could not pay in full) is the balance of the customer's RECEIVABLE
+// account, cached as `wallets.owed` the same way.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../schema';
 
-/** Account kinds: one wallet per user, and the operator's own accounts (one row each). */
+/** Account kinds: a wallet and a receivable per user, and the operator's own accounts (one row each). */
 export const ledgerAccountKinds = [
   'WALLET',
+  'RECEIVABLE',
   'REVENUE',
   'GST',
   'PROMOTIONS',
@@ -20,22 +23,25 @@ export const ledgerAccountKinds = [
   'PAYOUT_CLEARING',
 ] as const;
 
+/** Kinds of account a user owns: the wallet (its money) and the receivable (what the user owes, as a negative balance). */
+export const userAccountKinds = ['WALLET', 'RECEIVABLE'] as const;
+
 /** Every account a posting can move money on. A wallet's account has the wallet's id. */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
-    /** The wallet's owner (WALLET accounts only). */
+    /** The owner (WALLET and RECEIVABLE accounts only). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_id_key').on(t.userId),
+    uniqueIndex('ledger_accounts_user_id_kind_key').on(t.userId, t.kind),
     uniqueIndex('ledger_accounts_system_kind_key').on(t.kind).where(sql`${t.userId} is null`),
     check('ledger_accounts_kind_check', sql.raw(`kind in (${ledgerAccountKinds.map((k) => `'${k}'`).join(', ')})`)),
-    check('ledger_accounts_wallet_user_check', sql`(${t.kind} = 'WALLET') = (${t.userId} is not null)`),
+    check('ledger_accounts_owner_check', sql.raw(`(kind in (${userAccountKinds.map((k) => `'${k}'`).join(', ')})) = (user_id is not null)`)),
   ],
 );
 

@@ -3,3 +3,4 @@
 import { resourceTable } from '../resource-tables';
 
 export const topUpRequests = resourceTable('top_up_requests');
+export const creditRequests = resourceTable('credit_requests');

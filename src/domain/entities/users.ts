@@ -156,9 +156,11 @@ export const walletResource = defineResource({
   fields: {
     userId: f.relation('User', 'users', { idType: 'uuid', required: true, unique: true }),
     credits: f.money('Credits', { defaultValue: 0 }),
+    // What the customer owes: a delivered session the wallet could not pay in full; the next credit settles it.
+    owed: f.money('Owed', { defaultValue: 0, help: 'Charging the wallet could not pay; settled from the next credit' }),
   },
   list: {
-    columns: [{ field: 'userId' }, { field: 'credits' }, { field: 'updatedAt' }],
+    columns: [{ field: 'userId' }, { field: 'credits' }, { field: 'owed' }, { field: 'updatedAt' }],
     filters: [{ field: 'userId', kind: 'relation' }],
   },
   search: { exact: ['id', 'userId'] },

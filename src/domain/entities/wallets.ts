@@ -1,6 +1,8 @@
 // The wallet resources besides the wallets themselves (src/domain/entities/users.ts): customers' top-up requests,
-// moved by machines/top-up-request.machine.ts, and a wallet's history, read-only rows of the ledger
-// (server/ledger/ledger.ts) through the `wallet_ledger` view.
+// moved by machines/top-up-request.machine.ts, staff's credit requests waiting for a second staff member
+// (machines/credit-request.machine.ts), and a wallet's history, read-only rows of the ledger (server/ledger/ledger.ts)
+// through the `wallet_ledger` view.
+import { ADD_CREDITS_MAX_ROWS } from '../add-credits';
 import { defineResource, type Resource } from '../resource/define-resource';
 import { f, type FieldOption } from '../resource/field';
 
@@ -96,6 +98,86 @@ export const topUpRequestResource = defineResource({
   readOnly: true,
 });
 
+/** Credit request states (machines/credit-request.machine.ts). */
+export const creditRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+/**
+ * A batch of add-credits whose total is above the approval limit (server/config.ts ADD_CREDITS_APPROVAL_ABOVE_PAISE):
+ * stored instead of posted by Add Credits To Wallet, and credited only when another staff member approves it. Made by
+ * that page alone, so staff neither add nor edit requests here: they approve or reject them (the maker cannot).
+ */
+export const creditRequestResource = defineResource({
+  name: 'credit-requests',
+  title: 'Credit request',
+  plural: 'Credit requests',
+  service: '/user-service',
+  path: 'credit-requests',
+  table: 'credit_requests',
+  labelField: 'message',
+  fields: {
+    message: f.text('Reason', { required: true, max: 200, help: 'The note each credited wallet’s history shows.' }),
+    count: f.int('Numbers', { required: true }),
+    total: f.money('Total', { required: true }),
+    rows: f.items(
+      'Credits',
+      {
+        mobileNumber: f.phone('Mobile number', { required: true }),
+        userId: f.relation('User', 'users', { idType: 'uuid', required: true }),
+        amount: f.money('Amount', { required: true }),
+      },
+      { readOnly: true, maxItems: ADD_CREDITS_MAX_ROWS },
+    ),
+    requestedById: f.relation('Requested by', 'users', { idType: 'uuid', required: true }),
+    requestedAt: f.datetime('Requested at', { required: true }),
+    status: f.choice(
+      'Status',
+      [
+        { value: 'PENDING', label: 'Awaiting approval', tone: 'warning' },
+        { value: 'APPROVED', label: 'Approved', tone: 'success' },
+        { value: 'REJECTED', label: 'Rejected', tone: 'danger' },
+      ],
+      { defaultValue: 'PENDING' },
+    ),
+    decidedById: f.relation('Decided by', 'users', { idType: 'uuid' }),
+    decidedAt: f.datetime('Decided at'),
+    reason: f.longText('Reason for rejecting', { max: 500 }),
+    // Optimistic lock of the credit request workflow (every transition sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
+  },
+  list: {
+    columns: [
+      { field: 'id' },
+      { field: 'requestedAt' },
+      { field: 'requestedById' },
+      { field: 'count' },
+      { field: 'total' },
+      { field: 'message' },
+      { field: 'status' },
+      { field: 'decidedById', hidden: true },
+      { field: 'decidedAt', hidden: true },
+      { field: 'reason', hidden: true },
+    ],
+    filters: [
+      { field: 'status', kind: 'select' },
+      { field: 'requestedById', kind: 'relation' },
+      { field: 'requestedAt', kind: 'dateRange' },
+      { field: 'total', kind: 'numberRange' },
+    ],
+    defaultSort: { field: 'requestedAt', dir: 'desc' },
+    sortable: ['total'],
+  },
+  search: { exact: ['id'] },
+  permissions: { view: 'ROLE_VIEW_CREDIT_REQUEST' },
+  owned: {
+    status: 'the credit request workflow',
+    decidedById: 'Approve and Reject',
+    decidedAt: 'Approve and Reject',
+    reason: 'Reject',
+  },
+  views: [{ path: `${WM}/credit-requests`, title: 'Credit Requests' }],
+  readOnly: true,
+});
+
 /**
  * A wallet's history: one row per ledger entry on a wallet (the `wallet_ledger` view over the ledger's entries,
  * postings and accounts), newest first, with the balance after it. Read-only by construction: the database refuses
@@ -149,4 +231,4 @@ export const walletLedgerResource = defineResource({
 });
 
 /** The wallet resources of this module, in menu order. */
-export const walletResources: readonly Resource[] = [topUpRequestResource, walletLedgerResource];
+export const walletResources: readonly Resource[] = [topUpRequestResource, creditRequestResource, walletLedgerResource];
