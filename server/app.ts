@@ -104,10 +104,6 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
     onError: (c) =>
       problemResponse(c, { type: problemTypes.payloadTooLarge, status: 413, title: 'Payload Too Large', detail: 'The request body is larger than 1 MiB.' }),
   });
-  registry.use('*', 'An answer given without reading the request body closes the connection (else the unread rest would be read as the next request, and the server drops the socket).', async (c, next) => {
-    await next();
-    if (sendsBody(c) && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
-  });
   // A GET or HEAD that declares no body has none to limit (asking for it would build the whole request object);
   // writes are always checked, with or without a declared length.
   const bodiless = (c: Context<AppEnv>) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !sendsBody(c);

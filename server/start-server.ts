@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { formatIndianMobile } from '@domain/phone';
 import { createApp } from './app';
 import { consoleLogger } from './app-deps';
 import { AUTH_CHANGED_CHANNEL, createAuthCache, watchEmbeddedAuthChanges } from './auth/auth-cache';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/open-database';
+import { serveApp } from './http/serve-app';
 import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
 import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from './live/notification-bus';
@@ -71,10 +71,8 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   // LISTEN is in place first (at most AUTH_LISTEN_WAIT_MS; a bus that cannot connect yet keeps trying and is logged).
   if (!(await listeningWithin(bus, AUTH_CHANGED_CHANNEL, AUTH_LISTEN_WAIT_MS))) log(`  the notification bus is not listening yet after ${AUTH_LISTEN_WAIT_MS} ms: sign-outs in other processes reach this one within ${config.session.cacheSeconds} s until it is`);
   const port = options.port ?? config.port;
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));
-    s.once('error', reject);
-  });
+  // A request answered before its body was read (401, 403, 413) still gets its answer: the connection lingers.
+  const server = await serveApp(app, { port, hostname: config.host });
   // Job workers: exports and the hourly housekeeping (expired Idempotency-Keys, sessions, codes, old downloads).
   const jobs = startAppJobs({ db: database.db, config, bus });
   const address = server.address() as AddressInfo;

@@ -1,12 +1,12 @@
-// Against a real HTTP server (@hono/node-server, as server/start-server.ts runs it) with a keep-alive client: an
+// Against a real HTTP server (serveApp, as server/start-server.ts runs it) with a keep-alive client: an
 // answer given without reading the request body (413 over the 1 MiB limit, 401 before the body is looked at) closes
 // the connection cleanly, so the client's next request goes out on a fresh socket and succeeds; answers that read
 // their body keep the connection alive.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionPaths } from '@domain/session';
+import { serveApp } from '@server/http/serve-app';
 import { testDrivers } from './support/test-database';
 import { useTestApp } from './support/use-test-app';
 
@@ -38,14 +38,12 @@ function send(agent: http.Agent, port: number, method: string, path: string, bod
 
 describe.each(testDrivers)('connections after a refused request body, on %s', (driver) => {
   const env = useTestApp(driver);
-  let server: ReturnType<typeof serve>;
+  let server: http.Server;
   let port: number;
   let agent: http.Agent;
 
   beforeAll(async () => {
-    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: env.t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
+    server = await serveApp(env.t.app, { port: 0, hostname: '127.0.0.1' });
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
