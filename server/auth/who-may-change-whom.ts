@@ -6,6 +6,7 @@ import { hasPermission, isPermission, type Permission } from '@domain/permission
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { czoUsers, roles, sessions, userRoles } from '@server/db/schema';
+import { rowsOf } from '@server/db/rows';
 import { forbiddenProblem } from '@server/http/problem';
 import { permissionsOf } from './permissions-of';
 
@@ -16,10 +17,17 @@ type Row = Readonly<Record<string, unknown>>;
 
 /** True when the user is staff: a CZO staff record or any role mapping, active or not. */
 export async function isStaffAccount(db: Database, userId: string): Promise<boolean> {
-  const [staff] = await db.select({ userId: czoUsers.userId }).from(czoUsers).where(eq(czoUsers.userId, userId)).limit(1);
-  if (staff) return true;
-  const [mapped] = await db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
-  return mapped !== undefined;
+  return (await staffAccountsAmong(db, [userId])).has(userId);
+}
+
+/** The staff accounts among these users (see isStaffAccount), in one query whatever their number. */
+export async function staffAccountsAmong(db: Database, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const ids = sql.param([...new Set(userIds)]);
+  const rows = await db.execute(sql`
+    select ${czoUsers.userId} as user_id from ${czoUsers} where ${czoUsers.userId} = any(${ids}::uuid[])
+    union select ${userRoles.userId} from ${userRoles} where ${userRoles.userId} = any(${ids}::uuid[])`);
+  return new Set(rowsOf<{ user_id: string }>(rows).map((r) => r.user_id));
 }
 
 /** The permissions in `wanted` the caller does not hold. */

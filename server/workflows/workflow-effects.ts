@@ -7,6 +7,7 @@ import { bookingEffects } from '@server/bookings/booking-effects';
 import { downloadEffects } from '@server/downloads/download-effects';
 import { payoutEffects } from '@server/settlements/payout-effects';
 import { settlementEffects } from '@server/settlements/settlement-effects';
+import { creditRequestEffects } from '@server/wallets/credit-request-effects';
 import { topUpRequestEffects } from '@server/wallets/top-up-effects';
 
 /** What an effect is given: the event as sent (without version), the record before, the state it moves to. */
@@ -28,5 +29,6 @@ export const workflowEffects: Readonly<Record<string, WorkflowEffect>> = {
   payouts: payoutEffects,
   downloads: downloadEffects,
   'top-up-requests': topUpRequestEffects,
+  'credit-requests': creditRequestEffects,
   bookings: bookingEffects,
 };

@@ -1,5 +1,7 @@
 // Add credits to wallet (spec §6 Wallet Management, user-service `add-credits-to-wallet`): staff paste a list of
 // mobile numbers, see who each one is in a preview, then credit every listed wallet in one all-or-nothing commit.
+// Nobody credits their own wallet or a staff account's; a batch whose total is above the approval limit (the server's
+// ADD_CREDITS_APPROVAL_ABOVE_PAISE) is held as a credit request until another staff member approves it.
 // Shared by the console (parsing the pasted list, the limits it states) and the server (the same limits, enforced).
 import { z } from 'zod';
 import { formatInr, rupeesToPaise } from './format-money';
@@ -24,6 +26,8 @@ export const addCreditsMessages = {
   amountNotPositive: 'Amount must be more than ₹0',
   amountOverLimit: `At most ${formatInr(ADD_CREDITS_MAX_PER_NUMBER_PAISE)} per number`,
   duplicate: (row: number) => `Listed already on row ${row}: each number once (add the amounts up on one row)`,
+  ownWallet: 'This is your own wallet: nobody credits their own',
+  staffWallet: 'This is a staff account: staff wallets are not credited from here',
 } as const;
 
 /** The amount checks of one row: undefined when the amount (paise) can be credited. */
@@ -104,6 +108,9 @@ export const addCreditsPreviewAnswerSchema = z.object({
   count: z.number(),
   total: z.number(),
   rows: z.array(addCreditsPreviewRowResultSchema),
+  /** The batch total (paise) above which a commit is held for another staff member's approval, and whether this one is. */
+  approvalAbove: z.number(),
+  needsApproval: z.boolean(),
 });
 export type AddCreditsPreview = z.infer<typeof addCreditsPreviewAnswerSchema>;
 
@@ -115,6 +122,16 @@ export const addCreditsAnswerSchema = z.object({
   wallets: z.array(z.object({ userId: z.string(), walletId: z.string(), mobileNumber: z.string(), name: z.string().nullable(), amount: z.number(), balance: z.number() })),
 });
 export type AddCreditsAnswer = z.infer<typeof addCreditsAnswerSchema>;
+
+/** The answer of a commit above the approval limit: nothing credited yet, a credit request waiting for another staff member. */
+export const addCreditsHeldAnswerSchema = z.object({
+  creditRequestId: z.number(),
+  status: z.literal('PENDING'),
+  count: z.number(),
+  total: z.number(),
+  approvalAbove: z.number(),
+});
+export type AddCreditsHeldAnswer = z.infer<typeof addCreditsHeldAnswerSchema>;
 
 /** One pasted line read: its line number (from 1), the number as typed, and the amount (paise) or why none. */
 export interface PastedCreditLine {

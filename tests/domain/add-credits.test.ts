@@ -55,6 +55,8 @@ describe('reviewRowsOf and withoutLines', () => {
       errorCount: 1,
       count: 1,
       total: 100,
+      approvalAbove: 500_000,
+      needsApproval: false,
       rows: [
         { mobileNumber: '9876543210', userId: 'u1', name: 'Asha', walletId: 'w1', balance: 500, amount: 100, errors: [] },
         { mobileNumber: null, userId: null, name: null, walletId: null, balance: null, amount: 0, errors: [{ field: 'mobileNumber', message: 'bad number' }, { field: 'amount', message: 'server amount' }] },

@@ -25,8 +25,12 @@ function previewOf(rows: { mobileNumber: string; amount: number }[]): AddCredits
     return { ...(user ?? { mobileNumber: digits, userId: null, name: null, walletId: null, balance: null }), amount: r.amount, errors };
   });
   const good = results.filter((r) => r.errors.length === 0);
-  return { ok: good.length === results.length, errorCount: results.length - good.length, count: good.length, total: good.reduce((s, r) => s + r.amount, 0), rows: results };
+  const total = good.reduce((s, r) => s + r.amount, 0);
+  return { ok: good.length === results.length, errorCount: results.length - good.length, count: good.length, total, rows: results, approvalAbove: APPROVAL_ABOVE, needsApproval: total > APPROVAL_ABOVE };
 }
+
+/** The server's approval limit in these tests: ₹5,000. */
+const APPROVAL_ABOVE = 500_000;
 
 function fakeApi() {
   const calls: { url: string; body: { rows: { mobileNumber: string; amount: number }[]; message: string }; key: string | undefined }[] = [];
@@ -36,6 +40,8 @@ function fakeApi() {
       const body = JSON.parse(String(init.body)) as (typeof calls)[number]['body'];
       calls.push({ url, body, key: (init.headers as Record<string, string>)['Idempotency-Key'] });
       if (url.endsWith('/preview')) return answer(200, previewOf(body.rows));
+      const checked = previewOf(body.rows);
+      if (checked.needsApproval) return answer(202, { creditRequestId: 7, status: 'PENDING', count: checked.count, total: checked.total, approvalAbove: APPROVAL_ABOVE });
       const wallets = previewOf(body.rows).rows.map((r) => ({ userId: r.userId!, walletId: r.walletId!, mobileNumber: r.mobileNumber!, name: r.name, amount: r.amount, balance: r.balance! + r.amount }));
       return answer(201, { batchId: 'b-1', count: wallets.length, total: wallets.reduce((s, w) => s + w.amount, 0), wallets });
     }),
@@ -95,5 +101,23 @@ describe('Add Credits To Wallet', () => {
     expect(commit.body).toEqual({ rows: [{ mobileNumber: '+91 98765 43210', amount: 50_000 }, { mobileNumber: '0 8765432109', amount: 120_000 }], message: 'Goodwill credit' });
     expect(commit.key).toMatch(/.{8,}/);
     expect(screen.getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute('href', '/user-management/wallets/w-ravi');
+  });
+
+  it('tells the maker that a batch above the approval limit awaits another staff member, not that it was credited', async () => {
+    const calls = fakeApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_ADD_CREDITS']));
+    render(<AddCreditsPage />, { wrapper: Wrapper });
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile numbers/ }), '9876543210, 6,000');
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Outage compensation');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const ask = await screen.findByRole('button', { name: 'Ask approval for ₹6,000 to 1 wallet' });
+    await userEvent.click(ask);
+    const dialog = screen.getByRole('alertdialog', { name: 'Add credits' });
+    expect(dialog).toHaveTextContent('nothing is credited until another staff member approves the request under Credit Requests');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ask approval for ₹6,000 to 1 wallet' }));
+    expect(await screen.findByText(/Nothing is credited yet: ₹6,000 to 1 wallet is above ₹5,000 and awaits another staff member’s approval/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Added/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Credit request 7' })).toHaveAttribute('href', '/wallet-management/credit-requests/7');
+    expect(calls.at(-1)!.url).toBe('/user-service/add-credits-to-wallet');
   });
 });

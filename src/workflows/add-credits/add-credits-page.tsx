@@ -2,22 +2,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Link } from 'wouter';
+import { z } from 'zod';
 import {
   ADD_CREDITS_MAX_PER_NUMBER_PAISE,
   ADD_CREDITS_MAX_ROWS,
   ADD_CREDITS_REASON_MIN,
   addCreditsAnswerSchema,
+  addCreditsHeldAnswerSchema,
   addCreditsPreviewAnswerSchema,
   parsePastedCredits,
   requestRowsOf,
   reviewRowsOf,
   withoutLines,
   type AddCreditsAnswer,
+  type AddCreditsHeldAnswer,
   type AddCreditsPreview,
   type PastedCreditLine,
 } from '@domain/add-credits';
 import { walletResource } from '@domain/entities/users';
-import { walletLedgerResource } from '@domain/entities/wallets';
+import { creditRequestResource, walletLedgerResource } from '@domain/entities/wallets';
 import { formatInr, rupeesToPaise } from '@domain/format-money';
 import { formatIndianMobile } from '@domain/phone';
 import { routeFor } from '@domain/resource/define-resource';
@@ -52,6 +55,8 @@ interface Previewed {
 }
 
 const walletHref = (walletId: string) => routeFor(walletResource.detailPath, walletId);
+/** A commit credits at once (201) or, above the approval limit, is held as a credit request (202). */
+const commitAnswerSchema = z.union([addCreditsAnswerSchema, addCreditsHeldAnswerSchema]);
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
 function AddCredits() {
@@ -63,7 +68,7 @@ function AddCredits() {
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<AddCreditsAnswer | null>(null);
+  const [done, setDone] = useState<AddCreditsAnswer | AddCreditsHeldAnswer | null>(null);
   const commitBody = previewed ? { rows: requestRowsOf(previewed.lines), message: previewed.message } : null;
   const idempotencyKey = useIdempotencyKey(commitBody);
 
@@ -102,7 +107,8 @@ function AddCredits() {
   const bad = review.filter((r) => r.problems.length > 0);
   const good = review.filter((r) => r.problems.length === 0 && r.result);
   const total = good.reduce((sum, r) => sum + r.result!.amount, 0);
-  const confirmText = `Add ${formatInr(total)} to ${plural(good.length, 'wallet', 'wallets')}`;
+  const needsApproval = previewed ? total > previewed.preview.approvalAbove : false;
+  const confirmText = needsApproval ? `Ask approval for ${formatInr(total)} to ${plural(good.length, 'wallet', 'wallets')}` : `Add ${formatInr(total)} to ${plural(good.length, 'wallet', 'wallets')}`;
 
   const leaveOut = () => {
     const text = withoutLines(numbers, new Set(bad.map((r) => r.line)));
@@ -114,9 +120,9 @@ function AddCredits() {
     if (!commitBody) return;
     setError(undefined);
     try {
-      const answer = await apiRequest(API, { method: 'POST', body: commitBody, headers: { 'Idempotency-Key': idempotencyKey }, schema: addCreditsAnswerSchema });
-      await Promise.all([walletResource.name, walletLedgerResource.name].map((name) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(name).all })));
-      pushToast(`Added ${formatInr(answer.total)} to ${plural(answer.count, 'wallet', 'wallets')}`, 'success');
+      const answer = await apiRequest(API, { method: 'POST', body: commitBody, headers: { 'Idempotency-Key': idempotencyKey }, schema: commitAnswerSchema });
+      await Promise.all([walletResource.name, walletLedgerResource.name, creditRequestResource.name].map((name) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(name).all })));
+      pushToast('creditRequestId' in answer ? `${formatInr(answer.total)} awaits another staff member’s approval` : `Added ${formatInr(answer.total)} to ${plural(answer.count, 'wallet', 'wallets')}`, 'success');
       setDone(answer);
     } catch (e) {
       setError(errorMessage(e));
@@ -132,7 +138,7 @@ function AddCredits() {
     setMessage('');
   };
 
-  if (done) return <Result answer={done} onAgain={startOver} />;
+  if (done) return 'creditRequestId' in done ? <Held answer={done} onAgain={startOver} /> : <Result answer={done} onAgain={startOver} />;
 
   return (
     <section className="page resource-page add-credits" aria-labelledby="add-credits-title">
@@ -257,12 +263,40 @@ function AddCredits() {
                 <p>
                   {confirmText}, {formatInr(total / Math.max(1, good.length))} each on average. Each wallet’s history shows “{previewed.message}”.
                 </p>
-                <p>Credits cannot be taken back here: a mistake is mended by another posting.</p>
+                {needsApproval ? (
+                  <p>
+                    The total is above {formatInr(previewed.preview.approvalAbove)}: nothing is credited until another staff member approves the request under Credit Requests.
+                  </p>
+                ) : (
+                  <p>Credits cannot be taken back here: a mistake is mended by another posting.</p>
+                )}
               </ConfirmDialog>
             )}
           </div>
         </section>
       ) : null}
+    </section>
+  );
+}
+
+function Held({ answer, onAgain }: { answer: AddCreditsHeldAnswer; onAgain: () => void }) {
+  return (
+    <section className="page resource-page add-credits" aria-labelledby="add-credits-title">
+      <header className="resource-page__header">
+        <h1 id="add-credits-title">{TITLE}</h1>
+        <div className="resource-page__actions">
+          <Button variant="primary" onPress={onAgain}>
+            Add more credits
+          </Button>
+        </div>
+      </header>
+      <p role="status">
+        Nothing is credited yet: {formatInr(answer.total)} to {plural(answer.count, 'wallet', 'wallets')} is above {formatInr(answer.approvalAbove)} and awaits another staff
+        member’s approval.
+      </p>
+      <p>
+        <Link href={routeFor(creditRequestResource.detailPath, String(answer.creditRequestId))}>Credit request {answer.creditRequestId}</Link>
+      </p>
     </section>
   );
 }
