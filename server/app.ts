@@ -28,6 +28,7 @@ import { registerDeliveryRoutes } from './tickets/delivery-routes';
 import { registerLookupRoutes } from './search/lookup-routes';
 import { registerSettlementRoutes } from './settlements/settlement-routes';
 import { registerAddCreditsRoutes } from './wallets/add-credits-routes';
+import { registerLedgerCheckRoute } from './ledger/ledger-check-route';
 import { registerWorkflowRoutes } from './workflows/workflow-routes';
 import { registerCreateChargerRoute } from './chargers/create-charger-route';
 import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
@@ -114,6 +115,8 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   registerConfigRoutes(registry);
   // Before the resource routes: /upload-service/download/options is not a download's id.
   registerDownloadRoutes(registry);
+  // Before the resource routes too: /pw-service/wallet-ledger/check is not a wallet entry's id.
+  registerLedgerCheckRoute(registry);
   registerResourceRoutes(registry);
   registerNetworkRoutes(registry);
   registerWorkflowRoutes(registry);

@@ -10,6 +10,7 @@ import { rowsOf } from '@server/db/rows';
 import { checkLedger } from '@server/ledger/ledger-check';
 import { post, postMany, walletBalance, type PostingInput, type SystemAccount } from '@server/ledger/ledger';
 import { HttpProblem } from '@server/http/problem';
+import { call } from '@tests/server/support/test-app';
 import { testDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
@@ -51,6 +52,17 @@ describe.each(testDrivers)('ledger on %s', (driver) => {
     expect(check).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, walletsWithoutAccount: 0, prepaidBelowZero: 0 });
     const [opening] = await q(sql`select count(*)::int as n from ledger_postings where kind = 'OPENING_BALANCE'`);
     expect(opening!.n).toBeGreaterThan(0);
+  });
+
+  it('answers the invariants at GET /pw-service/wallet-ledger/check to staff who read the wallet ledger, and to nobody else', async () => {
+    const admin = (await env.signInAs('9000000001')).authKey;
+    const res = await call(env.t, 'GET', '/pw-service/wallet-ledger/check', { authKey: admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, unbalancedPostings: 0, total: 0, walletsOff: 0, walletsWithoutAccount: 0, prepaidBelowZero: 0, owedOff: 0, owingWithCredits: 0 });
+    expect(res.body.postings).toBeGreaterThan(0);
+    const technician = (await env.signInAs('9000000003')).authKey;
+    expect((await call(env.t, 'GET', '/pw-service/wallet-ledger/check', { authKey: technician })).status).toBe(403);
+    expect((await call(env.t, 'GET', '/pw-service/wallet-ledger/check')).status).toBe(401);
   });
 
   it('refuses to change or remove history, an unbalanced posting, and a wallet balance set outside a posting', async () => {
