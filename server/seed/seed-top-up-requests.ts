@@ -1,15 +1,20 @@
 // Seed step of the top-up requests (Wallet Management → Top up Request): customers' bank transfer and UPI payments
 // over the last four months, mostly decided (approved, a few rejected with a reason), the last few days' still
 // waiting. Every approved request is credited to its wallet as the workflow would (one TOP_UP posting each, dedupe
-// key top-up:<id>), all in one postMany call, so the ledger stays balanced and the seed stays fast.
+// key top-up:<id>), all in one postMany call, so the ledger stays balanced and the seed stays fast. Beside them, a few
+// credit requests (Wallet Management → Credit Requests): batches of credits above the approval limit that Finance asked
+// for, some waiting for a second staff member, one approved by the Super Admin (credited as the workflow would, dedupe
+// key credit-request:<id>:<user>) and one rejected.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@server/db/rows';
-import { topUpRequests } from '@server/db/tables/wallets';
+import { creditRequests, topUpRequests } from '@server/db/tables/wallets';
 import { postMany } from '@server/ledger/ledger';
+import { creditRequestDedupeKey } from '@server/wallets/credit-request-effects';
 import { topUpDedupeKey, topUpMemo } from '@server/wallets/top-up-effects';
 import { scaled, sqlBetween, sqlHash } from './demo-data';
 import type { SeedStep } from './seed-context';
 import { customerUserIds, n, rowCount, sqlPickUuid, sqlWeighted, staffUserIds } from './seed-sql';
+import { demoStaffUserId } from './seed-staff';
 
 /** Requests at scale 1. */
 export const TOP_UP_REQUESTS_AT_SCALE_1 = 1_500;
@@ -73,6 +78,74 @@ export const seedTopUpRequests: SeedStep = {
         ],
       })),
     );
+    await seedCreditRequests(tx, now);
     return rowCount(tx, topUpRequests);
   },
 };
+
+/** The seeded credit requests: what Finance asked for, by state, with the numbers' rupees per row. */
+const CREDIT_REQUESTS: readonly { message: string; status: 'PENDING' | 'APPROVED' | 'REJECTED'; rupees: readonly number[]; hoursAgo: number; reason?: string }[] = [
+  { message: 'Compensation for the Whitefield hub outage', status: 'PENDING', rupees: [2_500, 2_500, 1_500], hoursAgo: 3 },
+  { message: 'Fleet onboarding credit', status: 'PENDING', rupees: [4_000, 3_000], hoursAgo: 20 },
+  { message: 'Refund of double charges in the billing incident', status: 'APPROVED', rupees: [3_000, 2_750], hoursAgo: 72 },
+  { message: 'Festival goodwill credit', status: 'REJECTED', rupees: [5_000, 5_000], hoursAgo: 120, reason: 'Above the campaign budget: split it by city' },
+];
+
+async function seedCreditRequests(tx: Parameters<SeedStep['run']>[0]['tx'], now: Date): Promise<void> {
+  if ((await rowCount(tx, creditRequests)) > 0) return;
+  const maker = demoStaffUserId('9000000004');
+  const checker = demoStaffUserId('9000000001');
+  const staff = await staffUserIds(tx);
+  if (!staff.includes(maker) || !staff.includes(checker)) return;
+  const customers = rowsOf<{ id: string; mobile_number: string }>(
+    await tx.execute(sql`
+      select u.id, u.mobile_number from users u
+      where u.is_active and not exists (select 1 from czo_users c where c.user_id = u.id) and not exists (select 1 from user_roles r where r.user_id = u.id)
+        and not exists (select 1 from blocked_numbers b where b.mobile_number = u.mobile_number and b.blocked)
+      order by u.mobile_number desc limit 12`),
+  );
+  if (customers.length < 3) return;
+  let next = 0;
+  for (const request of CREDIT_REQUESTS) {
+    const rows = request.rupees.map((r) => {
+      const c = customers[next++ % customers.length]!;
+      return { userId: c.id, mobileNumber: c.mobile_number, amount: r * 100 };
+    });
+    const total = rows.reduce((sum, r) => sum + r.amount, 0);
+    const requestedAt = new Date(now.getTime() - request.hoursAgo * 3_600_000);
+    const decidedAt = request.status === 'PENDING' ? null : new Date(requestedAt.getTime() + 2 * 3_600_000);
+    const [made] = await tx
+      .insert(creditRequests)
+      .values({
+        message: request.message,
+        count: rows.length,
+        total,
+        rows,
+        requestedById: maker,
+        requestedAt,
+        status: request.status,
+        decidedById: decidedAt ? checker : null,
+        decidedAt,
+        reason: request.reason ?? null,
+        createdAt: requestedAt,
+        updatedAt: decidedAt ?? requestedAt,
+      })
+      .returning({ id: creditRequests.id });
+    const id = Number((made as { id: number }).id);
+    if (request.status !== 'APPROVED') continue;
+    await postMany(
+      tx,
+      rows.map((r) => ({
+        kind: 'ADD_CREDITS' as const,
+        memo: request.message,
+        reference: `credit-requests:${id}`,
+        dedupeKey: creditRequestDedupeKey(id, r.userId),
+        actorUserId: checker,
+        legs: [
+          { account: { wallet: r.userId }, amount: r.amount },
+          { account: { system: 'PROMOTIONS' as const }, amount: -r.amount },
+        ],
+      })),
+    );
+  }
+}
