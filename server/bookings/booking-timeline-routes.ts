@@ -1,5 +1,5 @@
 // A booking's timeline for its page: the machine's transitions (audit rows), the charger's events (its OCPP session:
-// start, meter samples, stop) and the money its postings moved (wallet, revenue, GST), oldest first.
+// start, meter samples, stop) and the money its postings moved (wallet, what the customer owes, revenue, GST), oldest first.
 import { sql } from 'drizzle-orm';
 import { bookingResource } from '@domain/entities/bookings';
 import { bookingTimelineSchema, type BookingTimelineEntry } from '@domain/booking-timeline';
@@ -19,7 +19,7 @@ const postingTitles: Record<string, string> = {
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const entry = (e: Partial<BookingTimelineEntry> & Pick<BookingTimelineEntry, 'at' | 'kind' | 'title'>): BookingTimelineEntry => ({
-  detail: null, walletAmount: null, revenueAmount: null, gstAmount: null, energyWh: null, powerW: null, ...e,
+  detail: null, walletAmount: null, owedAmount: null, revenueAmount: null, gstAmount: null, energyWh: null, powerW: null, ...e,
 });
 
 /** Registers `GET /booking-service/admin/booking/:id/timeline` (ROLE_VIEW_ALL_BOOKINGS, like the booking itself). */
@@ -75,17 +75,18 @@ export function registerBookingTimelineRoutes(registry: RouteRegistry): void {
         }
       }
 
-      const postings = rowsOf<{ created_at: unknown; kind: string; memo: string; wallet: unknown; revenue: unknown; gst: unknown }>(
+      const postings = rowsOf<{ created_at: unknown; kind: string; memo: string; wallet: unknown; owed: unknown; revenue: unknown; gst: unknown }>(
         await db.execute(sql`
           select p.created_at, p.kind, p.memo,
                  sum(e.amount) filter (where a.kind = 'WALLET') as wallet,
+                 -sum(e.amount) filter (where a.kind = 'RECEIVABLE') as owed,
                  sum(e.amount) filter (where a.kind = 'REVENUE') as revenue,
                  sum(e.amount) filter (where a.kind = 'GST') as gst
           from ledger_postings p join ledger_entries e on e.posting_id = p.id join ledger_accounts a on a.id = e.account_id
           where p.booking_id = ${id} group by p.id order by p.id limit 100`),
       );
       for (const p of postings) {
-        items.push(entry({ at: iso(p.created_at), kind: 'money', title: postingTitles[p.kind] ?? humanise(p.kind), detail: p.memo, walletAmount: num(p.wallet), revenueAmount: num(p.revenue), gstAmount: num(p.gst) }));
+        items.push(entry({ at: iso(p.created_at), kind: 'money', title: postingTitles[p.kind] ?? humanise(p.kind), detail: p.memo, walletAmount: num(p.wallet), owedAmount: num(p.owed), revenueAmount: num(p.revenue), gstAmount: num(p.gst) }));
       }
       items.sort((a, b) => a.at.localeCompare(b.at));
       return c.json({ items, live }, 200);

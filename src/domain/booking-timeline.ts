@@ -13,6 +13,8 @@ export const bookingTimelineEntrySchema = z.object({
   detail: z.string().nullable(),
   /** Money entries: what the wallet gained (positive) or paid (negative). */
   walletAmount: z.number().nullable(),
+  /** Money entries: what the customer came to owe (positive) or no longer owes (negative), beyond what the wallet paid. */
+  owedAmount: z.number().nullable(),
   /** Money entries: the operator's revenue and the GST moved. */
   revenueAmount: z.number().nullable(),
   gstAmount: z.number().nullable(),

@@ -16,6 +16,7 @@ function signed(paise: number): string {
 function MoneyLine({ entry }: { entry: BookingTimelineEntry }) {
   const parts = [
     entry.walletAmount !== null ? `Wallet ${signed(entry.walletAmount)}` : null,
+    entry.owedAmount !== null ? `Owed ${signed(entry.owedAmount)}` : null,
     entry.revenueAmount !== null ? `Revenue ${signed(entry.revenueAmount)}` : null,
     entry.gstAmount !== null ? `GST ${signed(entry.gstAmount)}` : null,
   ].filter(Boolean);

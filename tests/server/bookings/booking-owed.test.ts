@@ -92,6 +92,10 @@ describe.each(testDrivers)('what a customer owes on %s', (driver) => {
     // Staff see it on the wallet.
     const [wallet] = await q<{ id: string }>(sql`select id from wallets where user_id = ${c.id}`);
     expect((await call(env.t, 'GET', `/pw-service/admin/wallet/${wallet!.id}`, { authKey: admin })).body).toMatchObject({ credits: 0, owed: 5_800 });
+    const timeline = await call(env.t, 'GET', `${BOOKINGS}/${id}/timeline`, { authKey: admin });
+    expect(timeline.body.items.filter((i: { kind: string }) => i.kind === 'money')).toEqual([
+      expect.objectContaining({ title: 'Booking payment', walletAmount: -500, owedAmount: 5_800, revenueAmount: 6_300 - 961, gstAmount: 961 }),
+    ]);
     await ledgerHolds();
 
     // ₹63 → ₹53: ₹10 less owed, nothing back to the wallet (it paid ₹5 of a ₹53 session).
