@@ -3,7 +3,12 @@
 // one after another. `add` answers a promise settled when the row's batch is written (or failed), for a caller that
 // must not answer before its row is stored; a caller that need not wait ignores it. A writer whose statement tells
 // something of each row (an upsert that refused some) answers it row by row: `write` returns one result per row,
-// and each `add` settles with its row's.
+// and each `add` settles with its row's. A batch that fails because of a row's values (a data or integrity error) is
+// written again in halves, down to the rows at fault: only their callers get the error, and the others' rows are
+// stored (one caller's bad row must not fail every other's). Nothing more is done on the way of a batch that succeeds,
+// and a failure of any other kind (a lost connection) fails the batch at once.
+import { databaseErrorOf } from './database-error';
+
 export interface BatchWriter<T, R = void> {
   add(row: T): Promise<R>;
   /** Writes what is pending now. */
@@ -22,6 +27,17 @@ export interface BatchWriterOptions<T, R = void> {
   maxRows?: number;
   /** Awaited before each batch is written (e.g. giving way to requests in flight) [none]. */
   beforeWrite?: () => Promise<void>;
+  /**
+   * Whether a failed write's error lies in some row's values, so that the batch is split to find it [a database
+   * error of SQLSTATE class 22, data exception, or 23, integrity constraint violation: rowError].
+   */
+  isRowError?: (error: unknown) => boolean;
+}
+
+/** A database error caused by the values written (class 22: a number out of range, bad text; class 23: a constraint). */
+export function rowError(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
 }
 
 export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>): BatchWriter<T, R> {
@@ -29,7 +45,27 @@ export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>
   const pending: { row: T; done: (error: unknown, result?: R) => void }[] = [];
   let stored = 0;
   let lost = 0;
+  const isRowError = options.isRowError ?? rowError;
   let writing: Promise<void> = Promise.resolve();
+  // Rows in order; a failure in a row's values splits them in halves, written in turn (so rows given later are still
+  // written later), until the failing rows are alone.
+  const writeRows = async (batch: typeof pending): Promise<void> => {
+    try {
+      const results = await options.write(batch.map((p) => p.row));
+      stored += batch.length;
+      batch.forEach((p, i) => p.done(undefined, results ? results[i] : undefined));
+    } catch (error) {
+      if (batch.length > 1 && isRowError(error)) {
+        const half = Math.ceil(batch.length / 2);
+        await writeRows(batch.slice(0, half));
+        await writeRows(batch.slice(half));
+        return;
+      }
+      lost += batch.length;
+      options.onError(error);
+      for (const p of batch) p.done(error);
+    }
+  };
   const write = async () => {
     while (pending.length > 0) {
       // The batch is taken off the front in place: a backlog of thousands of rows is not copied into a new array
@@ -37,14 +73,13 @@ export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>
       const batch = pending.splice(0, maxRows);
       try {
         await options.beforeWrite?.();
-        const results = await options.write(batch.map((p) => p.row));
-        stored += batch.length;
-        batch.forEach((p, i) => p.done(undefined, results ? results[i] : undefined));
       } catch (error) {
         lost += batch.length;
         options.onError(error);
         for (const p of batch) p.done(error);
+        continue;
       }
+      await writeRows(batch);
     }
   };
   const flush = () => {

@@ -1,5 +1,6 @@
 // The batch writer behind the OCPP message log and meter values: rows written together, each add settled when its
-// batch is written, a failed batch counted and reported without stopping the next one.
+// batch is written, a failed batch counted and reported without stopping the next one, and a row whose values fail
+// the statement failing alone.
 import { describe, expect, it } from 'vitest';
 import { createBatchWriter } from '@server/db/batch-writer';
 
@@ -64,6 +65,52 @@ describe('batch writer', () => {
     await writer.close();
     expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [13, 14]]);
     expect(writer.stats()).toEqual({ stored: 14, lost: 0, pending: 0 });
+  });
+
+  it("writes a batch that a row's values failed again in halves: only that row's add fails, the others are stored", async () => {
+    // A database error as drizzle gives it: its own error, the driver's (with the SQLSTATE) as the cause.
+    const dataError = () => Object.assign(new Error('Failed query: insert into t values ($1) params: 99999999999'), { cause: { code: '22003' } });
+    const statements: number[][] = [];
+    const stored: number[] = [];
+    const errors: unknown[] = [];
+    const writer = createBatchWriter<number>({
+      maxRows: 8,
+      intervalMs: 10_000,
+      onError: (e) => errors.push(e),
+      write: async (rows) => {
+        statements.push(rows);
+        if (rows.some((n) => n < 0)) throw dataError();
+        stored.push(...rows);
+      },
+    });
+    const adds = [1, 2, -3, 4, 5, 6, -7, 8].map((n) => writer.add(n).then(() => 'stored', () => 'failed'));
+    expect(await Promise.all(adds)).toEqual(['stored', 'stored', 'failed', 'stored', 'stored', 'stored', 'failed', 'stored']);
+    // In order, each good row once.
+    expect(stored).toEqual([1, 2, 4, 5, 6, 8]);
+    expect(errors).toHaveLength(2);
+    expect(writer.stats()).toEqual({ stored: 6, lost: 2, pending: 0 });
+    // A batch without a bad row is one statement, as before.
+    statements.length = 0;
+    await Promise.all([10, 11, 12].map((n) => writer.add(n)).concat(writer.flush()));
+    expect(statements).toEqual([[10, 11, 12]]);
+    await writer.close();
+  });
+
+  it('fails the whole batch at once on an error that is not in the rows (a lost connection), without splitting it', async () => {
+    let statements = 0;
+    const writer = createBatchWriter<number>({
+      maxRows: 8,
+      intervalMs: 10_000,
+      onError: () => {},
+      write: async () => {
+        statements += 1;
+        throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }) });
+      },
+    });
+    const adds = Array.from({ length: 8 }, (_, i) => writer.add(i).then(() => 'stored', () => 'failed'));
+    expect(await Promise.all(adds)).toEqual(Array(8).fill('failed'));
+    expect(statements).toBe(1);
+    await writer.close();
   });
 
   it("settles each add with its row's result when the write answers one per row", async () => {

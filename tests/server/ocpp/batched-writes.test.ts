@@ -1,11 +1,12 @@
 // The central system gathers heartbeats, sessions' live energy and power, and connector statuses into one statement
 // each: on both drivers, each charger keeps its latest heartbeat, each session the last value given of each field, a
 // stopped session is left as it is, each connector its last status given, and a faulted connector refuses a plain
-// status (its recovery is a transaction of its own).
+// status (its recovery is a transaction of its own). Through the batch writer, a row the database refuses fails alone.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
-import { findChargerByBoxId, recordHeartbeats, recordStatus, updateSessionMeters, upsertPlainStatuses } from '@server/ocpp/ocpp-store';
+import { createBatchWriter } from '@server/db/batch-writer';
+import { findChargerByBoxId, insertMeterRows, recordHeartbeats, recordStatus, updateSessionMeters, upsertPlainStatuses, type MeterRow, type PlainStatus } from '@server/ocpp/ocpp-store';
 import { rowsOf } from '@server/seed/seed-sql';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 
@@ -90,5 +91,30 @@ describe.each(testDrivers)('batched OCPP writes on %s', (driver) => {
     const recovered = await recordStatus(database.db, third, { connectorId: 1, status: 'Available', errorCode: 'NoError' }, at);
     expect(recovered.recoveredTicketId).toBe(fault.openedTicketId);
     await expect(upsertPlainStatuses(database.db, [])).resolves.toEqual([]);
+  });
+
+  it("fails only the row the database refuses when a batch of many chargers' rows is written through the batch writer", async () => {
+    const at = new Date(Date.UTC(2026, 10, 27, 11, 0, 0));
+    const errors: unknown[] = [];
+    const statuses = createBatchWriter<PlainStatus, boolean>({ maxRows: 10, intervalMs: 10_000, onError: (e) => errors.push(e), write: (rows) => upsertPlainStatuses(database.db, rows) });
+    const meters = createBatchWriter<MeterRow>({ maxRows: 10, intervalMs: 10_000, onError: (e) => errors.push(e), write: (rows) => insertMeterRows(database.db, rows) });
+    // A connector id past the integer column: what a charger's 99999999999 did to every other charger's row.
+    const statusOf = (chargerId: number, connectorId: number) => ({ chargerId, connectorId, status: 'Finishing', errorCode: 'NoError', at });
+    const meterOf = (chargerId: number, connectorId: number) => ({ chargerId, connectorId, transactionId: null, sampledAt: at, energyWh: 4242, powerW: null, currentA: null, voltageV: null, soc: null });
+    const settled = (p: Promise<unknown>) => p.then(() => 'stored', () => 'failed');
+    const written = await Promise.all([
+      ...[statusOf(ids[0]!, 2), statusOf(ids[1]!, 99_999_999_999), statusOf(ids[2]!, 2)].map((r) => settled(statuses.add(r))),
+      ...[meterOf(ids[0]!, 1), meterOf(ids[1]!, 99_999_999_999), meterOf(ids[2]!, 1)].map((r) => settled(meters.add(r))),
+      statuses.flush(),
+      meters.flush(),
+    ]);
+    expect(written.slice(0, 6)).toEqual(['stored', 'failed', 'stored', 'stored', 'failed', 'stored']);
+    expect(errors).toHaveLength(2);
+    const rows = await q<{ charger_id: number; status: string }>(sql`select charger_id, status from ocpp_connectors where connector_id = 2 and charger_id in (${ids[0]}, ${ids[2]}) order by charger_id`);
+    expect(rows.map((r) => [Number(r.charger_id), r.status])).toEqual([[ids[0], 'Finishing'], [ids[2], 'Finishing']]);
+    const samples = await q<{ charger_id: number }>(sql`select charger_id from ocpp_meter_values where energy_wh = 4242 order by charger_id`);
+    expect(samples.map((r) => Number(r.charger_id))).toEqual([ids[0], ids[2]]);
+    await statuses.close();
+    await meters.close();
   });
 });
