@@ -11,7 +11,7 @@ import { startAppJobs } from './jobs/app-jobs';
 import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from './live/notification-bus';
 import type { CentralSystem } from './ocpp/central-system';
 import { startOcppProcess, type OcppProcessStats } from './ocpp/ocpp-process';
-import { ocppEnv, startDevFleet, startOcppRuntime } from './ocpp/ocpp-runtime';
+import { centralConfigEnv, ocppEnv, startDevFleet, startOcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
 import { createSmsProvider } from './sms/create-sms-provider';
@@ -124,7 +124,7 @@ async function startOcpp(input: {
 }): Promise<{ stats(reset: boolean): ReturnType<RunningServer['ocppStats']>; close(): Promise<void> }> {
   const { server, url, config, database, bus, log } = input;
   if (config.databaseUrl && ocppEnv().OCPP_PROCESS !== 'same') {
-    const own = await startOcppProcess({ server, env: { ...process.env, DATABASE_URL: config.databaseUrl }, log });
+    const own = await startOcppProcess({ server, env: { ...process.env, DATABASE_URL: config.databaseUrl, ...centralConfigEnv(config) }, log });
     log(`  OCPP central system in a process of its own (pid ${own.pid()}; OCPP_PROCESS=same keeps it in this one)`);
     const fleet = await startDevFleet({ url, config, db: database.db, log });
     return {

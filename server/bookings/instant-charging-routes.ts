@@ -1,15 +1,15 @@
 // Instant booking and charging (booking-service `instant`, ROLE_INSTANT_BOOKING_AND_CHARGING): staff start a session
-// for a customer on a charger's connector now. The server checks the customer (active, customer operations not
-// locked), their wallet (at least INSTANT_MIN_WALLET_PAISE, or postpaid: checked, not held; the session pays the
-// metered amount when it ends), the charger (active, OCPP, online) and the connector (reported Available, no open
+// for a customer on a charger's connector now. The server checks the customer by the session start rule
+// (session-start-rule.ts: active, customer operations not locked, a prepaid wallet holding at least
+// SESSION_START_MIN_WALLET_PAISE, or postpaid: checked, not held; the session pays the metered amount when it ends;
+// the charger's StartTransaction is held to the same rule), the charger (active, OCPP, online) and the connector (reported Available, no open
 // session), then sends RemoteStartTransaction with a one-off idTag recorded in instant_charge_requests against the
 // customer. The answer is 202 with the command once the charger has accepted it; the booking appears when the
 // charger's StartTransaction with that idTag arrives (server/ocpp/ocpp-store.ts resolveIdTag: the customer's WALLET
 // booking, moved to charging by the booking machine's START). Every refusal is a 409 in words and sends nothing.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bookingResource, INSTANT_MIN_WALLET_PAISE } from '@domain/entities/bookings';
-import { formatInr } from '@domain/format-money';
+import { bookingResource } from '@domain/entities/bookings';
 import { canTestOverOcpp } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';
@@ -19,12 +19,13 @@ import type { RouteRegistry } from '@server/http/route-registry';
 import { INSTANT_ID_TAG_PREFIX } from '@server/ocpp/ocpp-store';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { sendToCharger } from './live-session';
+import { sessionStartRefusal } from './session-start-rule';
 
 /** Registers Start a session now. */
 export function registerInstantChargingRoutes(registry: RouteRegistry): void {
   registerResourceAction(registry, bookingResource, 'instant', {
     summary:
-      'Start a charging session for a customer now (RemoteStartTransaction on the connector). 202 with the command once the charger accepts; the booking appears when the charger starts the transaction. Refused (409) for an inactive or locked customer, a wallet below ₹50, an offline charger or a busy connector.',
+      'Start a charging session for a customer now (RemoteStartTransaction on the connector). 202 with the command once the charger accepts; the booking appears when the charger starts the transaction. Refused (409) for an inactive or locked customer, a prepaid wallet below the minimum to start a session (SESSION_START_MIN_WALLET_PAISE, default ₹50), an offline charger or a busy connector.',
     responses: {
       202: { description: 'The charger accepted the start; the booking follows with its StartTransaction' },
       409: { description: 'The customer, wallet, charger or connector does not allow it (nothing was sent), or the charger refused', schema: problemSchema },
@@ -35,16 +36,9 @@ export function registerInstantChargingRoutes(registry: RouteRegistry): void {
       const connectorId = Number(body.connectorId);
       const db = deps.db;
 
-      const [user] = rowsOf<{ is_active: boolean; operations_locked: boolean; credits: string | number | null; postpaid: boolean | null }>(
-        await db.execute(sql`select u.is_active, u.operations_locked, w.credits, w.postpaid from users u left join wallets w on w.user_id = u.id where u.id = ${userId}`),
-      );
-      if (!user) throw validationProblem([{ path: 'userId', message: 'No user has this id.' }]);
-      if (!user.is_active) throw conflictProblem('This customer’s account is inactive: a session cannot be started for them. Nothing was sent.', [{ path: 'userId', message: 'Inactive account' }]);
-      if (user.operations_locked) throw conflictProblem('This customer’s operations are locked: unlock them before starting a session. Nothing was sent.', [{ path: 'userId', message: 'Customer operations locked' }]);
-      const credits = Number(user.credits ?? 0);
-      if (!user.postpaid && credits < INSTANT_MIN_WALLET_PAISE) {
-        throw conflictProblem(`Not enough credits: the customer’s wallet holds ${formatInr(credits)} and a session needs at least ${formatInr(INSTANT_MIN_WALLET_PAISE)}. Nothing was sent.`, [{ path: 'userId', message: 'Not enough credits' }]);
-      }
+      const refusal = await sessionStartRefusal(db, userId, deps.config.sessionStart.minWalletPaise);
+      if (refusal?.reason === 'unknown') throw validationProblem([{ path: 'userId', message: 'No user has this id.' }]);
+      if (refusal) throw conflictProblem(`${refusal.message} Nothing was sent.`, [{ path: 'userId', message: refusal.label }]);
 
       const [charger] = rowsOf<{ unique_id: string; charger_type: string; is_active: boolean; sockets: unknown; connected_node: string | null }>(
         await db.execute(sql`select c.unique_id, c.charger_type, c.is_active, c.sockets, p.connected_node from chargers c left join ocpp_charge_points p on p.charger_id = c.id where c.id = ${chargerId}`),

@@ -18,8 +18,13 @@ import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
+import { unstorableTextPaths } from '@domain/storable-text';
 import { chargerLiveEvent, commandLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
+import { loggableError } from '@server/db/database-error';
+import { envSchema } from '@server/config';
+import { DEFAULT_SESSION_START_MIN_WALLET_PAISE } from '@server/bookings/session-start-rule';
+import { checkConnector, checkMeterRegister, checkMeterValues, checkTransactionId, MAX_MESSAGE_ID_LENGTH, OcppRefusal } from './ocpp-checks';
 import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
 import { verifyChargerPassword } from './charger-password';
 import {
@@ -181,7 +186,17 @@ export interface CentralSystemOptions {
   watchEveryMs?: number;
   /** Id of this process among the servers on one database [host:pid:random]. */
   nodeId?: string;
+  /** Largest frame a charger may send, bytes; a larger one closes its socket (1009) unread [OCPP_MAX_FRAME_BYTES's default, 64 KiB]. */
+  maxFrameBytes?: number;
+  /** Wallet balance a prepaid customer needs to start a session, paise [SESSION_START_MIN_WALLET_PAISE's default, ₹50]. */
+  sessionStartMinWalletPaise?: number;
 }
+
+/** OCPP_MAX_FRAME_BYTES's default (a central system made without a configuration: tests). */
+const DEFAULT_MAX_FRAME_BYTES: number = envSchema.shape.OCPP_MAX_FRAME_BYTES.parse(undefined);
+
+/** The most characters of a charger's text we send back or keep in an error (a description, a frame's start). */
+const MAX_ERROR_TEXT = 300;
 
 /** A running central system. */
 export interface CentralSystem {
@@ -190,7 +205,7 @@ export interface CentralSystem {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Chargers connected to this process. */
   connectedCount(): number;
-  stats(): { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number };
+  stats(): { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number; oversized: number };
   /** Writes pending log rows now (tests, benchmarks). */
   flushLog(): Promise<void>;
   close(): Promise<void>;
@@ -233,17 +248,27 @@ export function answerAccepts(action: string, result: unknown): boolean {
 // a JSON array of the right shape is a FormationViolation in 1.6; an unknown message type is NotSupported.
 const OCPP16_ERROR_CODES: Record<string, string> = { RpcFrameworkError: 'FormationViolation', MessageTypeNotSupported: 'NotSupported' };
 
+/**
+ * A CALLERROR as we send it: the 1.6 code, the charger's message id (at most 1.6's 36 characters), a description of
+ * at most MAX_ERROR_TEXT characters and no details. ocpp-rpc's schema errors carry the whole call in their details,
+ * and its descriptions may quote the charger's method name or message id: sent back as they are, a large frame would
+ * come back to its sender in full.
+ */
 function ocpp16Frame(message: string): string {
   if (!message.startsWith('[4,')) return message;
   try {
     const frame = JSON.parse(message) as unknown[];
-    const mapped = OCPP16_ERROR_CODES[String(frame[2])];
-    if (!mapped) return message;
-    frame[2] = mapped;
-    return JSON.stringify(frame);
+    const code = String(frame[2]);
+    return JSON.stringify([4, String(frame[1]).slice(0, MAX_MESSAGE_ID_LENGTH), OCPP16_ERROR_CODES[code] ?? code, String(frame[3] ?? '').slice(0, MAX_ERROR_TEXT), {}]);
   } catch {
     return message;
   }
+}
+
+/** A charger's CALLERROR details as kept in the message log: small ones as they are, else their size. */
+function keptDetails(details: unknown): unknown {
+  const text = JSON.stringify(details ?? null) ?? 'null';
+  return text.length <= MAX_ERROR_TEXT ? (details ?? null) : { truncated: true, characters: text.length };
 }
 
 /** Creates the central system (it listens to no port: pass upgrades to handleUpgrade). */
@@ -270,17 +295,28 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   };
   let inbound = 0;
   let rateLimited = 0;
-  const fail = (event: string, error: unknown, fields: Record<string, unknown> = {}) =>
-    logger.warn(logLine(event, { ...fields, error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300) }));
+  let oversized = 0;
+  // A database error is logged by its SQLSTATE and names (never drizzle's "Failed query: …" text, which holds the
+  // statement and its values); any other error by its name, message (cut short) and stack frames.
+  const fail = (event: string, error: unknown, fields: Record<string, unknown> = {}) => {
+    const facts = loggableError(error);
+    if (typeof facts.message === 'string') facts.message = facts.message.slice(0, MAX_ERROR_TEXT);
+    logger.warn(logLine(event, { ...fields, ...facts }));
+  };
   const log: MessageLog = createMessageLog(db, (error) => fail('ocpp-log-write-failed', error));
   const live = (event: Parameters<typeof publishLive>[1], immediate = false) => publishLive(bus, event, { immediate, onError: (e) => fail('live-publish-failed', e) });
 
+  const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const minWalletPaise = options.sessionStartMinWalletPaise ?? DEFAULT_SESSION_START_MIN_WALLET_PAISE;
   const server = new RPCServer({
     protocols: ['ocpp1.6'],
     strictMode: true,
     callTimeoutMs,
     pingIntervalMs: 30_000,
     maxBadMessages: 20,
+    // ws reads a frame's length before its payload: a frame past the limit closes the socket (1009) unread, instead
+    // of being buffered whole (ws's own default is 100 MiB per frame).
+    wssOptions: { maxPayload: maxFrameBytes },
   });
 
   server.auth(async (accept, reject, handshake) => {
@@ -356,13 +392,40 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       const [type, messageId] = event.payload as [number, string];
       const action = link.actions.get(messageId) ?? null;
       link.actions.delete(messageId);
-      if (type === 3) logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'RESULT', messageId, action, payload: event.payload[2] ?? null, errorCode: null });
-      else logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'ERROR', messageId, action, payload: { description: event.payload[3], details: event.payload[4] }, errorCode: String(event.payload[2]).slice(0, 60) });
+      if (type === 3) {
+        logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'RESULT', messageId, action, payload: event.payload[2] ?? null, errorCode: null });
+        return;
+      }
+      // An error is kept as short as it is sent (ocpp16Frame): ours without the details ocpp-rpc fills with the call.
+      const sent = event.outbound ? (JSON.parse(ocpp16Frame(JSON.stringify(event.payload))) as unknown[]) : event.payload;
+      logFrame(link, {
+        direction: event.outbound ? 'OUT' : 'IN',
+        messageType: 'ERROR',
+        messageId: String(messageId).slice(0, MAX_MESSAGE_ID_LENGTH),
+        action,
+        payload: { description: String(sent[3] ?? '').slice(0, MAX_ERROR_TEXT), details: keptDetails(sent[4]) },
+        errorCode: String(sent[2]).slice(0, 60),
+      });
     });
     client.on('badMessage', (event: { buffer: Buffer; error: Error; response: unknown[] | null }) => {
-      const text = event.buffer.toString('utf8').slice(0, 2000);
+      // The start of the frame only (a frame may be up to maxFrameBytes).
+      const text = event.buffer.subarray(0, MAX_ERROR_TEXT * 4).toString('utf8').slice(0, MAX_ERROR_TEXT);
       const code = event.response ? ocpp16Frame(JSON.stringify(event.response)) : null;
-      logFrame(link, { direction: 'IN', messageType: 'BAD', messageId: null, action: null, payload: { frame: text, error: event.error.message.slice(0, 300) }, errorCode: code ? String((JSON.parse(code) as unknown[])[2]) : null });
+      logFrame(link, {
+        direction: 'IN',
+        messageType: 'BAD',
+        messageId: null,
+        action: null,
+        payload: { frame: text, bytes: event.buffer.length, error: event.error.message.slice(0, MAX_ERROR_TEXT) },
+        errorCode: code ? String((JSON.parse(code) as unknown[])[2]) : null,
+      });
+    });
+    // A frame past maxFrameBytes: ws closed the socket (1009) without reading it.
+    client.on('socketError', (error: { code?: string }) => {
+      if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
+      oversized += 1;
+      logger.warn(logLine('ocpp-frame-too-large', { chargerId: charger.id, maxFrameBytes }));
+      logFrame(link, { direction: 'IN', messageType: 'BAD', messageId: null, action: null, payload: { error: `A frame over ${maxFrameBytes} bytes: the connection was closed (1009) without reading it.` }, errorCode: null });
     });
     client.on('strictValidationFailure', (event: { method: string; outbound: boolean; isCall: boolean; error: Error }) => {
       logger.warn(logLine('ocpp-schema-violation', { chargerId: charger.id, method: event.method, outbound: event.outbound, isCall: event.isCall, error: event.error.message.slice(0, 200) }));
@@ -387,10 +450,16 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     const client = {
       handle: (method: string, handler: (call: { params: unknown; messageId: string }) => unknown) =>
         link.client.handle(method, async (call) => {
+          if (call.messageId.length > MAX_MESSAGE_ID_LENGTH) throw createRPCError('FormationViolation', `The message id is longer than ${MAX_MESSAGE_ID_LENGTH} characters.`);
+          // Text no column can hold (NUL, a broken surrogate) would fail the statement that writes it.
+          const [unstorable] = unstorableTextPaths(call.params, 1);
+          if (unstorable) throw createRPCError('PropertyConstraintViolation', `${unstorable.path.slice(0, 60) || 'A value'} holds a NUL or broken character.`);
           await giveWay(100);
           try {
             return await handler(call);
           } catch (error) {
+            // A value the charger cannot mean: its own CALLERROR, nothing stored.
+            if (error instanceof OcppRefusal) throw createRPCError(error.code, error.message.slice(0, MAX_ERROR_TEXT));
             // Logged here; the charger gets an InternalError that says nothing of our database or code.
             fail('ocpp-handler-failed', error, { chargerId: id, method });
             throw createRPCError('InternalError', 'The central system could not handle this message. Send it again.');
@@ -414,6 +483,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     });
     client.handle('StatusNotification', async ({ params }) => {
       const p = params as ConnectorStatus;
+      checkConnector(charger, p.connectorId, { allowZero: true });
       const outcome = await recordStatus(db, charger, p, now(), (row) => plainStatuses.add(row));
       live(chargerLiveEvent(id, { connectivity: true }));
       const ticket = outcome.openedTicketId ?? outcome.recoveredTicketId;
@@ -422,27 +492,35 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     });
     client.handle('Authorize', async ({ params }) => {
       const p = params as { idTag: string };
-      const { status } = await authorize(db, id, p.idTag, now());
+      const { status } = await authorize(db, id, p.idTag, now(), minWalletPaise);
       return { idTagInfo: { status } };
     });
     client.handle('StartTransaction', async ({ params }) => {
       const p = params as { connectorId: number; idTag: string; meterStart: number; timestamp: string };
-      const started = await startTransaction(db, charger, p, now());
+      checkConnector(charger, p.connectorId, { allowZero: false });
+      checkMeterRegister('meterStart', p.meterStart);
+      const started = await startTransaction(db, charger, p, now(), minWalletPaise);
       live(sessionLiveEvent(id, started.bookingId));
       return { transactionId: started.transactionId, idTagInfo: { status: started.status } };
     });
     client.handle('StopTransaction', async ({ params }) => {
       const p = params as { transactionId: number; meterStop: number; timestamp: string; reason?: string; transactionData?: { timestamp: string; sampledValue: { value: string }[] }[] };
+      checkTransactionId(p.transactionId);
+      checkMeterRegister('meterStop', p.meterStop);
+      const samples = meterSamples(0, p.transactionId, (p.transactionData ?? []) as never);
+      checkMeterValues(p.transactionData ?? [], samples);
       const stopped = await stopTransaction(db, id, p, now());
-      if (p.transactionData && p.transactionData.length > 0 && stopped.known) {
-        await recordMeterValues(db, id, meterSamples(0, p.transactionId, p.transactionData as never), storeMeters, updateSession);
-      }
+      if (samples.length > 0 && stopped.known) await recordMeterValues(db, id, samples, storeMeters, updateSession);
       live(sessionLiveEvent(id, stopped.bookingId));
       return { idTagInfo: { status: 'Accepted' } };
     });
     client.handle('MeterValues', async ({ params }) => {
       const p = params as { connectorId: number; transactionId?: number; meterValue: { timestamp: string; sampledValue: { value: string }[] }[] };
-      await recordMeterValues(db, id, meterSamples(p.connectorId, p.transactionId ?? null, p.meterValue as never), storeMeters, updateSession);
+      checkConnector(charger, p.connectorId, { allowZero: true });
+      checkTransactionId(p.transactionId);
+      const samples = meterSamples(p.connectorId, p.transactionId ?? null, p.meterValue as never);
+      checkMeterValues(p.meterValue, samples);
+      await recordMeterValues(db, id, samples, storeMeters, updateSession);
       live(chargerLiveEvent(id));
       return {};
     });
@@ -545,7 +623,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       void server.handleUpgrade(request, socket, head);
     },
     connectedCount: () => links.size,
-    stats: () => ({ connected: links.size, ...log.stats(), inbound, rateLimited }),
+    stats: () => ({ connected: links.size, ...log.stats(), inbound, rateLimited, oversized }),
     flushLog: () => log.flush(),
     async close() {
       clearInterval(watch);

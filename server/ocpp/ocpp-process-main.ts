@@ -9,7 +9,7 @@ import { consoleLogger } from '@server/app-deps';
 import { openDatabase } from '@server/db/open-database';
 import { createPostgresBus } from '@server/live/notification-bus';
 import type { OcppProcessMessage, OcppProcessReply } from './ocpp-process';
-import { startCentral } from './ocpp-runtime';
+import { centralConfigOf, startCentral } from './ocpp-runtime';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl || !process.send) {
@@ -24,7 +24,8 @@ const database = await openDatabase({ databaseUrl, dataDir: '.' }, { migrate: fa
 // the bus's publishes off them.
 const chargerDatabase = database.separate(4);
 const bus = createPostgresBus({ connectionString: databaseUrl, db: database.db, onError: (error) => console.error('[bus]', error instanceof Error ? error.message : error) });
-const central = await startCentral({ db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger });
+// The server's settings, which it put in this process's environment (centralConfigEnv).
+const central = await startCentral({ db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, config: centralConfigOf(process.env) });
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 

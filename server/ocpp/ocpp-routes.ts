@@ -28,14 +28,14 @@ import { chargerTypes } from '@domain/entities/chargers';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMessages, ocppSessions } from '@server/db/tables/ocpp';
 import { users } from '@server/db/schema';
-import { HttpProblem, notFoundProblem } from '@server/http/problem';
+import { conflictProblem, HttpProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { publishLive } from '@server/live/live-events';
 import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
-import { COMMAND_DEADLINE_MS, setChargerPasswordHash, TEST_ID_TAG_PREFIX, timeOutCommands } from './ocpp-store';
+import { COMMAND_DEADLINE_MS, resolveIdTag, setChargerPasswordHash, TEST_ID_TAG_PREFIX, timeOutCommands } from './ocpp-store';
 import { commandLiveEvent } from './ocpp-messages';
 import { simulatableChargers } from './ocpp-runtime';
 
@@ -212,6 +212,17 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
   } finally {
     stop();
   }
+}
+
+/**
+ * A RemoteStartTransaction staff send for a customer's idTag (their RFID card) is held to what the charger's
+ * StartTransaction will be (resolveIdTag: the card, then the session start rule, server/bookings/session-start-rule.ts)
+ * and refused (409, the same words, nothing sent) when it would be refused. A tag of no customer goes as it is.
+ */
+async function checkRemoteStart(deps: ResolvedDeps, chargerId: number, idTag: string): Promise<void> {
+  const resolved = await resolveIdTag(deps.db, chargerId, idTag, deps.config.sessionStart.minWalletPaise);
+  if (resolved.userId === null || resolved.status === 'Accepted') return;
+  throw conflictProblem(`${resolved.reason.replace(/\.?$/, '.')} Nothing was sent.`, [{ path: 'command.payload.idTag', message: resolved.reason }]);
 }
 
 /** The live state of a charger. */
@@ -399,9 +410,14 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     access: { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
     body: sendCommandBodySchema,
     summary:
-      'Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`).',
-    responses: { 200: { description: 'Answered', schema: sendCommandAnswerSchema }, 202: { description: 'Queued', schema: sendCommandAnswerSchema }, 409: { description: 'Not an OCPP charger', schema: problemSchema } },
+      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum).",
+    responses: {
+      200: { description: 'Answered', schema: sendCommandAnswerSchema },
+      202: { description: 'Queued', schema: sendCommandAnswerSchema },
+      409: { description: 'Not an OCPP charger, or a remote start the customer may not have', schema: problemSchema },
+    },
     handler: async ({ c, deps, body, session }) => {
+      if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, body.chargerIds[0]!, body.command.payload.idTag);
       const answer = await sendCommands(deps, { chargerIds: body.chargerIds, command: body.command, userId: session.userId, wait: body.wait });
       return c.json(answer, body.wait ? 200 : 202);
     },

@@ -6,7 +6,7 @@ import type { Http2Server } from 'node:http2';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Logger } from '@server/app-deps';
-import type { AppConfig } from '@server/config';
+import { envSchema, type AppConfig } from '@server/config';
 import type { Database } from '@server/db/database';
 import { chargers, rfidCardHistory } from '@server/db/tables/chargers';
 import type { NotificationBus } from '@server/live/notification-bus';
@@ -36,10 +36,36 @@ export function ocppEnv(env: Record<string, string | undefined> = process.env): 
   return ocppEnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
 }
 
+/** The server's settings the central system needs (AppConfig's). */
+export type CentralConfig = Pick<AppConfig, 'ocpp' | 'sessionStart'>;
+
+/**
+ * CentralConfig as environment variables, for the central system's own process (which reads them back with
+ * centralConfigOf): the server's settings reach it whether they came from its environment or were given in code.
+ */
+export function centralConfigEnv(config: CentralConfig): Record<string, string> {
+  return { OCPP_MAX_FRAME_BYTES: String(config.ocpp.maxFrameBytes), SESSION_START_MIN_WALLET_PAISE: String(config.sessionStart.minWalletPaise) };
+}
+
+/** CentralConfig from environment variables (centralConfigEnv's), with the server's defaults. */
+export function centralConfigOf(env: Record<string, string | undefined>): CentralConfig {
+  const e = envSchema.pick({ OCPP_MAX_FRAME_BYTES: true, SESSION_START_MIN_WALLET_PAISE: true }).parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  return { ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES }, sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE } };
+}
+
 /** A central system with its settings from the environment, listening for the commands routed to it on the bus. */
-export async function startCentral(input: { db: Database; commandDb?: Database; bus: NotificationBus; logger: Logger; env?: Record<string, string | undefined> }): Promise<CentralSystem> {
+export async function startCentral(input: { db: Database; commandDb?: Database; bus: NotificationBus; logger: Logger; config: CentralConfig; env?: Record<string, string | undefined> }): Promise<CentralSystem> {
   const env = ocppEnv(input.env);
-  const central = createCentralSystem({ db: input.db, commandDb: input.commandDb, bus: input.bus, logger: input.logger, heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS, logRetentionDays: env.OCPP_LOG_RETENTION_DAYS });
+  const central = createCentralSystem({
+    db: input.db,
+    commandDb: input.commandDb,
+    bus: input.bus,
+    logger: input.logger,
+    heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS,
+    logRetentionDays: env.OCPP_LOG_RETENTION_DAYS,
+    maxFrameBytes: input.config.ocpp.maxFrameBytes,
+    sessionStartMinWalletPaise: input.config.sessionStart.minWalletPaise,
+  });
   // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
   await input.bus.listening(OCPP_COMMAND_CHANNEL);
   return central;

@@ -15,6 +15,7 @@ import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppSe
 import { auditInsertFrom, isAudited } from '@server/audit/write-audit';
 import { noteRecordChange } from '@server/live/record-changes';
 import { applyChargerEvent, startedBooking } from '@server/bookings/booking-transition';
+import { DEFAULT_SESSION_START_MIN_WALLET_PAISE, sessionStartRefusal, type SessionStartRefusal } from '@server/bookings/session-start-rule';
 import type { OcppCommandState } from '@machines/ocpp-command.machine';
 
 /** An OCPP charger as the central system knows it while its socket is open. */
@@ -391,8 +392,27 @@ async function failSessionsOnFault(tx: Database, charger: ChargerIdentity, statu
 /** OCPP idTagInfo status. */
 export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
 
-/** Who an idTag is: the card's holder and the answer to give (blocked, removed or unknown cards are refused). */
-export async function resolveIdTag(db: Database, chargerId: number, idTag: string): Promise<{ status: IdTagStatus; userId: string | null; reason: string }> {
+/**
+ * A known customer that the session start rule refuses, in OCPP 1.6's terms. 1.6 has no status for "not enough
+ * credit" (2.0.1 added NoCredit): Invalid means an identifier the central system does not know, and Expired one
+ * whose validity ended, both untrue of a valid card whose wallet is short; Blocked, "not allowed for charging", is
+ * the one that fits a known card refused for now, and the one this central system already gives a locked or inactive
+ * customer. A charger that caches it asks again (Authorize) when the card is next presented online, so a top-up
+ * counts from then. CitrineOS, for one, answers its 2.0.1 NoCredit as Invalid on 1.6, a fallback for statuses 1.6
+ * cannot say rather than a choice of meaning.
+ */
+const refusedCustomer = (userId: string, refusal: SessionStartRefusal) => ({ status: 'Blocked' as const, userId, reason: refusal.message });
+
+/**
+ * Who an idTag is: the card's holder and the answer to give (blocked, removed or unknown cards are refused, and a
+ * holder the session start rule refuses: server/bookings/session-start-rule.ts, with `minWalletPaise`).
+ */
+export async function resolveIdTag(
+  db: Database,
+  chargerId: number,
+  idTag: string,
+  minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE,
+): Promise<{ status: IdTagStatus; userId: string | null; reason: string }> {
   if (idTag.startsWith(TEST_ID_TAG_PREFIX)) {
     const [command] = rowsOf<{ requested_by: string | null }>(
       await db.execute(sql`select requested_by from ${ocppCommands} where charger_id = ${chargerId} and action = 'RemoteStartTransaction' and payload->>'idTag' = ${idTag} limit 1`),
@@ -400,11 +420,11 @@ export async function resolveIdTag(db: Database, chargerId: number, idTag: strin
     return command ? { status: 'Accepted', userId: command.requested_by, reason: 'Test charge started from the console' } : { status: 'Invalid', userId: null, reason: 'Unknown test tag' };
   }
   if (idTag.startsWith(INSTANT_ID_TAG_PREFIX)) {
-    const [request] = rowsOf<{ user_id: string; is_active: boolean; operations_locked: boolean }>(
-      await db.execute(sql`select r.user_id, u.is_active, u.operations_locked from instant_charge_requests r join ${users} u on u.id = r.user_id where r.id_tag = ${idTag} and r.charger_id = ${chargerId}`),
-    );
+    const [request] = rowsOf<{ user_id: string }>(await db.execute(sql`select user_id from instant_charge_requests where id_tag = ${idTag} and charger_id = ${chargerId}`));
     if (!request) return { status: 'Invalid', userId: null, reason: 'Unknown instant charging tag' };
-    if (!request.is_active || request.operations_locked) return { status: 'Blocked', userId: request.user_id, reason: 'Customer inactive or operations locked' };
+    // Checked when staff sent the start, and again now: the wallet may have been spent meanwhile.
+    const refusal = await sessionStartRefusal(db, request.user_id, minWalletPaise);
+    if (refusal) return refusedCustomer(request.user_id, refusal);
     return { status: 'Accepted', userId: request.user_id, reason: 'Session started by staff for the customer' };
   }
   const [card] = rowsOf<{ action: string; user_id: string }>(
@@ -413,16 +433,15 @@ export async function resolveIdTag(db: Database, chargerId: number, idTag: strin
   if (!card) return { status: 'Invalid', userId: null, reason: 'Unknown card' };
   if (card.action === 'BLOCKED') return { status: 'Blocked', userId: card.user_id, reason: 'Card blocked' };
   if (card.action === 'REMOVED') return { status: 'Invalid', userId: card.user_id, reason: 'Card removed from the account' };
-  // A customer whose operations staff locked (Lock customer operations on a booking) starts nothing until unlocked.
-  const [holder] = rowsOf<{ is_active: boolean; operations_locked: boolean }>(await db.execute(sql`select is_active, operations_locked from ${users} where id = ${card.user_id}`));
-  if (holder?.operations_locked) return { status: 'Blocked', userId: card.user_id, reason: 'Customer operations locked' };
-  if (holder && !holder.is_active) return { status: 'Blocked', userId: card.user_id, reason: 'Customer inactive' };
+  // The holder: active, operations not locked by staff (Lock customer operations on a booking), enough in the wallet.
+  const refusal = await sessionStartRefusal(db, card.user_id, minWalletPaise);
+  if (refusal) return refusal.reason === 'unknown' ? { status: 'Invalid', userId: null, reason: 'The card’s holder no longer exists' } : refusedCustomer(card.user_id, refusal);
   return { status: 'Accepted', userId: card.user_id, reason: 'Card active' };
 }
 
-/** Authorize: the answer, and a row in Authorize History. */
-export async function authorize(db: Database, chargerId: number, idTag: string, now: Date): Promise<{ status: IdTagStatus }> {
-  const resolved = await resolveIdTag(db, chargerId, idTag);
+/** Authorize: the answer, and a row in Authorize History (with the reason in words). */
+export async function authorize(db: Database, chargerId: number, idTag: string, now: Date, minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE): Promise<{ status: IdTagStatus }> {
+  const resolved = await resolveIdTag(db, chargerId, idTag, minWalletPaise);
   await db.execute(sql`
     insert into ${rfidAuthorizeRequests} (card_number, charger_id, user_id, result, reason, requested_at, created_at, updated_at)
     values (${idTag}, ${chargerId}, ${resolved.userId}, ${resolved.status === 'Accepted' ? 'ACCEPTED' : resolved.status === 'Expired' ? 'EXPIRED' : 'REJECTED'},
@@ -430,19 +449,24 @@ export async function authorize(db: Database, chargerId: number, idTag: string, 
   return { status: resolved.status };
 }
 
-/** StartTransaction: the charger transaction row (its id is the OCPP transactionId) and, for a known user, a booking. */
+/**
+ * StartTransaction: the charger transaction row (its id is the OCPP transactionId) and, for a known user whose idTag
+ * is accepted, a booking. A refused idTag (the session start rule among the reasons) makes a FAILED transaction and a
+ * stopped session, and no booking: the charger stops at once, and nothing is charged.
+ */
 export async function startTransaction(
   db: Database,
   charger: ChargerIdentity,
   start: { connectorId: number; idTag: string; meterStart: number; timestamp: string },
   now: Date,
+  minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE,
 ): Promise<{ transactionId: number; status: IdTagStatus; bookingId: number | null; replayed: boolean }> {
   const startKey = `${start.connectorId}|${start.timestamp}|${start.meterStart}|${start.idTag}`;
   // A StartTransaction sent again (the answer was lost) gets the same transaction: no second booking.
   const [existing] = rowsOf<{ transaction_id: number; booking_id: number | null }>(
     await db.execute(sql`select transaction_id, booking_id from ${ocppSessions} where charger_id = ${charger.id} and start_key = ${startKey}`),
   );
-  const resolved = await resolveIdTag(db, charger.id, start.idTag);
+  const resolved = await resolveIdTag(db, charger.id, start.idTag, minWalletPaise);
   if (existing) return { transactionId: Number(existing.transaction_id), status: resolved.status, bookingId: existing.booking_id === null ? null : Number(existing.booking_id), replayed: true };
   const startedAt = new Date(start.timestamp);
   const startedIso = Number.isNaN(startedAt.getTime()) ? iso(now) : iso(startedAt);

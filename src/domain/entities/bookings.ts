@@ -16,10 +16,6 @@ export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER
 export const LOAD_LIMIT_MIN_A = 6;
 export const LOAD_LIMIT_MAX_A = 32;
 
-/** What a customer's wallet must hold for staff to start a session for them at once (paise): ₹50, checked, not held. */
-export const INSTANT_MIN_WALLET_PAISE = 5_000;
-const INSTANT_MIN_WALLET_LABEL = '₹50';
-
 /** The booking a record action acts on (taken from the record page). */
 function bookingOfRecord() {
   return f.int('Booking', { required: true, min: 1 });
@@ -194,7 +190,7 @@ export const bookingResource = defineResource({
         chargerId: f.relation('Charger', 'chargers', { required: true }),
         connectorId: f.int('Connector', { required: true, min: 1, max: 16, help: 'The socket’s number on the charger (1 for its first socket).' }),
       },
-      confirm: `The charger is told to start a session on that connector for the customer now (RemoteStartTransaction). The customer needs an active, unlocked account and at least ${INSTANT_MIN_WALLET_LABEL} in the wallet; the session is paid from the wallet at the charger's tariff when it ends. The booking appears when the charger starts charging.`,
+      confirm: `The charger is told to start a session on that connector for the customer now (RemoteStartTransaction). The customer needs an active, unlocked account and, for a prepaid wallet, the minimum balance to start a session (₹50 unless the server is set otherwise); the session is paid from the wallet at the charger's tariff when it ends. The booking appears when the charger starts charging.`,
       variant: 'primary',
     },
     {

@@ -32,6 +32,8 @@ export interface LiveCharger {
   bus: NotificationBus;
   central: CentralSystem;
   charger: SimulatedCharger;
+  /** Address of the app's HTTP server (http://127.0.0.1:port). */
+  url: string;
   /** The connected charger's id. */
   chargerId: number;
   /** The next active OCPP charger by id, not connected. */
@@ -59,6 +61,9 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
   const boxes = rowsOf<{ id: number; charger_box_id: string }>(
     await database.db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 2`),
   );
+  // The simulator plays two connectors: the charger gets a second socket like its first (the central system refuses a
+  // connector a charger does not have, and reads the sockets when it connects).
+  await database.db.execute(sql`update chargers set sockets = sockets || jsonb_build_array(sockets -> 0) where id = ${boxes[0]!.id} and jsonb_array_length(sockets) = 1`);
   const charger = new SimulatedCharger({
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`,
     identity: boxes[0]!.charger_box_id,
@@ -75,6 +80,7 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
     bus,
     central,
     charger,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     chargerId: Number(boxes[0]!.id),
     offlineCharger: { id: Number(boxes[1]!.id), box: boxes[1]!.charger_box_id },
     async close() {
