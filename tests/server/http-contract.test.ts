@@ -110,6 +110,7 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'POST /pw-service/settlement/upload/commit': { kind: 'permission', permission: 'ROLE_CREATE_SETTLEMENT' },
       'POST /user-service/add-credits-to-wallet/preview': { kind: 'permission', permission: 'ROLE_ADD_CREDITS' },
       'POST /user-service/add-credits-to-wallet': { kind: 'permission', permission: 'ROLE_ADD_CREDITS' },
+      'GET /pw-service/wallet-ledger/check': { kind: 'permission', permission: 'ROLE_VIEW_WALLET_LEDGER' },
       'GET /ticket-service/delivery-ticket/entityType/:type/entityId/:id': { kind: 'permission', permission: 'ROLE_VIEW_DELIVERY_TICKETS' },
       'GET /search-service/lookup': { kind: 'signed-in' },
       // A sign-in number changes by its own action (who may change whom: tests/server/security).
