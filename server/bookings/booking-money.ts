@@ -102,6 +102,8 @@ export async function payBooking(tx: Database, booking: BookingMoneyRow, options
 
 /** Refunds everything the booking's payments took from the wallet (once: `booking-refund:<id>`). */
 export async function refundBooking(tx: Database, booking: BookingMoneyRow, options: { actorUserId: string | null; memo: string }): Promise<number> {
+  // Only wallet bookings pay on the ledger (and a customer paying otherwise gets no wallet opened here).
+  if (booking.paymentMode !== 'WALLET') return 0;
   // Under the wallet's lock, so no settlement moves the split between paid and owed while it is read.
   await lockWallets(tx, [booking.userId]);
   const sums = await paymentSums(tx, booking.id);
