@@ -5,7 +5,8 @@ import { exportJobHandler, exportTempDir, EXPORT_JOB, EXPORT_MIN_BATCH_ROWS, EXP
 import { downloadStoreOf } from '@server/downloads/download-routes';
 import type { Logger } from '@server/app-deps';
 import { housekeepingHandlers, housekeepingSchedule } from './housekeeping';
-import { liveResourceKey } from '@domain/live-event';
+import { downloadResource } from '@domain/entities/global-data';
+import { liveResourceKey, resourceAudience } from '@domain/live-event';
 import { publishLive } from '@server/live/live-events';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { startJobWorkers, wakeJobWorkers, type JobHandler, type JobWorkers } from './job-worker';
@@ -37,7 +38,9 @@ function downloadProgressPublisher(bus: NotificationBus | undefined) {
   if (!bus) return undefined;
   return async (_channel: string, payload: unknown) => {
     const data = payload as { id: number; status: string };
-    publishLive(bus, { keys: [liveResourceKey('downloads')], permission: null, topic: 'download', data: data as Record<string, unknown> }, { immediate: data.status !== 'RUNNING' });
+    // Every signed-in user may list all downloads (who asked for what, its status and size): so may they hear of them.
+    const permission = resourceAudience(downloadResource, { inOwnLists: true });
+    publishLive(bus, { keys: [liveResourceKey(downloadResource.name)], permission, topic: 'download', data: data as Record<string, unknown> }, { immediate: data.status !== 'RUNNING' });
   };
 }
 

@@ -1,11 +1,12 @@
 // GET /events: the console's one live channel (server-sent events). Bearer-authenticated like every route (the
-// console reads it with fetch, since EventSource cannot send headers); each event goes only to users holding its
-// permission; a comment every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it; sign-out, expiry, idle
-// timeout or a deactivated account end it.
+// console reads it with fetch, since EventSource cannot send headers); each event goes only to the users its audience
+// names (the permission its data needs: src/domain/live-event.ts), and an event naming none is dropped; a comment
+// every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it; sign-out, expiry, idle timeout or a deactivated account
+// end it.
 import { eq } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
-import { LIVE_CHANNEL, LIVE_EVENTS_PATH, LIVE_HEARTBEAT_SECONDS, LIVE_SESSION_KEY, LIVE_SESSION_TOPIC, liveEventSchema } from '@domain/live-event';
-import { hasPermission, type Permission } from '@domain/permissions';
+import { LIVE_CHANNEL, LIVE_EVENTS_PATH, LIVE_HEARTBEAT_SECONDS, LIVE_SESSION_KEY, LIVE_SESSION_TOPIC, liveEventSchema, mayReceiveLive, type LiveEvent } from '@domain/live-event';
+import type { Permission } from '@domain/permissions';
 import type { ResolvedDeps } from '@server/app-deps';
 import { permissionsOf } from '@server/auth/permissions-of';
 import { czoUsers, sessions, users } from '@server/db/schema';
@@ -60,7 +61,7 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
             const parsed = liveEventSchema.safeParse(item);
             if (!parsed.success) continue;
             const event = parsed.data;
-            if (event.permission && !hasPermission(permissions, event.permission as Permission)) continue;
+            if (!mayReceiveLive(permissions, event.permission as LiveEvent['permission'])) continue;
             id += 1;
             const data = JSON.stringify({ keys: event.keys, topic: event.topic, data: event.data });
             const eventId = String(id);

@@ -13,17 +13,22 @@ interface Pending {
 const pendingByBus = new WeakMap<NotificationBus, Pending>();
 
 /**
- * Publishes a live event to every console that may see it. Events gathered within LIVE_COALESCE_MS go out together:
+ * Publishes a live event (or the events of one change, one per audience) to every console that may see it. Events gathered within LIVE_COALESCE_MS go out together:
  * equal ones (same keys, permission and topic) once, the newest data winning, and all of them in as few
  * notifications as fit NOTIFY's payload limit (`{ batch: [...] }`; a lone event as itself). Ten thousand chargers
  * each sending a message make a few notifications a second, not one per charger: on PostgreSQL each notification is
  * a statement and a commit through the pool, and every process's listener reads each one. `immediate` sends at once
  * (a command's answer, a new record).
  */
-export function publishLive(bus: NotificationBus, event: LiveEvent, options: { immediate?: boolean; onError?: (error: unknown) => void } = {}): void {
-  const send = (payload: unknown, onError = options.onError) => void bus.publish(LIVE_CHANNEL, payload).catch((error: unknown) => onError?.(error));
+export function publishLive(bus: NotificationBus, event: LiveEvent | readonly LiveEvent[], options: { immediate?: boolean; onError?: (error: unknown) => void } = {}): void {
+  if (isEventList(event)) {
+    // The parts of one change, each for its own audience (liveEventsByAudience): sent together.
+    if (options.immediate) for (const payload of payloadsOf([...event])) send(bus, payload, options.onError);
+    else for (const part of event) publishLive(bus, part, options);
+    return;
+  }
   if (options.immediate) {
-    send(event);
+    send(bus, event, options.onError);
     return;
   }
   let pending = pendingByBus.get(bus);
@@ -33,12 +38,16 @@ export function publishLive(bus: NotificationBus, event: LiveEvent, options: { i
     pendingByBus.set(bus, gathered);
     setTimeout(() => {
       pendingByBus.delete(bus);
-      for (const payload of payloadsOf([...gathered.events.values()])) send(payload, gathered.onError);
+      for (const payload of payloadsOf([...gathered.events.values()])) send(bus, payload, gathered.onError);
     }, LIVE_COALESCE_MS).unref();
   }
   if (options.onError) pending.onError = options.onError;
   pending.events.set(JSON.stringify([event.keys, event.permission, event.topic ?? null]), event);
 }
+
+const isEventList = (event: LiveEvent | readonly LiveEvent[]): event is readonly LiveEvent[] => Array.isArray(event);
+
+const send = (bus: NotificationBus, payload: unknown, onError?: (error: unknown) => void) => void bus.publish(LIVE_CHANNEL, payload).catch((error: unknown) => onError?.(error));
 
 /** Room left in a notification for the batch's own wrapping (`{"batch":[…]}`). */
 const BATCH_WRAPPING_BYTES = 16;

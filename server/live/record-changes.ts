@@ -5,7 +5,7 @@
 // requests (OCPP messages, jobs) announce their own changes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
-import { LIVE_CREATED_TOPIC, liveCreatedKey, liveResourceKey } from '@domain/live-event';
+import { LIVE_ANY_SIGNED_IN, LIVE_CREATED_TOPIC, liveCreatedKey, liveResourceKey, resourceAudience } from '@domain/live-event';
 import type { Resource } from '@domain/resource/define-resource';
 import { findResource, resources } from '@domain/resource/registry';
 import type { NotificationBus } from './notification-bus';
@@ -45,12 +45,13 @@ export function announceRecordChanges(bus: NotificationBus, onError: (error: unk
     for (const change of changes) {
       const resource = findResource(change.entityType);
       if (!resource) continue;
-      const permission = resource.permissions.view ?? null;
       if (change.action.toLowerCase() === 'create') {
+        // "N new" in the lists of whoever may see them all: a list of one's own records would count others' records.
+        const permission = resource.permissions.view ?? LIVE_ANY_SIGNED_IN;
         publishLive(bus, { keys: [liveCreatedKey(resource.name)], permission, topic: LIVE_CREATED_TOPIC, data: { resource: resource.name, id: change.entityId } }, { immediate: true, onError });
       } else {
-        publishLive(bus, { keys: [liveResourceKey(resource.name)], permission }, { onError });
-        for (const shared of sharedListsOf(resource)) publishLive(bus, { keys: [liveResourceKey(shared.name)], permission: leastGuardedView(shared) }, { onError });
+        publishLive(bus, { keys: [liveResourceKey(resource.name)], permission: resourceAudience(resource, { inOwnLists: true }) }, { onError });
+        for (const shared of sharedListsOf(resource)) publishLive(bus, { keys: [liveResourceKey(shared.name)], permission: resourceAudience(shared, { inOwnLists: true }) }, { onError });
       }
     }
   };
@@ -64,9 +65,4 @@ export function announceRecordChanges(bus: NotificationBus, onError: (error: unk
 function sharedListsOf(resource: Resource): Resource[] {
   if (!resource.fixed) return [];
   return resources.filter((r) => r !== resource && r.table === resource.table && !r.fixed);
-}
-
-/** Who may see some list of the resource: no permission when one of its scopes needs none (My tickets). */
-function leastGuardedView(resource: Resource) {
-  return Object.values(resource.scopes ?? {}).some((scope) => scope.permission === null) ? null : (resource.permissions.view ?? null);
 }

@@ -1,5 +1,10 @@
 // Reading what chargers send: meter values into our units, and the live-channel events a change causes.
-import { liveOcppKey, liveRecordKey, liveResourceKey, type LiveEvent } from '@domain/live-event';
+import { bookingResource } from '@domain/entities/bookings';
+import { chargerResource, ocppTransactionResource, transactionResource } from '@domain/entities/chargers';
+import { chargerServicingTicketResource, ticketResource } from '@domain/entities/tickets';
+import { eitherAudience, liveEventsByAudience, liveOcppKey, liveRecordKey, liveResourceKey, resourceAudience, type LiveEvent } from '@domain/live-event';
+import type { Permission } from '@domain/permissions';
+import type { Resource } from '@domain/resource/define-resource';
 import type { MeterSample } from './ocpp-store';
 
 interface SampledValue {
@@ -45,12 +50,21 @@ export function meterSamples(connectorId: number, transactionId: number | null, 
   });
 }
 
-/** The live event of a change to a charger's OCPP state (its page, and the chargers lists when connectivity moved). */
-export function chargerLiveEvent(chargerId: number, options: { connectivity?: boolean } = {}): LiveEvent {
-  return {
-    keys: [liveOcppKey(chargerId), ...(options.connectivity ? [liveResourceKey('chargers')] : [])],
-    permission: 'ROLE_SEARCH_CHARGER',
-  };
+/**
+ * Who may read a charger's live OCPP state (connectors, session, the console's OCPP panel on the charger's page): the
+ * permission of GET /ccu/charger/:id/live.
+ */
+export const OCPP_LIVE_PERMISSION: Permission = 'ROLE_SEARCH_CHARGER';
+
+/** Part of a change's events: a charger's live OCPP state, for those who may read it. */
+const ocppPart = (chargerId: number) => [liveOcppKey(chargerId), OCPP_LIVE_PERMISSION] as const;
+
+/** Part of a change's events: a resource's lists and records (or one record), for those who may see them. */
+const resourcePart = (resource: Resource, key: string[] = liveResourceKey(resource.name)) => [key, resourceAudience(resource, { inOwnLists: false })] as const;
+
+/** The live events of a change to a charger's OCPP state (its page, and the chargers lists when connectivity moved). */
+export function chargerLiveEvent(chargerId: number, options: { connectivity?: boolean } = {}): LiveEvent[] {
+  return liveEventsByAudience([ocppPart(chargerId), ...(options.connectivity ? [resourcePart(chargerResource)] : [])]);
 }
 
 /** The live event of a change to a charger's command records (sent, timed out, refused offline): its page's commands. */
@@ -58,18 +72,27 @@ export function commandLiveEvent(chargerId: number): LiveEvent {
   return { keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' };
 }
 
-/** The live event of a session starting or ending: bookings and transaction lists. */
-export function sessionLiveEvent(chargerId: number, bookingId: number | null): LiveEvent {
-  return {
-    keys: [liveOcppKey(chargerId), liveResourceKey('bookings'), liveResourceKey('transactions'), liveResourceKey('ocpp-transactions'), ...(bookingId ? [liveRecordKey('bookings', bookingId)] : [])],
-    permission: null,
-  };
+/**
+ * The live events of a session starting or ending: the charger's state, the bookings (and the session's booking) and
+ * the transaction lists, each to those who may read it.
+ */
+export function sessionLiveEvent(chargerId: number, bookingId: number | null): LiveEvent[] {
+  return liveEventsByAudience([
+    ocppPart(chargerId),
+    resourcePart(bookingResource),
+    ...(bookingId ? [resourcePart(bookingResource, liveRecordKey(bookingResource.name, bookingId))] : []),
+    resourcePart(transactionResource),
+    resourcePart(ocppTransactionResource),
+  ]);
 }
 
-/** The live event of a servicing ticket opened or commented by a fault. */
-export function faultLiveEvent(chargerId: number, ticketId: number): LiveEvent {
-  return {
-    keys: [liveOcppKey(chargerId), liveResourceKey('charger-servicing-tickets'), liveResourceKey('tickets'), ['comments', 'tickets', String(ticketId)]],
-    permission: null,
-  };
+/**
+ * The live events of a servicing ticket opened or commented by a fault: the charger's state, the servicing tickets,
+ * the cross-kind tickets and the ticket's comments, each to those who may read it. The ticket is assigned to no one,
+ * so it is in no one's own list (My tickets); its comments are read by whoever may see the ticket either way.
+ */
+export function faultLiveEvent(chargerId: number, ticketId: number): LiveEvent[] {
+  const [servicingKey, servicing] = resourcePart(chargerServicingTicketResource);
+  const [ticketsKey, tickets] = resourcePart(ticketResource);
+  return liveEventsByAudience([ocppPart(chargerId), [servicingKey, servicing], [ticketsKey, tickets], [['comments', ticketResource.name, String(ticketId)], eitherAudience(servicing, tickets)]]);
 }

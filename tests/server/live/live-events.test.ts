@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { chargerServicingTicketResource } from '@domain/entities/tickets';
-import { LIVE_CHANNEL } from '@domain/live-event';
+import { LIVE_ANY_SIGNED_IN, LIVE_CHANNEL } from '@domain/live-event';
 import { sessionPaths } from '@domain/session';
 import { liveEventsOf, publishLive } from '@server/live/live-events';
 import { createInProcessBus, MAX_PAYLOAD_BYTES, type NotificationBus } from '@server/live/notification-bus';
@@ -72,9 +71,12 @@ describe('live channel (GET /events)', () => {
     const events = eventReader(response);
     expect((await events.next()).event).toBe('ready');
 
-    // Finance staff may not see chargers: that event is filtered out; the booking event (no permission) arrives.
+    // Finance staff may not see chargers: that event is filtered out, and one with no audience named (not an event of
+    // ours) too; the downloads event (every signed-in user lists downloads) arrives.
     await bus.publish(LIVE_CHANNEL, { keys: [['chargers', 'one', '1']], permission: 'ROLE_SEARCH_CHARGER' });
-    await bus.publish(LIVE_CHANNEL, { keys: [['downloads']], permission: null, topic: 'download' });
+    await bus.publish(LIVE_CHANNEL, { keys: [['bookings']], permission: null });
+    await bus.publish(LIVE_CHANNEL, { keys: [['bookings']] });
+    await bus.publish(LIVE_CHANNEL, { keys: [['downloads']], permission: LIVE_ANY_SIGNED_IN, topic: 'download' });
     const change = await events.next();
     expect(change.event).toBe('change');
     expect(JSON.parse(change.data)).toEqual({ keys: [['downloads']], topic: 'download' });
@@ -99,8 +101,8 @@ describe('live channel (GET /events)', () => {
     expect((await events.next()).event).toBe('ready');
     try {
       // 300 chargers' changes (as many chargers sending a message each) and one charger changing twice.
-      for (let i = 0; i < 300; i += 1) publishLive(bus, { keys: [['ocpp', 'charger', i]], permission: null, topic: 'charger', data: { n: i } });
-      publishLive(bus, { keys: [['ocpp', 'charger', 7]], permission: null, topic: 'charger', data: { n: 'newest' } });
+      for (let i = 0; i < 300; i += 1) publishLive(bus, { keys: [['ocpp', 'charger', i]], permission: LIVE_ANY_SIGNED_IN, topic: 'charger', data: { n: i } });
+      publishLive(bus, { keys: [['ocpp', 'charger', 7]], permission: LIVE_ANY_SIGNED_IN, topic: 'charger', data: { n: 'newest' } });
       await expect.poll(() => notifications.flatMap(liveEventsOf).length, { timeout: 3_000 }).toBe(300);
       // A few notifications, each under NOTIFY's limit, instead of one per charger.
       expect(notifications.length).toBeGreaterThan(1);
@@ -146,12 +148,13 @@ describe('live channel (GET /events)', () => {
       const commented = await call(t, 'POST', `/ticket-service/comment/entityType/charger-servicing-tickets/entityId/${ticket.id}`, { authKey: admin.authKey, body: { body: 'Live comment' } });
       expect(commented.status, JSON.stringify(commented.body)).toBe(201);
       await expect.poll(() => heard.length, { timeout: 3_000 }).toBeGreaterThan(0);
-      // The cross-kind lists (My tickets and the others, some of which need no permission) are refreshed with it.
+      // The kind's lists go to whoever may see any of them (all, or the open ones); the cross-kind lists (My tickets
+      // among them, which needs no permission: the ticket may be the reader's own) to every signed-in user.
       await expect.poll(() => heard.length, { timeout: 3_000 }).toBe(2);
       expect(heard).toEqual(
         expect.arrayContaining([
-          { keys: [['charger-servicing-tickets']], permission: chargerServicingTicketResource.permissions.view },
-          { keys: [['tickets']], permission: null },
+          { keys: [['charger-servicing-tickets']], permission: ['ROLE_VIEW_ALL_CHARGER_SERVICING_TICKETS', 'ROLE_VIEW_OPEN_CHARGER_SERVICING_TICKETS'] },
+          { keys: [['tickets']], permission: LIVE_ANY_SIGNED_IN },
         ]),
       );
 
