@@ -16,7 +16,8 @@ import { writeAudit } from '@server/audit/write-audit';
 import { rowsOf } from '@server/db/rows';
 import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
-import { INSTANT_ID_TAG_PREFIX } from '@server/ocpp/ocpp-store';
+import { connectorCount } from '@server/ocpp/ocpp-checks';
+import { INSTANT_ID_TAG_PREFIX, type ChargerIdentity } from '@server/ocpp/ocpp-store';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { sendToCharger } from './live-session';
 import { sessionStartRefusal } from './session-start-rule';
@@ -46,8 +47,9 @@ export function registerInstantChargingRoutes(registry: RouteRegistry): void {
       if (!charger) throw validationProblem([{ path: 'chargerId', message: 'No charger has this id.' }]);
       if (!canTestOverOcpp(charger.charger_type)) throw conflictProblem(`${charger.unique_id} is not an OCPP charger: the console cannot start a session on it. Nothing was sent.`, [{ path: 'chargerId', message: 'Not an OCPP charger' }]);
       if (!charger.is_active) throw conflictProblem(`${charger.unique_id} is inactive. Nothing was sent.`, [{ path: 'chargerId', message: 'Inactive charger' }]);
-      const sockets = Array.isArray(charger.sockets) ? charger.sockets.length : 0;
-      if (sockets > 0 && connectorId > sockets) throw validationProblem([{ path: 'connectorId', message: `${charger.unique_id} has ${sockets} connector${sockets === 1 ? '' : 's'}.` }]);
+      // The connectors the central system takes from this charger (its sockets, at least one).
+      const connectors = connectorCount({ sockets: Array.isArray(charger.sockets) ? (charger.sockets as ChargerIdentity['sockets']) : [] });
+      if (connectorId > connectors) throw validationProblem([{ path: 'connectorId', message: `${charger.unique_id} has ${connectors} connector${connectors === 1 ? '' : 's'}.` }]);
       if (charger.connected_node === null) throw conflictProblem(`The charger ${charger.unique_id} is offline: nothing was sent. Try again when it reconnects.`, [{ path: 'chargerId', message: 'Offline' }]);
       const [connector] = rowsOf<{ status: string }>(await db.execute(sql`select status from ocpp_connectors where charger_id = ${chargerId} and connector_id = ${connectorId}`));
       const [open] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ocpp_sessions where charger_id = ${chargerId} and connector_id = ${connectorId} and stopped_at is null`));

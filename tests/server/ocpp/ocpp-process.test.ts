@@ -4,6 +4,7 @@
 // PGlite is one process's database, so there the central system always runs in the server's process (every other
 // OCPP test covers that).
 import { sql } from 'drizzle-orm';
+import ocpp from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import type { OpenDatabase } from '@server/db/open-database';
@@ -14,6 +15,15 @@ import { startServer, type RunningServer } from '@server/start-server';
 import { createTestApp, signIn } from '../support/test-app';
 import { until } from '../support/live-charger';
 import { createTestDatabase } from '../support/test-database';
+
+const { RPCClient } = ocpp as unknown as {
+  RPCClient: new (options: Record<string, unknown>) => {
+    connect(): Promise<unknown>;
+    call(method: string, params?: unknown): Promise<unknown>;
+    close(options?: { force?: boolean }): Promise<unknown>;
+    on(event: 'close', cb: (event: { code: number }) => void): void;
+  };
+};
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the OCPP central system in a process of its own (PostgreSQL)', () => {
   let database: OpenDatabase;
@@ -38,7 +48,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the OCPP central system in a proc
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const config = loadConfig({ DATABASE_URL: database.connectionString, APP_ENV: 'test', HOST: '127.0.0.1', JOB_WORKERS: '0' });
+    // A frame limit of its own: the central system's process must have it from the server's configuration.
+    const config = loadConfig({ DATABASE_URL: database.connectionString, APP_ENV: 'test', HOST: '127.0.0.1', JOB_WORKERS: '0', OCPP_MAX_FRAME_BYTES: '32768' });
     server = await startServer({ ...config, port: 0 }, { serveConsole: false, log: () => {} });
     box = rowsOf<{ id: number; charger_box_id: string }>(
       await database.db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 1`),
@@ -65,6 +76,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the OCPP central system in a proc
     const answer = await command();
     expect(answer.status).toBe(200);
     expect(answer.body.items[0]).toMatchObject({ chargerId: box.id, status: 'accepted' });
+  });
+
+  it("closes a charger's frame past the server's OCPP_MAX_FRAME_BYTES (1009) in the central system's process", async () => {
+    const [other] = rowsOf<{ charger_box_id: string }>(
+      await database.db.execute(sql`select charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null and id <> ${box.id} order by id limit 1`),
+    );
+    const send = async (bytes: number) => {
+      const client = new RPCClient({ endpoint: `${server.url.replace(/^http/, 'ws')}/ocpp`, identity: other!.charger_box_id, password: DEV_CHARGER_PASSWORD, protocols: ['ocpp1.6'], reconnect: false });
+      const closed = new Promise<number>((resolve) => client.on('close', (event: { code: number }) => resolve(event.code)));
+      await client.connect();
+      const answer = client.call('DataTransfer', { vendorId: 'CZO', data: 'x'.repeat(bytes) }).then(
+        (result) => result,
+        () => null,
+      );
+      const outcome = await Promise.race([answer, closed.then((code) => ({ closed: code }))]);
+      await client.close({ force: true });
+      return outcome;
+    };
+    expect(await send(30_000)).toEqual({ status: 'Accepted' });
+    expect(await send(40_000)).toEqual({ closed: 1009 });
   });
 
   it('starts the process again when it dies, and the charger comes back to it', async () => {
