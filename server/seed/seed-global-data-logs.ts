@@ -1,18 +1,25 @@
 // Bulk logs of global data management (outbound calls, SMS, WhatsApp) and report downloads, generated in SQL
 // with generate_series so scale 10 still seeds in seconds. Rows are numbered; a step adds rows existing+1..target.
 import { asc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { describeQuery, exportColumns, reportResources } from '@domain/downloads';
 import { maskMobile } from '@domain/phone';
+import { listQuerySchema } from '@domain/resource/list-query';
+import { resourceByName } from '@domain/resource/registry';
+import { envSchema } from '@server/config';
 import { czoUsers, smsNotificationLogs, userRoles, users } from '@server/db/schema';
 import { downloads, outboundCallLogs, whatsappNotificationLogs } from '@server/db/tables/global-data';
 import type { ResourceTable } from '@server/resources/build-tables';
 import { localities, scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedContext, SeedStep } from './seed-context';
 import { demoStaffUserId } from './seed-staff';
-import { demoNotificationTemplates } from './seed-global-data-reference';
+import { demoConfiguredColumns, demoNotificationTemplates } from './seed-global-data-reference';
 import { rowCount } from './seed-sql';
 
 const n = sql`g.n`;
 const YEAR_SECONDS = 365 * 86_400;
+
+/** DOWNLOAD_RETENTION_DAYS's default: a seeded export that ended longer ago than this has had its file deleted. */
+const DEFAULT_DOWNLOAD_RETENTION_DAYS: number = envSchema.shape.DOWNLOAD_RETENTION_DAYS.parse(undefined);
 
 /** The demo Super Admin: some downloads are theirs, so My Downloads shows rows after sign-in. */
 export const DEMO_DOWNLOADER_MOBILE = '9000000001';
@@ -161,20 +168,49 @@ export const seedWhatsappNotificationLogs: SeedStep = {
   },
 };
 
-const reportFilters: Record<string, readonly string[]> = {
-  BOOKINGS: ['City: Bengaluru; last 30 days', 'Status: Completed; October', 'Charger type: OCPP; last 7 days'],
-  CHARGERS: ['City: Mumbai', 'Status: Offline', 'All chargers'],
-  USERS: ['Joined: last 90 days', 'City: Pune'],
-  WALLET_LEDGER: ['Type: Top-up; last month', 'Wallet: fleet accounts'],
-  SETTLEMENTS: ['Status: Pending', 'Quarter: Q2'],
-  PAYOUTS: ['Paid: last month'],
-  INVOICES: ['GST month: September', 'GST month: October'],
-  TICKETS: ['Open servicing tickets', 'Installation tickets; last 30 days'],
-  LEADS: ['Inbound leads; last 14 days', 'Utilization leads; Hyderabad'],
-  OUTBOUND_CALLS: ['Status: No answer; last 7 days'],
+/**
+ * Exports staff asked for, per report type: the list's query as its URL carries it (filters, sort), so a retry asks
+ * the list the same (download-job.ts exportSourceOf reads it back as the list reads its URL).
+ */
+const reportQueries: Readonly<Record<string, readonly string[]>> = {
+  BOOKINGS: ['status=COMPLETED', 'status=FAILED&sort=amount,desc', ''],
+  CHARGERS: ['connectivityStatus=OFFLINE', 'chargerType=OCPP_16_JSON_CHARGER', ''],
+  USERS: ['approvalStatus=PENDING', 'isActive=true'],
+  WALLET_LEDGER: [''],
+  SETTLEMENTS: ['status=PENDING_APPROVAL', 'status=SUCCESS'],
+  PAYOUTS: ['status=PAID', 'mode=UPI'],
+  INVOICES: ['paymentStatus=UNPAID', 'paymentStatus=PAID'],
+  TICKETS: ['kind=CHARGER_SERVICING&status=OPEN', 'kind=SITE_INSPECTION'],
+  LEADS: ['leadType=INBOUND', 'leadType=UTILIZATION&leadLevel=HOT'],
+  OUTBOUND_CALLS: ['status=NO_ANSWER'],
 };
 
-/** Seeds report downloads; every third row is the demo Super Admin's. Recent rows may still be queued or running. */
+/** Why a seeded export failed for good, in the words the job worker and the export job record (job-worker.ts). */
+const exportFailures = ['Something went wrong while working on it.', 'The worker stopped.'];
+
+/**
+ * What a download request stores for each seeded export, as POST /upload-service/download stores it: the list, its
+ * query, the summary shown in the downloads list and the columns (the report's default ones). A query the list
+ * refuses is a mistake in this file, found at seed time.
+ */
+function seededRequests(): string[] {
+  return Object.entries(reportQueries).flatMap(([reportType, queries]) => {
+    const resource = resourceByName(reportResources[reportType]!);
+    return queries.map((query) => {
+      const search = new URLSearchParams(query);
+      if (!listQuerySchema(resource).safeParse(Object.fromEntries(search)).success) throw new Error(`Seeded download query ${reportType} ${query} is not one its list accepts`);
+      const columns = exportColumns(resource, demoConfiguredColumns(reportType), undefined).map((c) => c.field);
+      return JSON.stringify({ reportType, source: resource.name, query, summary: describeQuery(resource, search), columns: columns.join(',') });
+    });
+  });
+}
+
+/**
+ * Seeds report downloads; every third row is the demo Super Admin's. Only states the live system holds without a
+ * worker or a file: exports that ended more than the retention period ago (their files deleted: EXPIRED), failed or
+ * were cancelled. Each can be retried, which makes its file again. A ready download needs its file on disk and a
+ * queued or running one the job queue's work, so none is seeded: new exports show them.
+ */
 export const seedDownloads: SeedStep = {
   name: 'downloads',
   async run({ tx, now, scale }) {
@@ -183,31 +219,43 @@ export const seedDownloads: SeedStep = {
     if (existing >= target) return existing;
     const admin = demoStaffUserId(DEMO_DOWNLOADER_MOBILE);
     const others = (await staffIds(tx)).filter((id) => id !== admin);
-    const types = Object.keys(reportFilters);
-    const pairs = types.flatMap((t) => reportFilters[t]!.map((f) => `${t}|${f}`));
     const bucket = sql`(${sqlHash(n, 'dl-status')} % 100)`;
-    const pair = sqlPick(pairs, n, 'dl-report');
-    // Queued and running exports are the newest (minutes old); finished ones are spread over the year.
-    const requestedAt = sql`case when ${bucket} >= 97 then ${now.toISOString()}::timestamptz - make_interval(mins => ${sqlBetween(1, 40, n, 'dl-recent')}) else ${withinYear(now, 'dl-at')} end`;
+    const request = sql`(${sqlPick(seededRequests(), n, 'dl-report')})::jsonb`;
+    // Asked for at least a day past the retention period ago (an expired file was deleted by then), within the year.
+    const earliest = (DEFAULT_DOWNLOAD_RETENTION_DAYS + 1) * 86_400;
+    const requestedAt = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${earliest} + ${sqlHash(n, 'dl-at')} % ${YEAR_SECONDS - earliest})`;
     await tx.execute(sql`
-      insert into ${downloads} (report_type, filters_summary, status, row_count, file_path, requested_by, requested_at, finished_at, created_at, updated_at)
+      insert into ${downloads} (report_type, filters_summary, status, format, row_count, rows_written, file_path, source, scope, query, column_fields, error,
+        requested_by, requested_at, finished_at, created_at, updated_at)
       select
-        split_part(s.pair, '|', 1),
-        split_part(s.pair, '|', 2),
+        s.request->>'reportType',
+        s.request->>'summary',
         s.status,
-        case when s.status = 'READY' then s.rows end,
-        case when s.status = 'READY' then 'downloads/' || to_char(s.requested_at at time zone 'Asia/Kolkata', 'YYYY/MM') || '/' || lower(split_part(s.pair, '|', 1)) || '-' || s.n || '.csv' end,
+        s.format,
+        case when s.status <> 'CANCELLED' or s.started then s.rows end,
+        case when s.status = 'EXPIRED' then s.rows when s.status = 'FAILED' or s.started then s.rows * s.part / 100 else 0 end,
+        null,
+        s.request->>'source',
+        null,
+        s.request->>'query',
+        s.request->>'columns',
+        case when s.status = 'FAILED' then s.failure end,
         s.requested_by,
         s.requested_at,
-        case when s.status in ('READY', 'FAILED', 'CANCELLED') then s.requested_at + make_interval(secs => 20 + s.rows % 600) end,
+        s.requested_at + make_interval(secs => 20 + s.rows % 600),
         s.requested_at,
-        s.requested_at
+        s.requested_at + make_interval(secs => 20 + s.rows % 600)
       from (
         select
           g.n,
-          ${pair} as pair,
-          case when ${bucket} < 82 then 'READY' when ${bucket} < 89 then 'FAILED' when ${bucket} < 97 then 'CANCELLED' when ${bucket} < 99 then 'RUNNING' else 'QUEUED' end as status,
-          ${sqlBetween(12, 250_000, n, 'dl-rows')} as rows,
+          ${request} as request,
+          case when ${bucket} < 80 then 'EXPIRED' when ${bucket} < 90 then 'FAILED' else 'CANCELLED' end as status,
+          case when ${sqlHash(n, 'dl-format')} % 4 = 0 then 'XLSX' else 'CSV' end as format,
+          -- Within every report's row limit (the smallest is 50,000).
+          ${sqlBetween(12, 50_000, n, 'dl-rows')} as rows,
+          ${sqlBetween(5, 95, n, 'dl-part')} as part,
+          ${sqlHash(n, 'dl-started')} % 2 = 0 as started,
+          ${sqlPick(exportFailures, n, 'dl-error')} as failure,
           case when g.n % 3 = 1 then ${admin}::uuid else ${sqlPick(others, n, 'dl-staff')}::uuid end as requested_by,
           ${requestedAt} as requested_at
         from generate_series(${existing + 1}::int, ${target}::int) as g(n)

@@ -1,6 +1,7 @@
 // Reference data of global data management: press, careers, knowledge hub, products, vehicles, ignored error
 // codes, notification templates, audit and download configuration, ads. Fixed-size lists (scale does not apply);
 // each step inserts only the rows past those already there (or skips rows whose unique key exists).
+import type { ConfiguredColumn } from '@domain/downloads';
 import { resources } from '@domain/resource/registry';
 import {
   advertisements,
@@ -475,11 +476,17 @@ export const seedAuditConfigurations = step('audit configuration', async (ctx) =
 /** Columns offered but not preselected in the demo configuration. */
 const OFFERED_ONLY = new Set(['paymentMode', 'cityId', 'hostId', 'igst']);
 
+/** The columns the seeded configuration of a report type offers, and which of them an export has by default. */
+export function demoConfiguredColumns(reportType: string): ConfiguredColumn[] {
+  const columns = demoDownloadConfigurations.find(([type]) => type === reportType)?.[1] ?? [];
+  return columns.map(([field, header]) => ({ field, header, isDefault: !OFFERED_ONLY.has(field) }));
+}
+
 /** Seeds the download configuration of each report type. */
 export const seedDownloadConfigurations = step('download configuration', async (ctx) => {
-  const rows = demoDownloadConfigurations.map(([reportType, columns, maxRows], i) => {
+  const rows = demoDownloadConfigurations.map(([reportType, , maxRows], i) => {
     const createdAt = new Date(ctx.now.getTime() - (200 - i) * DAY);
-    return { reportType, columns: columns.map(([field, header]) => ({ field, header, isDefault: !OFFERED_ONLY.has(field) })), maxRows, isActive: reportType !== 'OUTBOUND_CALLS', createdAt, updatedAt: createdAt };
+    return { reportType, columns: demoConfiguredColumns(reportType), maxRows, isActive: reportType !== 'OUTBOUND_CALLS', createdAt, updatedAt: createdAt };
   });
   await ctx.tx.insert(downloadConfigurations).values(rows).onConflictDoNothing();
   return rows.length;
