@@ -5,7 +5,7 @@ import { scaled, sqlHash } from './demo-data';
 import type { SeedContext, SeedStep } from './seed-context';
 import { chargerSeedSizes } from './seed-chargers';
 import { bulkInsert } from './seed-chargers-shared';
-import { customerUserIds, n, rowCount, sqlPickUuid, sqlWeighted, staffUserIds } from './seed-sql';
+import { customerUserIds, n, rowCount, rowsOf, sqlPickUuid, sqlWeighted, staffUserIds } from './seed-sql';
 
 const DAY = 86_400;
 
@@ -103,33 +103,64 @@ export const seedChargerTransactions: SeedStep = {
 /** The RFID card number (4-byte UID, hex) of card `c`: a bijective scramble, so cards never collide. */
 const cardNumber = (c: ReturnType<typeof sql>) => sql`upper(lpad(to_hex(((${c})::bigint * 2654435761) % 4294967296), 8, '0'))`;
 
-/** Seeds the RFID card history, 3,000 × scale: each card is added, and later removed or blocked. */
+/** Wallet credits (paise) a card holder had when seeded: ₹1,000, well above the ₹50 a session needs to start. */
+const WELL_FUNDED_PAISE = 100_000;
+
+/**
+ * Seeded cards, 1,500 × scale and at least 60 (the development fleet's drivers carry 50 usable ones): the numbers the
+ * card history and the authorize requests share.
+ */
+const seededCards = (scale: number) => Math.floor(scaled(chargerSeedSizes.rfidHistory, scale, 120) / 2);
+
+/**
+ * The holder of seeded card `c` (a SQL expression): most cards belong to active customers whose wallet holds
+ * WELL_FUNDED_PAISE or more (people who carry a card charge often and top up), the rest to any active customer, so
+ * a card is now and then refused for a short wallet, as in life.
+ */
+async function cardHolder(tx: SeedContext['tx']): Promise<(c: ReturnType<typeof sql>) => ReturnType<typeof sql>> {
+  const customers = await customerUserIds(tx);
+  const funded = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select u.id from users u join wallets w on w.user_id = u.id
+      where u.is_active and not u.operations_locked and w.credits >= ${WELL_FUNDED_PAISE} and not exists (select 1 from czo_users s where s.user_id = u.id)
+      order by u.mobile_number limit 5000`),
+  ).map((r) => r.id);
+  const pool = funded.length > 0 ? funded : customers;
+  return (c) => sql`case when ${sqlHash(c, 'rfid-funded')} % 100 < 85 then ${sqlPickUuid(pool, c, 'rfid-user')} else ${sqlPickUuid(customers, c, 'rfid-user')} end`;
+}
+
+/**
+ * Seeds the RFID card history, 1,500 cards × scale: every card is added to an account; about one in ten was removed
+ * later and about one in twelve blocked, the rest are on their holders' accounts and start sessions.
+ */
 export const seedRfidHistory: SeedStep = {
   name: 'rfid card history',
   async run({ tx, now, scale }) {
-    const target = scaled(chargerSeedSizes.rfidHistory, scale);
-    const existing = await rowCount(tx, rfidCardHistory);
-    if (existing >= target) return existing;
-    const customers = await customerUserIds(tx);
+    const cards = seededCards(scale);
+    const [seeded] = rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct card_number)::int as n from ${rfidCardHistory}`));
+    const existing = Number(seeded?.n ?? 0);
+    if (existing >= cards) return rowCount(tx, rfidCardHistory);
+    const holder = await cardHolder(tx);
     const staff = await staffUserIds(tx);
     const c = sql.raw('c');
-    await bulkInsert(tx, rfidCardHistory, { existing, adding: target - existing }, sql`
+    await bulkInsert(tx, rfidCardHistory, { existing, adding: cards - existing }, sql`
       with s as (
-        select n, (n + 1) / 2 as c, n % 2 = 0 as second,
-          ${now.toISOString()}::timestamptz - (30 * ${DAY} + ${sqlHash(sql`((n + 1) / 2)`, 'rfid-added')} % (330 * ${DAY})) * interval '1 second' as added
-        from generate_series(${existing + 1}::int, ${target}::int) n
+        select c, ${sqlHash(c, 'rfid-end')} % 100 as fate,
+          ${now.toISOString()}::timestamptz - (30 * ${DAY} + ${sqlHash(c, 'rfid-added')} % (330 * ${DAY})) * interval '1 second' as added
+        from generate_series(${existing + 1}::int, ${cards}::int) c
+      ),
+      e as (
+        select c, 'ADDED' as action, ${sqlPickUuid(staff, c, 'rfid-staff')} as staff, added as at from s
+        union all
+        select c, case when fate < 10 then 'REMOVED' else 'BLOCKED' end, ${sqlPickUuid(staff, c, 'rfid-ended-by')},
+          added + (1 + ${sqlHash(c, 'rfid-days')} % 25) * interval '1 day'
+        from s where fate < 18
       )
       insert into ${rfidCardHistory} (card_number, user_id, action, acted_by_id, acted_at, created_at, updated_at)
-      select ${cardNumber(c)},
-        ${sqlPickUuid(customers, c, 'rfid-user')},
-        case when not second then 'ADDED' when ${sqlHash(c, 'rfid-end')} % 100 < 65 then 'REMOVED' else 'BLOCKED' end,
-        ${sqlPickUuid(staff, n, 'rfid-staff')},
-        case when second then added + (1 + ${sqlHash(c, 'rfid-days')} % 25) * interval '1 day' else added end,
-        case when second then added + (1 + ${sqlHash(c, 'rfid-days')} % 25) * interval '1 day' else added end,
-        case when second then added + (1 + ${sqlHash(c, 'rfid-days')} % 25) * interval '1 day' else added end
-      from s
+      select ${cardNumber(c)}, ${holder(c)}, action, staff, at, at, at
+      from e order by c, at
     `);
-    return target;
+    return rowCount(tx, rfidCardHistory);
   },
 };
 
@@ -158,8 +189,8 @@ export const seedAuthorizeHistory: SeedStep = {
     const existing = await rowCount(tx, rfidAuthorizeRequests);
     if (existing >= target) return existing;
     const total = await chargerCount(ctx);
-    const cards = Math.max(1, Math.floor(scaled(chargerSeedSizes.rfidHistory, scale) / 2));
-    const customers = await customerUserIds(tx);
+    const cards = seededCards(scale);
+    const holder = await cardHolder(tx);
     const c = sql.raw('c');
     await bulkInsert(tx, rfidAuthorizeRequests, { existing, adding: target - existing }, sql`
       with ch as (select id, row_number() over (order by id) as rn from ${chargers}),
@@ -191,7 +222,7 @@ export const seedAuthorizeHistory: SeedStep = {
       )
       insert into ${rfidAuthorizeRequests} (card_number, charger_id, user_id, result, reason, requested_at, created_at, updated_at)
       select ${cardNumber(c)}, ch.id,
-        case when reason = 'Card not registered' then null else ${sqlPickUuid(customers, c, 'rfid-user')} end,
+        case when reason = 'Card not registered' then null else ${holder(c)} end,
         result, reason,
         ${now.toISOString()}::timestamptz - (${sqlHash(n, 'auth-at')} % (180 * ${DAY})) * interval '1 second',
         ${now.toISOString()}::timestamptz - (${sqlHash(n, 'auth-at')} % (180 * ${DAY})) * interval '1 second',
