@@ -40,7 +40,7 @@ const TICKET_SOURCE_FIELDS = ['sourceType', 'sourceId', 'sourceName', 'sourceUse
 /** A ticket's own properties, first in its properties panel (the first four edited in place). */
 const TICKET_FIRST_FIELDS = ['assignee', 'priority', 'dueDate', 'tags', 'closeReason', 'createdBy'];
 
-/** Workflow events the header offers on its own terms on every ticket page (Close…, with the spec's close reasons). */
+/** Workflow events the header offers on its own terms on every ticket page (Close…, with the close reasons). */
 const ticketPanelEvents = ['CLOSE'] as const;
 
 /** Props of DetailPage. */

@@ -9,7 +9,7 @@ export const BOOKING_STATUSES = ['SCHEDULED', 'CHARGING', 'PAUSED', 'COMPLETED',
 export const PAYMENT_MODES = ['WALLET', 'UPI', 'CARD', 'POSTPAID'] as const;
 /** Channels of a help message to a booking's user. */
 export const HELP_MESSAGE_CHANNELS = ['SMS', 'WHATSAPP'] as const;
-/** Vehicle categories of spec §3. */
+/** Vehicle categories. */
 export const VEHICLE_CATEGORIES = ['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER'] as const;
 
 /** Bounds of a load-balanced session's current limit, in amperes (a charger below 6 A stops charging per IEC 61851). */
@@ -51,7 +51,7 @@ export const bookingResource = defineResource({
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
     /**
      * The operator of the booking's charger when the booking was made (every insert sets it from the charger), so the
-     * progress trackers count a booking's operator without looking its charger up (issue 16).
+     * progress trackers count a booking's operator without looking its charger up.
      */
     chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid', readOnly: true }),
     /** The current limit of a load-balanced session (a TxProfile on the charger), while one applies. */
@@ -100,7 +100,7 @@ export const bookingResource = defineResource({
   readOnly: true,
   actions: [
     {
-      // GST invoice of a completed paid booking (issue 14); its route lives with the invoices (server/invoices).
+      // GST invoice of a completed paid booking; its route lives with the invoices (server/invoices).
       name: 'issue-invoice',
       title: 'Issue invoice',
       permission: 'ROLE_ISSUE_INVOICE',

@@ -8,7 +8,7 @@ const GD = '/global-data-management';
 const ZM = '/zone-management';
 const RM = '/rfid-management';
 
-/** Charger types of spec §3 ({product} filled with the network's Kirana products). */
+/** Charger types ({product} filled with the network's Kirana products). */
 export const chargerTypes = [
   'KIRANA_LITE_GSM',
   'OCPP_16_JSON_CHARGER',
@@ -20,7 +20,7 @@ export const chargerTypes = [
 ] as const;
 export type ChargerType = (typeof chargerTypes)[number];
 
-/** The identifier fields each charger type needs (spec §3 table). */
+/** The identifier fields each charger type needs. */
 export const chargerTypeIdentifiers: Readonly<Record<ChargerType, readonly ('deviceId' | 'chargerBoxId' | 'ccuId' | 'bleMacAddress' | 'imeiNumber' | 'chargemodStationId')[]>> = {
   KIRANA_LITE_GSM: ['deviceId'],
   OCPP_16_JSON_CHARGER: ['chargerBoxId'],
@@ -42,7 +42,7 @@ const chargerTypeOptions: FieldOption[] = [
 ];
 
 
-/** MQTT broker keys of spec §3 with the broker each names. */
+/** MQTT broker keys with the broker each names. */
 export const mqttBrokerOptions: FieldOption[] = [
   { value: 'RABBIT_MQ_PROPS_DEDICATED', label: 'Dedicated (mqtt-v1)' },
   { value: 'RABBIT_MQ_PROPS_SHARED', label: 'Shared (lion-fish)' },
@@ -234,13 +234,13 @@ const socketFields = {
   value: f.decimal('Power', { required: true, max: 400, unit: 'kW' }),
 };
 
-/** The permissions of spec §6 "replace hardware, update QR code, always-on, protected network". */
+/** The permissions of the charger actions: replace hardware, update QR code, always-on, protected network. */
 export const UPDATE_QR_CODE_PERMISSION = 'ROLE_UPDATE_QR_CODE' as const;
 export const UPDATE_ALWAYS_ON_PERMISSION = 'ROLE_UPDATE_ALWAYS_ON' as const;
 export const UPDATE_CHARGER_GROUP_PERMISSION = 'ROLE_UPDATE_CHARGER_GROUP' as const;
 export const UPDATE_PROTECTED_NETWORK_PERMISSION = 'ROLE_UPDATE_PROTECTED_NETWORK' as const;
 export const REPLACE_HARDWARE_PERMISSION = 'ROLE_REPLACE_HARDWARE' as const;
-/** The permission of Map to host (spec §6 "host mapping"). */
+/** The permission of Map to host (host mapping). */
 export const UPDATE_HOST_MAPPING_PERMISSION = 'ROLE_UPDATE_HOST_MAPPING' as const;
 
 /** What a charger's QR code value may be. */
@@ -288,7 +288,7 @@ export const chargerResource = defineResource({
     cityId: f.relation('City', 'cities', { idType: 'uuid' }),
     chargePointOperatorId: f.relation('Charge point operator', 'charge-point-operators', { idType: 'uuid', required: true }),
     hostId: f.relation('Host', 'users', { idType: 'uuid' }),
-    // Spec §6 charger "group": the user group whose members this charger serves (a group's own chargers).
+    // The charger's group: the user group whose members this charger serves (a group's own chargers).
     groupId: f.relation('User group', 'groups', { help: 'The user group whose members this charger serves; empty for everyone.' }),
     ocppCustomisationType: f.choice('OCPP customisation', optionsOf(ocppCustomisationTypes), { display: 'text' }),
     mqttBrokerKey: f.choice('MQTT broker', mqttBrokerOptions, { defaultValue: 'RABBIT_MQ_PROPS_DEDICATED', display: 'text' }),
@@ -357,7 +357,7 @@ export const chargerResource = defineResource({
   create: [],
   update: ['locationId', 'cityId', 'chargePointOperatorId', 'usageType', 'powerType', 'sockets', 'ocppCustomisationType', 'mqttBrokerKey'],
   // The host changes only by Transfer device (a preview, a row lock against a stale "from", an audit row of from and to).
-  // Spec §6 "host mapping" is this action too: there is no second way to map a charger to a host.
+  // Host mapping is this action too: there is no second way to map a charger to a host.
   owned: {
     groupId: 'the Set group action (server/chargers/charger-action-routes.ts)',
     hostId: 'the Transfer device and Map to host actions (server/chargers/charger-host.ts)',
@@ -706,7 +706,7 @@ export const operationalZoneResource = defineResource({
 
 export const rfidActions = ['ADDED', 'REMOVED', 'BLOCKED'] as const;
 
-/** The permissions of spec §6 "add RFID card, remove RFID card". */
+/** The permissions of Add RFID card and Remove RFID card. */
 export const ADD_RFID_CARD_PERMISSION = 'ROLE_ADD_RFID_CARD' as const;
 export const REMOVE_RFID_CARD_PERMISSION = 'ROLE_REMOVE_RFID_CARD' as const;
 

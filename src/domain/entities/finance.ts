@@ -6,7 +6,7 @@ import { INVOICE_PAYMENT_STATUSES } from '../invoices';
 const FM = '/finance-management';
 const SC = '/sustain-capital-management';
 
-/** Settlement states (ours; the spec shows none): a draft is prepared, approved, notified to the host, then paid or rejected. */
+/** Settlement states: a draft is prepared, approved, notified to the host, then paid or rejected. */
 export const settlementStatuses = ['DRAFT', 'PENDING_APPROVAL', 'NOTIFIED', 'SUCCESS', 'REJECTED'] as const;
 /** Payout states (ours). */
 export const payoutStatuses = ['SCHEDULED', 'PROCESSING', 'PAID', 'FAILED', 'CANCELLED'] as const;
@@ -248,9 +248,9 @@ export const investmentLeadBundleResource = defineResource({
   createPath: `${FM}/investment-lead-bundles/add`,
 });
 
-/** Permission of Issue invoice on a completed booking (ours: the spec's catalogue has none for it). */
+/** Permission of Issue invoice on a completed booking (a permission of its own, beside viewing invoices). */
 export const ISSUE_INVOICE_PERMISSION = 'ROLE_ISSUE_INVOICE' as const;
-/** Permission of the invoice reminder (spec: pw-service `invoice/reminder`). */
+/** Permission of the invoice reminder (the pw service's `invoice/reminder` route). */
 export const SEND_INVOICE_REMINDER_PERMISSION = 'ROLE_SEND_INVOICE_REMINDER' as const;
 
 /**
@@ -330,7 +330,7 @@ export const invoiceResource = defineResource({
   ],
 });
 
-/** Permission of Bill period on a postpaid configuration (ours: the spec's catalogue has none for it). */
+/** Permission of Bill period on a postpaid configuration (a permission of its own, beside editing the configuration). */
 export const BILL_POSTPAID_PERIOD_PERMISSION = 'ROLE_BILL_POSTPAID_PERIOD' as const;
 
 /** Postpaid pricing: a per-kWh price, billing cycle and credit limit for a user group or a charge point operator. */
@@ -551,7 +551,7 @@ const opportunityDraftFields = [
 ] as const;
 
 /**
- * Sustain capital investment opportunities (spec §3 draft). The address is kept in real columns named as the
+ * Sustain capital investment opportunities. The address is kept in real columns named as the
  * draft names its parts, so each part has its own validation and error path (`pinCode`) and city/state filter.
  */
 export const investmentOpportunityResource = defineResource({

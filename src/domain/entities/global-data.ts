@@ -6,10 +6,10 @@ import { f, optionsOf, type FieldOption } from '../resource/field';
 const GD = '/global-data-management';
 
 
-/** Vehicle categories of spec §3. */
+/** Vehicle categories. */
 export const vehicleCategoryOptions = optionsOf(['TWO_WHEELER', 'THREE_WHEELER', 'FOUR_WHEELER']);
 
-/** Language options of spec §3 (hi, en). */
+/** Language options (hi, en). */
 export const languageOptions: readonly FieldOption[] = [
   { value: 'hi', label: 'Hindi' },
   { value: 'en', label: 'English' },
@@ -450,7 +450,7 @@ export const auditConfigurationResource = defineResource({
   views: [{ path: `${GD}/audit-configuration`, title: 'Audit Configuration' }],
 });
 
-/** Message templates per channel (spec §3 notification template draft). */
+/** Message templates per channel (the notification template draft). */
 export const notificationTemplateResource = defineResource({
   name: 'notification-templates',
   title: 'Notification template',
@@ -545,7 +545,7 @@ export const downloadConfigurationResource = defineResource({
 });
 
 /**
- * Report exports staff requested. The menu (spec §2) opens All Downloads to every signed-in staff user, so the
+ * Report exports staff requested. The side menu opens All Downloads to every signed-in staff user, so the
  * list shows who exported what (metadata only); the file itself is served by the download workflow, which checks it.
  */
 export const downloadResource = defineResource({

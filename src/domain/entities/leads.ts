@@ -12,7 +12,7 @@ export const leadLevels = ['COLD', 'WARM', 'HOT', 'CONVERTED', 'LOST'] as const;
 
 const levelOptions = optionsOf(leadLevels, { COLD: 'info', WARM: 'warning', HOT: 'danger', CONVERTED: 'success', LOST: 'neutral' });
 
-/** The permission of Change lead level (spec §6 leads: "update lead level"). */
+/** The permission of Change lead level. */
 export const UPDATE_LEAD_LEVEL_PERMISSION = 'ROLE_UPDATE_LEAD_LEVEL' as const;
 /** The level a lead's level never leaves: a converted lead is a customer (Change lead level answers 409). */
 export const FINAL_LEAD_LEVEL = 'CONVERTED' as const;

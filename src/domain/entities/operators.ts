@@ -5,7 +5,7 @@ import { f, optionsOf, type FieldDef } from '../resource/field';
 const CPO = '/charge-point-operator-management';
 const SC = '/sustain-capital-management';
 
-/** White-label app states (ours; the spec shows none). */
+/** White-label app states. */
 export const whiteLabelStatuses = ['SUBMITTED', 'IN_REVIEW', 'BUILDING', 'LIVE', 'REJECTED'] as const;
 /** Console access request states (ours). */
 export const accessRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;

@@ -107,7 +107,7 @@ export const ticketTags = [
   'REPEAT_ISSUE',
 ] as const;
 
-/** The close reasons of spec §4, with the spec's wording as labels. */
+/** The close reasons, labelled in the words staff know them by. */
 export const ticketCloseReasons: readonly FieldOption[] = [
   { value: 'CHARGING_STATION_NOT_WORKING', label: 'Charging Station Not Working' },
   { value: 'CHARGING_STATION_NOT_CHARGING', label: 'Charging Station Not Charging' },
@@ -118,10 +118,10 @@ export const ticketCloseReasons: readonly FieldOption[] = [
   { value: 'USER_WALLET', label: 'User Wallet' },
 ];
 
-/** Source reference types of spec §3 (where the ticket's goods or work come from). */
+/** Source reference types (where the ticket's goods or work come from). */
 export const ticketSourceTypes = ['VENDOR', 'INSTALLED_AT', 'WAREHOUSE', 'TECHNICIAN', 'DELIVERY', 'HOST_LOCATION'] as const;
 
-/** Mounting options of spec §9. */
+/** Mounting options. */
 export const mountingOptions: readonly FieldOption[] = [
   { value: 'STAND', label: 'Stand' },
   { value: 'WALL', label: 'Wall' },
@@ -129,7 +129,7 @@ export const mountingOptions: readonly FieldOption[] = [
   { value: 'OTHER', label: 'Other' },
 ];
 
-/** Protection options of spec §9. */
+/** Protection options. */
 export const protectionOptions: readonly FieldOption[] = [
   { value: 'MCB_16A_2_POLE', label: 'MCB 16A 2-Pole' },
   { value: 'MCB_40A_2_POLE', label: 'MCB 40A 2-Pole' },
@@ -145,9 +145,9 @@ export const protectionOptions: readonly FieldOption[] = [
 export const parkingTypes = ['OPEN_PARKING', 'COVERED_PARKING', 'BASEMENT', 'STILT_PARKING', 'STREET_SIDE'] as const;
 /** Categories of a customer support ticket. */
 export const supportCategories = ['CHARGING_FAILED', 'REFUND', 'BILLING', 'APP_ISSUE', 'RFID', 'OTHER'] as const;
-/** Delivery ticket types of spec §3. */
+/** Delivery ticket types. */
 export const deliveryTicketTypes = ['ORDER_DELIVERY', 'CONSIGNMENT_DELIVERY', 'CHARGER_SERVICING_DELIVERY'] as const;
-/** The one type-data field (spec §3 deliveryTicketTypeData) each delivery type needs, with its words. */
+/** The one type-data field (deliveryTicketTypeData) each delivery type needs, with its words. */
 export const deliveryTypeData: Readonly<Record<(typeof deliveryTicketTypes)[number], { field: string; label: string }>> = {
   ORDER_DELIVERY: { field: 'orderId', label: 'order' },
   CONSIGNMENT_DELIVERY: { field: 'consignmentId', label: 'consignment' },
@@ -178,7 +178,7 @@ export const deliveryItemFields = {
 };
 /** Couriers that carry deliveries. */
 export const couriers = ['BLUE_DART', 'DELHIVERY', 'DTDC', 'ECOM_EXPRESS', 'XPRESSBEES', 'OWN_FLEET'] as const;
-/** Why an installation ticket was assigned (spec §3 installation draft). */
+/** Why an installation ticket was assigned (a field of the installation draft). */
 export const installationPurposes = ['INSTALLATION', 'DELIVERY'] as const;
 /** Kinds of booking utilization anomaly. */
 export const anomalyTypes = ['ZERO_ENERGY', 'EXCESS_ENERGY', 'LONG_IDLE_SESSION', 'METER_READING_MISMATCH', 'DUPLICATE_BOOKING', 'ABRUPT_STOP'] as const;
@@ -204,7 +204,7 @@ function commonFields(statuses: readonly string[], required: boolean): Record<st
     /**
      * The operator of the ticket's charger when the charger was set (a trigger sets it on every insert and on a change
      * of charger, migration 0028), so the progress trackers count a ticket without its own operator by its charger's
-     * without looking the charger up (issue 16).
+     * without looking the charger up.
      */
     chargerOperatorId: f.relation("Charger's operator", 'charge-point-operators', { idType: 'uuid', readOnly: true }),
     location: f.relation('Location', 'locations'),
@@ -584,7 +584,7 @@ export const deliveryTicketResource = kindResource({
   detailPath: `${TM}/delivery-tickets/:id`,
 });
 
-/** Consignments: goods shipped from a vendor to a warehouse, received there (spec §4 update-status). */
+/** Consignments: goods shipped from a vendor to a warehouse, received there (update-status). */
 export const consignmentTicketResource = kindResource({
   kind: 'CONSIGNMENT',
   name: 'consignment-tickets',
@@ -613,7 +613,7 @@ export const consignmentTicketResource = kindResource({
   related: [{ resource: 'delivery-tickets', field: 'consignmentId', title: 'Deliveries' }],
 });
 
-/** Charger installation: installing a charger at a host's site (the installation form of spec §3). */
+/** Charger installation: installing a charger at a host's site (its installation form). */
 export const installationTicketResource = kindResource({
   kind: 'INSTALLATION',
   name: 'installation-tickets',

@@ -8,7 +8,7 @@ const CZO = '/czo-management';
 
 /** The approval states of a user (machines/user-approval.machine.ts): a new sign-up waits as PENDING. */
 export const USER_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-/** The permission of New referral code and Disable referral code (spec §6 Others: "referral codes"). */
+/** The permission of New referral code and Disable referral code (the referral codes family). */
 export const REFERRAL_CODE_PERMISSION = 'ROLE_CREATE_REFERRAL_CODE' as const;
 
 /**
@@ -23,7 +23,7 @@ export function referralCodeFor(name: string | null | undefined, digits: number)
 
 const referralReason = () => f.longText('Reason', { required: true, max: 500, help: 'Kept in the user’s history.' });
 
-/** The permission of Change name (spec §6 "change user name"). */
+/** The permission of Change name. */
 export const CHANGE_USER_NAME_PERMISSION = 'ROLE_CHANGE_USER_NAME' as const;
 
 /**
@@ -85,7 +85,7 @@ export const userResource = defineResource({
   activeField: 'isActive',
   scopes: {
     pending: { title: 'Pending users', where: [{ field: 'approvalStatus', op: 'eq', value: 'PENDING' }] },
-    // Spec §6 Others "referral codes": the users who hold one, for staff who see referral codes but not every user.
+    // Referral codes: the users who hold one, for staff who see referral codes but not every user.
     referral: { title: 'Referral codes', where: [{ field: 'referralCode', op: 'notNull' }], permission: 'ROLE_VIEW_REFERRAL_CODES' },
   },
   views: [
@@ -170,7 +170,7 @@ export const walletResource = defineResource({
   readOnly: true,
 });
 
-/** Host business types of spec §3. */
+/** Host business types. */
 export const HOST_BUSINESS_TYPES = ['PREMISE_OWNER', 'NETWORK_BUYER_IP', 'INVESTMENT_PLATFORM', 'NETWORK_BUYER_WITH_WHITELABEL_APP_IP'] as const;
 /** KYC review states of a host. */
 export const KYC_STATUSES = ['PENDING', 'SUBMITTED', 'VERIFIED', 'REJECTED'] as const;
@@ -277,9 +277,9 @@ export const hostSupportRequestResource = defineResource({
   views: [{ path: `${UM}/host-support`, title: 'Host Support' }],
 });
 
-/** The permission of Add member and Remove member (spec §6 has no member permission of its own). */
+/** The permission of Add member and Remove member (membership has no permission of its own: it is an update of the group). */
 export const UPDATE_GROUP_PERMISSION = 'ROLE_UPDATE_GROUP' as const;
-/** The permission of Make group admin (spec §6 "make group admin"). */
+/** The permission of Make group admin. */
 export const MAKE_GROUP_ADMIN_PERMISSION = 'ROLE_MAKE_GROUP_ADMIN' as const;
 
 const groupOfRecord = f.relation('Group', 'groups', { required: true });
@@ -581,7 +581,7 @@ export const userRoleResource = defineResource({
 
 /** Why a number is blocked: too many wrong sign-in codes (server/auth/blocked-numbers.ts) or a staff member's block. */
 export const BLOCK_SOURCES = ['SIGN_IN_ATTEMPTS', 'STAFF'] as const;
-/** The permission of the blocked numbers screen and of both its actions (the spec names only "unblock mobile number"). */
+/** The permission of the blocked numbers screen and of both its actions (one permission, named after unblocking a mobile number). */
 export const BLOCKED_NUMBERS_PERMISSION = 'ROLE_UNBLOCK_MOBILE_NUMBER' as const;
 
 const blockReason = f.longText('Reason', { required: true, max: 500, help: 'Recorded in the number’s history.' });

@@ -35,7 +35,7 @@ export const walletEntryKinds: readonly FieldOption[] = [
 ];
 
 /**
- * Customers' requests to credit money they paid by bank transfer or UPI (spec §6 "Top up Request"). Customers make
+ * Customers' requests to credit money they paid by bank transfer or UPI (Top up Request). Customers make
  * them in the app, so staff neither add nor edit them here: they approve (the wallet is credited) or reject them
  * with a reason, along the top-up request workflow.
  */
