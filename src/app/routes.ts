@@ -16,12 +16,12 @@ export interface AppRoute {
 export const appRoutes: readonly AppRoute[] = [
   { path: '/', component: lazy(() => import('./home-page').then((m) => ({ default: m.HomePage }))) },
   { path: '/charger-management/create', component: lazy(() => import('@workflows/create-charger/create-charger-page').then((m) => ({ default: m.CreateChargerPage }))) },
-  // Test charger (spec §3 test-charger context): start, watch and stop a test charge on an OCPP charger.
+  // Test charger (the charger's id, and the page to go back to): start, watch and stop a test charge on an OCPP charger.
   {
     path: '/charger-management/test-charger/:chargerId',
     component: lazy(() => import('@workflows/charger-live/test-charger-page').then((m) => ({ default: m.TestChargerPage as ComponentType<RouteComponentProps> }))),
   },
-  // Transfer device (spec §2): a charger moves to another host after a preview of from and to.
+  // Transfer device: a charger moves to another host after a preview of from and to.
   { path: '/charger-management/transfer-device', component: lazy(() => import('@workflows/transfer-device/transfer-device-page').then((m) => ({ default: m.TransferDevicePage }))) },
   // Settlements are added by hand or from a CSV on their own screens (before the resource routes' `/:id`).
   { path: '/finance-management/settlement-history/add', component: lazy(() => import('@workflows/settlement/settlement-add-page').then((m) => ({ default: m.SettlementAddPage }))) },
@@ -30,7 +30,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/ticket-management/tickets/:id/installation/add',
     component: lazy(() => import('@workflows/installation/installation-draft-page').then((m) => ({ default: m.InstallationDraftPage as ComponentType<RouteComponentProps> }))),
   },
-  // Add Credits To Wallet (spec §6 Wallet Management): paste numbers, preview who they are, credit them all at once.
+  // Add Credits To Wallet (Wallet Management): paste numbers, preview who they are, credit them all at once.
   { path: '/wallet-management/add-credits-to-wallet', component: lazy(() => import('@workflows/add-credits/add-credits-page').then((m) => ({ default: m.AddCreditsPage }))) },
   // A download is made of a report type on its own screen (before the resource screens' `/:id`).
   { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },

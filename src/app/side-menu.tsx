@@ -14,7 +14,7 @@ import { entryLabel, groupIdsHolding, initialsOf, matchMenuEntry, pinForEntry, t
 // Shown only when "Show permission names" is on: its copy button's code (react-aria) loads then.
 const PermissionBadge = lazy(() => import('@ui/permission-badge').then((m) => ({ default: m.PermissionBadge })));
 
-/** The text shown when the user may open no menu entry at all (spec wording). */
+/** The text shown when the user may open no menu entry at all (exact product wording). */
 export const NO_PERMISSIONS_MESSAGE = 'Looks Like you dont have any permissions.';
 
 /** Options of SideMenu. */
@@ -25,11 +25,11 @@ export interface SideMenuProps {
   onNavigate?: () => void;
   /** Called when a group is chosen in the collapsed rail, to expand the menu; default none. */
   onExpand?: () => void;
-  /** The menu to filter by the user's permissions; default the spec's menu tree. */
+  /** The menu to filter by the user's permissions; default the console's menu tree. */
   tree?: readonly MenuNode[];
 }
 
-/** The permission-filtered side menu: the Pinned list, then every visible group in the spec's order. */
+/** The permission-filtered side menu: the Pinned list, then every visible group in the menu's order. */
 export function SideMenu({ collapsed = false, onNavigate, onExpand, tree = menuTree }: SideMenuProps) {
   const { user } = useSession();
   const menu = useMemo(() => visibleMenu(user.permissions, tree), [user.permissions, tree]);

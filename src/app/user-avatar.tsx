@@ -22,7 +22,7 @@ export function UserAvatar({ name, image, size = 32 }: UserAvatarProps) {
 }
 
 /**
- * The URL of a user image on the CDN (spec §9: base + path with width and quality); absolute URLs as they are.
+ * The URL of a user image on the CDN (the CDN base + the image's path, with width and quality); absolute URLs as they are.
  * Null without an image, or while the CDN base (global data) is not known yet: initials show meanwhile,
  * rather than a request to a wrong relative URL.
  */

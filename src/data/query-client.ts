@@ -3,7 +3,7 @@ import { DEDUPE_WINDOW_MS, ERROR_RETRY_MS, ERROR_RETRY_SLOW_MS, FOCUS_THROTTLE_M
 import { ApiError } from './api-client';
 
 /**
- * TanStack Query with the spec's refresh policy (§9): duplicate requests deduplicated within 2 s, focus
+ * TanStack Query with the console's refresh policy: duplicate requests deduplicated within 2 s, focus
  * revalidation at most every 5 s, error retry after 5 s (10 s on slow networks), no retry of a 4xx.
  */
 

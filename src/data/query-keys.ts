@@ -32,7 +32,7 @@ export function resourceKeys<const TName extends string>(name: TName) {
 export const queryKeys = {
   /** Keys of one resource: `queryKeys.resource('chargers').list({ page: 0 })`. */
   resource: resourceKeys,
-  /** Global data (spec §3 "Global config"). */
+  /** Global data (the global config loaded after sign-in). */
   globalData: () => ['globalData'] as const,
   /** The signed-in user's session. */
   session: () => ['session'] as const,

@@ -8,7 +8,7 @@ import { apiRequest, apiUpload } from './api-client';
 /** A record as the API answers it: its fields plus `_labels` of its relations. */
 export type ApiRecord = Record<string, unknown> & { _labels?: Record<string, string | null> };
 
-// Another deployment of the API may answer a count that is not a number: it is shown as 0 (spec §4), not an error.
+// Another deployment of the API may answer a count that is not a number: it is shown as 0, not an error.
 const tolerantListSchema = listResultSchema.extend({ count: z.unknown(), countExact: z.boolean().catch(true) });
 
 /** Where a keyset page starts: after or before a cursor a previous answer gave (continuous scroll). */

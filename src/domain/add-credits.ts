@@ -1,4 +1,4 @@
-// Add credits to wallet (spec §6 Wallet Management, user-service `add-credits-to-wallet`): staff paste a list of
+// Add credits to wallet (Wallet Management; the user service's `add-credits-to-wallet` route): staff paste a list of
 // mobile numbers, see who each one is in a preview, then credit every listed wallet in one all-or-nothing commit.
 // Nobody credits their own wallet or a staff account's; a batch whose total is above the approval limit (the server's
 // ADD_CREDITS_APPROVAL_ABOVE_PAISE) is held as a credit request until another staff member approves it.

@@ -1,6 +1,6 @@
 import type { FieldOption } from './resource/field';
 
-/** Charger power types of spec §9 (values ours, labels the spec's): one list for chargers, products and orders. */
+/** Charger power types (stored values, and the labels staff know them by): one list for chargers, products and orders. */
 export const chargerPowerTypeOptions: readonly FieldOption[] = [
   { value: 'AC_3_3KW', label: '3.3kW AC' },
   { value: 'AC_7_4KW', label: '7.4kW AC' },

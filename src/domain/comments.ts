@@ -4,7 +4,7 @@ import { storableString } from './storable-text';
 /** Longest comment, in characters. */
 export const COMMENT_MAX_LENGTH = 2000;
 
-/** The comments API of one record (spec §8 ticket-service "comment by entity"). */
+/** The comments API of one record (the ticket service's comments by entity). */
 export function commentsPath(entityType: string, entityId: string | number): string {
   return `/ticket-service/comment/entityType/${encodeURIComponent(entityType)}/entityId/${encodeURIComponent(String(entityId))}`;
 }

@@ -1,10 +1,10 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits shared by the console and the server. */
 
 /** Default page of a list query. */
 export const DEFAULT_PAGE = 0;
 /** Default rows per page. */
 export const DEFAULT_PAGE_SIZE = 20;
-/** Width below which the layout is "mobile" (shared constant of the spec). */
+/** Width below which the layout is "mobile" (shared by every screen). */
 export const MOBILE_BREAKPOINT_PX = 552;
 /** Width below which the side menu becomes a hamburger slide-in. */
 export const HAMBURGER_BREAKPOINT_PX = 992;

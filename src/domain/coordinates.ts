@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The messages of the coordinates rule of spec §5, word for word. */
+/** The messages of the coordinates rule, word for word as the product shows them. */
 export const coordinatesMessages = {
   required: 'This field is required',
   notNumbers: 'Latitude and Longitude must be numbers',
@@ -38,7 +38,7 @@ function check(text: string | null | undefined): Checked {
   return { ok: true, value: { latitude, longitude } };
 }
 
-/** Checks a "latitude,longitude" text (spaces allowed); the spec's message when invalid, undefined when valid. */
+/** Checks a "latitude,longitude" text (spaces allowed); the rule's message when invalid, undefined when valid. */
 export function validateCoordinates(text: string | null | undefined): string | undefined {
   const result = check(text);
   return result.ok ? undefined : result.message;

@@ -1,4 +1,4 @@
-// The create-charger request of spec §3, shared by the console's workflow and the server's route: the identifier
+// The create-charger request, shared by the console's workflow and the server's route: the identifier
 // fields each charger type needs, the socket rules, and one request body schema per type (a discriminated union
 // on chargerType, so a field a type does not use is refused at its own path).
 import { z } from 'zod';
@@ -31,19 +31,19 @@ export const createChargerLabels = {
   sockets: 'Sockets',
 } as const;
 
-/** MQTT broker keys of spec §3 and the broker each names. */
+/** MQTT broker keys and the broker each names. */
 export const mqttBrokerKeys = ['RABBIT_MQ_PROPS_DEDICATED', 'RABBIT_MQ_PROPS_SHARED'] as const;
 export type MqttBrokerKey = (typeof mqttBrokerKeys)[number];
 /** The broker value behind each key. */
 export const mqttBrokerValues: Readonly<Record<MqttBrokerKey, string>> = { RABBIT_MQ_PROPS_DEDICATED: 'mqtt-v1', RABBIT_MQ_PROPS_SHARED: 'lion-fish' };
 
 export type OcppCustomisationType = (typeof ocppCustomisationTypes)[number];
-/** The draft's OCPP customisation until the user picks another (spec §3). */
+/** The draft's OCPP customisation until the user picks another. */
 export const DEFAULT_OCPP_CUSTOMISATION: OcppCustomisationType = 'ABB_7KW_DC_OCPP_16_JSON';
-/** The draft's MQTT broker until the user picks another: the dedicated one (spec §3). */
+/** The draft's MQTT broker until the user picks another: the dedicated one. */
 export const DEFAULT_MQTT_BROKER: MqttBrokerKey = 'RABBIT_MQ_PROPS_DEDICATED';
 
-/** The default socket of spec §3 (power in kW). */
+/** The default socket (power in kW). */
 export const DEFAULT_SOCKET = { code: '16AMP_WALL_SOCKET', displayText: '16 Amp Socket', value: 3.3 } as const;
 /** Power (kW) of a socket the user adds. */
 export const ADDED_SOCKET_VALUE = 1;
@@ -52,7 +52,7 @@ export const MAX_SOCKETS = 6;
 /** Most key-value pairs a charger carries. */
 export const MAX_KEY_VALUE_PAIRS = 20;
 
-/** How many default sockets choosing a type pre-fills (spec §3): 3 for EV_POINT_CHARGER; 1 for Charge Mod and both Flextron types. */
+/** How many default sockets choosing a type pre-fills: 3 for EV_POINT_CHARGER; 1 for Charge Mod and both Flextron types. */
 export const presetSocketCount: Readonly<Record<ChargerType, number>> = {
   KIRANA_LITE_GSM: 0,
   OCPP_16_JSON_CHARGER: 0,

@@ -1,4 +1,4 @@
-/** The digit-only key filter of spec §5: blocks non-digit keystrokes, lets editing keys through. */
+/** The digit-only key filter of number fields: blocks non-digit keystrokes, lets editing keys through. */
 
 /** The parts of a keyboard event the filter reads (DOM, React and react-aria events all fit). */
 export interface KeyboardEventLike {

@@ -1,4 +1,4 @@
-/** Dates of spec §9: day/month/year with 12-hour times, in IST by default or in UTC where asked. */
+/** Dates as the console shows them: day/month/year with 12-hour times, in IST by default or in UTC where asked. */
 
 /** The zones the console shows: IST (Asia/Kolkata) or UTC. */
 export type DisplayZone = 'IST' | 'UTC';

@@ -1,4 +1,4 @@
-/** Empty values of spec §8: shown as a dash; counts shown as 0. */
+/** Empty values: shown as a dash; counts shown as 0. */
 
 /** A value a table cell or detail row may show. */
 export type DisplayableValue = string | number | bigint | boolean | null | undefined;

@@ -1,4 +1,4 @@
-/** Energy of spec §9: held in Wh, shown as kWh with 2 decimals (3 decimals in ranges). */
+/** Energy: held in Wh, shown as kWh with 2 decimals (3 decimals in ranges). */
 
 const kwh2 = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' });
 const kwh3 = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: 'negative' });

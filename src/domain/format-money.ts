@@ -1,4 +1,4 @@
-/** Money of spec §9: amounts are integer paise, shown as INR in en-IN grouping without decimals. */
+/** Money: amounts are integer paise, shown as INR in en-IN grouping without decimals. */
 
 // minimumFractionDigits is set too: INR defaults to 2 and some engines throw when max < min.
 const inr = new Intl.NumberFormat('en-IN', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pinnedItemSchema } from './pinned-item';
 
-/** Global config of spec §3, loaded once after sign-in from GET /config/secure/czo-app-global. */
+/** Global config, loaded once after sign-in from GET /config/secure/czo-app-global. */
 export const globalConfigSchema = z.object({
   socketTypeList: z.record(
     z.string(),

@@ -1,4 +1,4 @@
-// GST invoices (issue 14): the Indian financial year of a moment, the gapless invoice number of a year, and the
+// GST invoices: the Indian financial year of a moment, the gapless invoice number of a year, and the
 // GST split of an amount a customer paid. Pure, shared by the server (issuing, PDF) and tests.
 
 /** The prefix of every invoice number (the network's series). */

@@ -36,7 +36,7 @@ const TM = '/ticket-management';
 const CM = '/charger-management';
 const GD = '/global-data-management';
 
-/** The side menu of spec §2, in the spec's order, with the permission of each entry. */
+/** The side menu, in the order staff know it, with the permission of each entry. */
 export const menuTree: readonly MenuGroup[] = [
   g('progress-tracker', 'Progress Tracker', [
     e('progress-tracker.daily', 'Daily Tracker', '/progress-tracker/daily-tracker', 'ROLE_VIEW_DAILY_TRACKER'),

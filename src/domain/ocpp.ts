@@ -1,5 +1,5 @@
 // The OCPP side of the console: commands staff send to chargers, a charger's live state, its message log and the
-// test charger screen's context (spec §3). Shared by the console (forms, screens) and the server (validation).
+// test charger screen's context. Shared by the console (forms, screens) and the server (validation).
 import { z } from 'zod';
 import type { ChargerType } from './entities/chargers';
 
@@ -227,7 +227,7 @@ export function canTestOverOcpp(chargerType: ChargerType | string): boolean {
   return chargerType === 'OCPP_16_JSON_CHARGER';
 }
 
-/** Path of the test charger screen of a charger (spec §3 test-charger context: chargerId and goBackUrl). */
+/** Path of the test charger screen of a charger (its context: chargerId and goBackUrl). */
 export function testChargerPath(chargerId: number | string, goBackUrl?: string): string {
   return `/charger-management/test-charger/${chargerId}${goBackUrl ? `?goBackUrl=${encodeURIComponent(goBackUrl)}` : ''}`;
 }

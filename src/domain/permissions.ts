@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The permission catalogue: every ROLE_-style permission string of the product, grouped by the
- * families of spec §6. Roles grant these; menu entries, routes and actions require them.
+ * The permission catalogue: every ROLE_-style permission string of the product, grouped by
+ * family. Roles grant these; menu entries, routes and actions require them.
  */
 export const permissionFamilies = {
   'Progress tracker': ['ROLE_VIEW_DAILY_TRACKER', 'ROLE_VIEW_MONTHLY_TRACKER'],
@@ -107,7 +107,7 @@ export const permissionFamilies = {
     'ROLE_SEND_HELP_MESSAGE',
     'ROLE_LOCK_CUSTOMER_OPERATIONS',
     'ROLE_INSTANT_BOOKING_AND_CHARGING',
-    // booking-service `load-balanced-charging (start, end)`: the spec's catalogue names no permission for it.
+    // booking-service `load-balanced-charging (start, end)`: a permission of our own, as no family names one for it.
     'ROLE_LOAD_BALANCED_CHARGING',
     'ROLE_UTILIZATION_CORRECTION',
     'ROLE_INITIATE_OUTBOUND_CALL',
@@ -138,12 +138,12 @@ export const permissionFamilies = {
     'ROLE_CREATE_PAYOUT',
     'ROLE_UPDATE_PAYOUT',
     'ROLE_VIEW_INVOICES',
-    // Not in the spec's catalogue: Issue invoice on a completed booking (issue 14).
+    // Ours: Issue invoice on a completed booking.
     'ROLE_ISSUE_INVOICE',
     'ROLE_SEND_INVOICE_REMINDER',
     'ROLE_VIEW_POSTPAID_PRICING',
     'ROLE_UPDATE_POSTPAID_PRICING',
-    // Not in the spec's catalogue: Bill period on a postpaid configuration (issue 14).
+    // Ours: Bill period on a postpaid configuration.
     'ROLE_BILL_POSTPAID_PERIOD',
     'ROLE_VIEW_INVESTOR_BUNDLES',
     'ROLE_UPDATE_INVESTOR_BUNDLES',
@@ -163,7 +163,7 @@ export const permissionFamilies = {
     'ROLE_REJECT_PENDING_USER',
     'ROLE_MAKE_GROUP_ADMIN',
     'ROLE_CHANGE_USER_NAME',
-    // Not in the spec's catalogue: the sign-in number is changed by its own action (who may change whom).
+    // Ours: the sign-in number is changed by its own action (who may change whom).
     'ROLE_CHANGE_USER_MOBILE_NUMBER',
     'ROLE_ADD_RFID_CARD',
     'ROLE_REMOVE_RFID_CARD',
@@ -229,7 +229,7 @@ export const permissionFamilies = {
     'ROLE_UPDATE_AUDIT_CONFIG',
     'ROLE_VIEW_DOWNLOAD_CONFIG',
     'ROLE_UPDATE_DOWNLOAD_CONFIG',
-    // Not in the spec's catalogue: see, cancel and retry other staff's downloads (the requester needs none).
+    // Ours: see, cancel and retry other staff's downloads (the requester needs none).
     'ROLE_MANAGE_DOWNLOADS',
     'ROLE_VIEW_ERROR_CODES',
     'ROLE_UPDATE_ERROR_CODES',
@@ -250,7 +250,7 @@ export const permissionFamilies = {
     'ROLE_VIEW_SUSTAIN_CAPITAL_LEADS',
     'ROLE_UPDATE_SUSTAIN_CAPITAL_LEADS',
     'ROLE_VIEW_CPO_ACCESS_REQUEST',
-    // Not named in the spec's catalogue (it lists "CPO access request"): approve or reject one, like pending users.
+    // Ours (beside viewing CPO access requests): approve or reject one, like pending users.
     'ROLE_APPROVE_CPO_ACCESS_REQUEST',
     'ROLE_REJECT_CPO_ACCESS_REQUEST',
   ],

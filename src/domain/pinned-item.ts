@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './storable-text';
 
-/** A pinned menu item of spec §2: id, title and redirect. */
+/** A pinned menu item: id, title and redirect. */
 export const pinnedItemSchema = z.object({
   id: storableString().min(1).max(200),
   title: storableString().min(1).max(200),

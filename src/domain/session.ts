@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { indianMobileSchema } from './phone';
 
-/** The signed-in staff user of spec §3 ("Current user (session)"). */
+/** The signed-in staff user (the current session). */
 export const currentUserSchema = z.object({
   authKey: z.string().min(1),
   userId: z.string(),
   mobileNumber: z.string(),
-  /** The spec's default when the user has no name. */
+  /** The default when the user has no name. */
   name: z
     .string()
     .nullish()
@@ -49,7 +49,7 @@ export const verifyOtpRequestSchema = z.object({
 });
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
 
-/** Paths of the session calls (the spec leaves validation and sign-out paths to us). */
+/** Paths of the session calls (validation and sign-out paths are ours). */
 export const sessionPaths = {
   sendOtp: '/auth-service/czo/send-otp',
   verifyOtp: '/auth-service/czo/verify-otp',

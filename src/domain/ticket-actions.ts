@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { closedTicketStatuses, ticketPriorities, ticketTags } from './entities/tickets';
 import { hasPermission, type Permission } from './permissions';
 
-/** Base of the common ticket actions (spec §8 ticket-service admin/ticket). */
+/** Base of the common ticket actions (the ticket service's admin/ticket). */
 export const TICKET_ADMIN_PATH = '/ticket-service/admin/ticket';
 
 const version = z.number({ error: 'Send the version you last saw' }).int().min(0);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { indianMobileSchema } from './phone';
 
-/** The screen of spec §2 (charger-management/transfer-device). */
+/** The transfer device screen (charger-management/transfer-device). */
 export const TRANSFER_DEVICE_SCREEN = '/charger-management/transfer-device';
 
-/** Permission of both calls (spec §6 "Chargers" family; granted with it to Super Admin and Operations). */
+/** Permission of both calls (the Chargers family; granted with it to Super Admin and Operations). */
 export const TRANSFER_DEVICE_PERMISSION = 'ROLE_TRANSFER_DEVICE' as const;
 
 /** The API of a transfer (server/chargers/transfer-device-routes.ts). */
@@ -24,7 +24,7 @@ export const chargerUniqueIdSchema = z
   .regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, "-" and "_" only')
   .transform((value) => value.toUpperCase());
 
-/** The spec's transfer device draft: the charger's unique id and the receiving host's mobile number (any common Indian form). */
+/** The transfer device draft: the charger's unique id and the receiving host's mobile number (any common Indian form). */
 export const transferDeviceDraftSchema = z.strictObject({ uniqueId: chargerUniqueIdSchema, phoneNumber: indianMobileSchema });
 export type TransferDeviceDraft = z.infer<typeof transferDeviceDraftSchema>;
 

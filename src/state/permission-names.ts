@@ -2,7 +2,7 @@ import { createBooleanPreference } from './boolean-preference';
 import { storageKeys } from './storage-keys';
 
 /**
- * The spec's flag that shows permission names (badges with a copy action) beside menu links and actions, so
+ * The flag that shows permission names (badges with a copy action) beside menu links and actions, so
  * admins can see which permission an element needs. Off by default; switched in the user menu.
  */
 const permissionNames = createBooleanPreference(storageKeys.showPermissionNames);

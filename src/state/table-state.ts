@@ -6,7 +6,7 @@ import { persistOnChange, withoutPersistence } from './persistence';
 import { storage } from './storage';
 import { storageKeys } from './storage-keys';
 
-/** The per-list table state of spec §3: count, data (filters), wholeFilter (search), pagination; plus sort. */
+/** The per-list table state: count, data (filters), wholeFilter (search), pagination; plus sort. */
 export const tableStateSchema = z.object({
   count: z.number(),
   data: z.record(z.string(), z.string().max(200)),
@@ -43,7 +43,7 @@ export function tableStateOf(key: string): TableState {
   return tableStore.lists[key] ?? initialTableState();
 }
 
-/** Sets one filter; the page goes back to 0 (spec §4). Empty text removes the filter. */
+/** Sets one filter; the page goes back to 0. Empty text removes the filter. */
 export function setTableFilter(key: string, field: string, value: string): void {
   const state = stateOf(key);
   if (value === '') delete state.data[field];
@@ -66,7 +66,7 @@ export function setTableSearch(key: string, text: string): void {
   state.pagination.page = 0;
 }
 
-/** Sets the row size; the page goes back to 0 (spec §4). */
+/** Sets the row size; the page goes back to 0. */
 export function setTableRowSize(key: string, rowSize: number): void {
   const state = stateOf(key);
   state.pagination.rowSize = rowSize;
@@ -92,7 +92,7 @@ export function setTableMode(key: string, mode: TableState['mode']): void {
   state.pagination.page = 0;
 }
 
-/** Records the total the server answered; a count that is not numeric becomes 0 (spec §4). */
+/** Records the total the server answered; a count that is not numeric becomes 0. */
 export function setTableCount(key: string, count: unknown): void {
   const next = coerceCount(count);
   if (tableStore.lists[key]?.count !== next) stateOf(key).count = next;

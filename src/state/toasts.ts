@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { TOAST_LEAVE_MS, TOAST_LIFETIME_MS } from '@domain/constants';
 
-/** A toast of spec §3: id, message, type; `leaving` while its leave animation runs; the label of its action, if any. */
+/** A toast: id, message, type; `leaving` while its leave animation runs; the label of its action, if any. */
 export interface Toast {
   id: string;
   message: string;

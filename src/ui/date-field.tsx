@@ -18,7 +18,7 @@ import {
 import { FieldLabel } from './field-label';
 import './ui.css';
 
-/** The console writes and reads dates as the spec shows them (DD/MM/YYYY, 12-hour time), whatever the browser's locale. */
+/** The console writes and reads dates the Indian way (DD/MM/YYYY, 12-hour time), whatever the browser's locale. */
 export const DATE_LOCALE = 'en-IN';
 
 /** Props of DateField. */
@@ -62,7 +62,7 @@ export function fromPickerValue(value: PickerValue | null, granularity: 'day' | 
 }
 
 /**
- * A date (or date and time) field in the spec's order, DD/MM/YYYY, in every browser: typed segment by segment (digits
+ * A date (or date and time) field in day-month-year order, DD/MM/YYYY, in every browser: typed segment by segment (digits
  * move on by themselves, arrows step, Backspace clears) or picked from a calendar. A native date input follows the
  * browser's locale, so an en-US browser showed 12/02/2026 beside a details page saying 02/12/2026.
  */

@@ -8,7 +8,7 @@ export interface PermissionBadgeProps {
   permission: string;
 }
 
-/** Toast texts of spec §6. */
+/** Toast texts of the copy action (exact product wording). */
 export const PERMISSION_COPIED_MESSAGE = 'Permission copied to clipboard!';
 export const COPY_FAILED_MESSAGE = "Couldn't copy data";
 

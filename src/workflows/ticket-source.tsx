@@ -18,7 +18,7 @@ interface SourceLine {
 
 const text = (value: unknown): string | undefined => (value === null || value === undefined || value === '' ? undefined : String(value));
 
-/** The lines of a ticket's source reference, by the source types of spec §3. */
+/** The lines of a ticket's source reference, by the ticket's source type. */
 export function sourceLines(record: ApiRecord): SourceLine[] {
   const id = text(record.sourceId);
   const name = text(record.sourceName);
@@ -60,7 +60,7 @@ const sourceTitles: Record<string, string> = {
   HOST_LOCATION: 'Host location',
 };
 
-/** Where a ticket's goods or work come from (spec §3 source references), with links to the referenced records. */
+/** Where a ticket's goods or work come from (its source reference), with links to the referenced records. */
 export function TicketSource({ record }: TicketSourceProps) {
   const type = text(record.sourceType);
   const lines = sourceLines(record);

@@ -16,7 +16,7 @@ import { resetClientState } from '@state/client-state';
 import { isInternalPath } from '@state/internal-path';
 import { pushToast } from '@state/toasts';
 
-/** The spec's sign-out toast, spelling included (spec §4). */
+/** The sign-out toast, spelled as users have always seen it (typo included). */
 export const LOGOUT_TOAST = 'Logout Sucessfull';
 
 /** What the session machine's effects need from the app. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../permissions';
 import type { FieldDef } from './field';
 
-/** The backend services of spec §7: every resource lives under one of these prefixes. */
+/** The backend services: every resource lives under one of these prefixes. */
 export type ServicePrefix =
   | '/config'
   | '/auth-service'
@@ -88,7 +88,7 @@ export interface SummaryView {
 export interface ResourceAction {
   /** kebab-case name: the last segment of its route and the audit action. */
   name: string;
-  /** Its API path below the service prefix, when the spec names one (default: the resource's path, then the name). */
+  /** Its API path below the service prefix, when it differs (default: the resource's path, then the name). */
   path?: string;
   /** Button and dialog title ("Block number"). */
   title: string;

@@ -233,7 +233,7 @@ export const f = {
   /** An instant (ISO 8601, stored UTC). */
   datetime: (label: string, opts: Opts = {}): FieldDef =>
     make(label, { input: z.iso.datetime({ offset: true, error: 'Enter a date and time' }), output: z.string(), storage: 'timestamp', display: 'datetime', inputKind: 'datetime' }, opts),
-  /** A "latitude,longitude" pair with the spec's messages, stored as { latitude, longitude }. */
+  /** A "latitude,longitude" pair with the coordinates rule's messages, stored as { latitude, longitude }. */
   coordinates: (label: string, opts: Opts = {}): FieldDef =>
     make(label, { input: coordinatesSchema, output: coordinatesValueSchema, storage: 'jsonb', display: 'coordinates', inputKind: 'coordinates' }, opts),
   /** A file uploaded through the upload service; holds its relative path. */

@@ -3,7 +3,7 @@ import { normaliseIndianMobile } from '../phone';
 import { storableString } from '../storable-text';
 import type { FilterDef, Resource } from './define-resource';
 
-/** Page defaults of spec §9. */
+/** Page defaults of every list. */
 export const DEFAULT_PAGE = 0;
 export const DEFAULT_PAGE_SIZE = 20;
 /** Row sizes the list offers; the server caps size at the largest. */

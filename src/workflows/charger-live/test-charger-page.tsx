@@ -24,7 +24,7 @@ function safeBack(raw: string | null, chargerId: number): string {
 }
 
 /**
- * Test charger (spec §3 test-charger context: chargerId, goBackUrl, hardwareInfo, sockets): pick a socket, start a
+ * Test charger (its context: chargerId, goBackUrl, hardwareInfo, sockets): pick a socket, start a
  * test charge, watch the meter values arrive through the live channel, stop it; Back returns to goBackUrl. An
  * offline charger says so before anything is sent; non-OCPP types say they need their own link.
  */

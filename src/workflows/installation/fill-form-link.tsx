@@ -5,7 +5,7 @@ import type { ApiRecord } from '@data/resource-api';
 import { GatedAction } from '@resources/gated-action';
 import { canFillForm } from './installation-draft-page';
 
-/** The draft screen's route (spec §5 tickets/{id}/installation/add). */
+/** The draft screen's route (tickets/{id}/installation/add). */
 export const installationDraftPath = '/ticket-management/tickets/:id/installation/add';
 
 /** Props of FillFormLink. */

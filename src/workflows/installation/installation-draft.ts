@@ -1,5 +1,5 @@
-// The installation draft of spec §3 (phoneNumber, uniqueId, qrCodeValue, chargePointOperatorId, purposeOfAssigning):
-// raw form values filled from the ticket, reset by the rule of spec §4 (everything cleared but the unique id).
+// The installation draft (phoneNumber, uniqueId, qrCodeValue, chargePointOperatorId, purposeOfAssigning):
+// raw form values filled from the ticket, reset by clearing everything but the unique id.
 import { installationTicketResource } from '@domain/entities/tickets';
 import type { FieldDef } from '@domain/resource/field';
 import { emptyRaw, fromRaw, toRaw, type RawValue } from '@resources/form-values';
@@ -23,7 +23,7 @@ export function draftFromTicket(ticket: Readonly<Record<string, unknown>> & { _l
   ) as InstallationDraft;
 }
 
-/** Reset of spec §4: every field is cleared except the unique id, which the draft keeps. */
+/** Reset: every field is cleared except the unique id, which the draft keeps. */
 export function resetDraft(draft: InstallationDraft): InstallationDraft {
   const cleared = Object.fromEntries(installationDraftFields.map((field) => [field, emptyRaw(draftFieldDef(field))])) as InstallationDraft;
   return { ...cleared, uniqueId: draft.uniqueId };

@@ -29,7 +29,7 @@ export interface CloseReasonFieldsProps {
   autoFocus?: boolean;
 }
 
-/** A close's reason (spec's close reasons) and optional note: one ticket's Close… and the bulk bar's Close…. */
+/** A close's reason (one of the close reasons) and optional note: one ticket's Close… and the bulk bar's Close…. */
 export function CloseReasonFields({ closeReason, onCloseReason, note, onNote, invalid, autoFocus = false }: CloseReasonFieldsProps) {
   return (
     <>
@@ -69,7 +69,7 @@ export async function refreshTickets(queryClient: ReturnType<typeof useQueryClie
 }
 
 /**
- * Close with one of the spec's close reasons: the kind's CLOSE transition, offered where the kind's workflow accepts
+ * Close with one of the close reasons: the kind's CLOSE transition, offered where the kind's workflow accepts
  * it and the user may close tickets; it cannot be undone, so it asks first.
  */
 export function TicketCloseButton({ resource, record }: { resource: Resource; record: ApiRecord }) {
