@@ -33,7 +33,7 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
   ];
 };
 
-/** Charger actions that need no record: "Transfer device" opens its screen (spec §2; not in the spec's side menu). */
+/** Charger actions that need no record: "Transfer device" opens its screen (it has no side-menu entry). */
 export const chargerActions: readonly Command[] = [
   {
     id: 'action:transfer-device',

@@ -24,7 +24,7 @@ export function menuCommands(tree: readonly MenuNode[] = menuTree): Command[] {
 
 /**
  * One "open page" command per list view that has no side-menu entry (Wallets, Wallet ledger, Referral Codes, All
- * Leads, open consignment tickets…): the menu keeps the spec's entries, and the palette still reaches every list.
+ * Leads, open consignment tickets…): the menu keeps its entries, and the palette still reaches every list.
  * Each needs its view's permission.
  */
 export function otherListCommands(tree: readonly MenuNode[] = menuTree): Command[] {

@@ -3,7 +3,7 @@ import { bookingEventSchemas } from './booking.events';
 import { bookingMachine } from './booking.machine';
 
 /**
- * The booking machine bound to bookings (spec §6 Bookings permissions). Cancel refunds what the wallet paid and a
+ * The booking machine bound to bookings (the Bookings family's permissions). Cancel refunds what the wallet paid and a
  * utilization correction posts the difference: the server's effects (server/bookings/booking-effects.ts), in the
  * transition's transaction.
  */

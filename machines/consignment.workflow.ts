@@ -2,7 +2,7 @@ import type { RecordWorkflow } from './record-workflow';
 import { consignmentEventSchemas } from './consignment.events';
 import { consignmentMachine } from './consignment.machine';
 
-/** The consignment machine bound to consignment tickets (permission of spec §6: update). */
+/** The consignment machine bound to consignment tickets (one permission: update). */
 export const consignmentWorkflow: RecordWorkflow = {
   resource: 'consignment-tickets',
   stateField: 'status',

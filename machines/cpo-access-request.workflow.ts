@@ -2,7 +2,7 @@ import type { RecordWorkflow } from './record-workflow';
 import { cpoAccessRequestEventSchemas } from './cpo-access-request.events';
 import { cpoAccessRequestMachine } from './cpo-access-request.machine';
 
-/** The CPO access request machine bound to cpo-access-requests (spec §6 leads: "CPO access request"), one permission per outcome. */
+/** The CPO access request machine bound to cpo-access-requests, one permission per outcome. */
 export const cpoAccessRequestWorkflow: RecordWorkflow = {
   resource: 'cpo-access-requests',
   stateField: 'status',

@@ -4,7 +4,7 @@ import { cpoLeadMachine } from './cpo-lead.machine';
 
 const update = 'ROLE_UPDATE_CPO_LEAD_STATUS' as const;
 
-/** The CPO lead machine bound to cpo-leads (spec §6 leads: "CPO leads and status", one permission). */
+/** The CPO lead machine bound to cpo-leads (CPO leads and their status, one permission). */
 export const cpoLeadWorkflow: RecordWorkflow = {
   resource: 'cpo-leads',
   stateField: 'status',

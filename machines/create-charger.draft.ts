@@ -1,4 +1,4 @@
-// The create-charger draft of spec §3 and its rules, as pure functions the machine's actions and guards use.
+// The create-charger draft and its rules, as pure functions the machine's actions and guards use.
 import {
   ADDED_SOCKET_VALUE,
   DEFAULT_MQTT_BROKER,
@@ -54,7 +54,7 @@ export interface FieldMessage {
 export const draftSteps = ['type', 'identifiers', 'sockets'] as const;
 export type DraftStep = (typeof draftSteps)[number];
 
-/** A fresh draft: no type, no sockets, the defaults of spec §3 and the given charge point operator. */
+/** A fresh draft: no type, no sockets, the default OCPP customisation and broker, the given charge point operator. */
 export function emptyDraft(chargePointOperatorId: string | null = null): CreateChargerDraft {
   return {
     chargerType: null,
@@ -75,7 +75,7 @@ export function emptyDraft(chargePointOperatorId: string | null = null): CreateC
 
 const numbered = (sockets: readonly Omit<DraftSocket, 'id'>[]): DraftSocket[] => sockets.map((s, i) => ({ ...s, id: i + 1 }));
 
-/** The default sockets a type pre-fills (spec §3). */
+/** The default sockets a type pre-fills. */
 export function presetSockets(type: ChargerType): DraftSocket[] {
   return numbered(Array.from({ length: presetSocketCount[type] }, () => ({ ...DEFAULT_SOCKET })));
 }
@@ -86,7 +86,7 @@ export function chooseType(draft: CreateChargerDraft, type: ChargerType): Create
   return { ...draft, chargerType: type, sockets: presetSockets(type) };
 }
 
-/** The id-type fields a device id is copied into (spec §3: "Entering the device id copies it into all id-type fields"). */
+/** The id-type fields a device id is copied into (entering the device id copies it into every id-type field). */
 export const deviceIdCopies = ['deviceId', 'chargerBoxId', 'ccuId', 'chargemodStationId'] as const;
 
 /** Applies typed changes; a device id is first copied into every id field, then the other changes apply. */

@@ -31,7 +31,7 @@ export function failureOf(error: unknown): CreateChargerFailure {
   return { message, errors };
 }
 
-/** The machine's context: the draft, the result of spec §3 (chargerCreated, uniqueIdentifier, lastChargerId) and messages. */
+/** The machine's context: the draft, the result (chargerCreated, uniqueIdentifier, lastChargerId) and messages. */
 export interface CreateChargerContext {
   draft: CreateChargerDraft;
   /** The charge point operator a fresh draft starts with (the session's default). */

@@ -4,7 +4,7 @@ import { deliveryItemFields, deliveryTicketResource } from '@domain/entities/tic
 const field = (name: string) => deliveryTicketResource.allFields[name]!.input;
 const reason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
 
-/** ADD_ITEM: one line of goods on the delivery (spec §8 delivery-ticket add-item). */
+/** ADD_ITEM: one line of goods on the delivery (the ticket service's delivery-ticket add-item). */
 export const addItemEventSchema = z.strictObject({
   type: z.literal('ADD_ITEM'),
   name: deliveryItemFields.name.input,

@@ -11,7 +11,7 @@ export function deliveryContextOf(record: Readonly<Record<string, unknown>>): De
   return { hasItems: itemsOf(record).length > 0, typeDataProblems: deliveryTypeDataIssues(record).map((i) => i.message) };
 }
 
-/** The delivery machine bound to delivery tickets (permissions of spec §6). */
+/** The delivery machine bound to delivery tickets (each event names the permission it needs). */
 export const deliveryWorkflow: RecordWorkflow = {
   resource: 'delivery-tickets',
   stateField: 'status',

@@ -5,7 +5,7 @@ import type { DownloadEvent } from './download.events';
  * A download (a list or report exported to a file in the background): queued, running (a worker writes the file,
  * counting rows), then ready with its file, failed, or cancelled; a ready file is deleted after the retention
  * period (expired). Cancel (waiting or running) and retry (failed, cancelled or expired: the same request again)
- * are the user's events (spec: downloads can be cancelled or retried); the others are the job queue's. A running
+ * are the user's events (a requester may cancel or retry their download); the others are the job queue's. A running
  * export whose worker died goes back to queued. State names are the record's status values.
  */
 export const downloadMachine = setup({

@@ -4,7 +4,7 @@ import { installationTicketResource } from '@domain/entities/tickets';
 const formField = (name: string) => installationTicketResource.allFields[name]!.input;
 const reason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
 
-/** FILL_FORM: the installation form of spec §3 (saved again as often as needed before approval). */
+/** FILL_FORM: the installation form (saved again as often as needed before approval). */
 export const fillFormEventSchema = z.strictObject({
   type: z.literal('FILL_FORM'),
   phoneNumber: formField('phoneNumber'),

@@ -2,7 +2,7 @@ import type { RecordWorkflow } from './record-workflow';
 import { installationEventSchemas } from './installation.events';
 import { installationMachine } from './installation.machine';
 
-/** The installation machine bound to charger installation tickets (permissions of spec §6). */
+/** The installation machine bound to charger installation tickets (each event names the permission it needs). */
 export const installationWorkflow: RecordWorkflow = {
   resource: 'installation-tickets',
   stateField: 'status',

@@ -16,7 +16,7 @@ export function investorBundleContextOf(record: Readonly<Record<string, unknown>
   };
 }
 
-/** The investor bundle machine bound to investor-bundles (the Finance family's one permission for them, spec §6). */
+/** The investor bundle machine bound to investor-bundles (the Finance family's one permission for them). */
 export const investorBundleWorkflow: RecordWorkflow = {
   resource: 'investor-bundles',
   stateField: 'status',

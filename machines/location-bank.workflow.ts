@@ -4,7 +4,7 @@ import { locationBankMachine } from './location-bank.machine';
 
 const update = 'ROLE_UPDATE_LOCATION_BANK' as const;
 
-/** The location bank machine bound to location-banks (spec §6 sustain capital: update location bank, one permission). */
+/** The location bank machine bound to location-banks (sustain capital: update location bank, one permission). */
 export const locationBankWorkflow: RecordWorkflow = {
   resource: 'location-banks',
   stateField: 'status',

@@ -55,7 +55,8 @@ function targetsOf(entry: unknown, self: string): { target: string; guard?: stri
 
 /**
  * A markdown table of a workflow's machine, read from its definition: each state with the events it accepts, where
- * each goes (and under which guard), and the permission each event needs. The README's tables are generated from it.
+ * each goes (and under which guard), and the permission each event needs. The tables of docs/workflows.md are
+ * generated from it.
  */
 export function machineTable(workflow: Pick<RecordWorkflow, 'machine'> & { permissions: Readonly<Record<string, string>>; stateField?: string }): string {
   const states = workflow.machine.config.states as Record<string, StateNodeLike> | undefined;
@@ -80,7 +81,7 @@ export function machineTable(workflow: Pick<RecordWorkflow, 'machine'> & { permi
   return lines.join('\n');
 }
 
-/** The README block of every workflow's table and every screen machine's, markers included. */
+/** The docs/workflows.md block of every workflow's table and every screen machine's, markers included. */
 export function machineTables(workflows: readonly RecordWorkflow[], screens: readonly ScreenMachine[] = []): string {
   const sections = [
     // EDIT is the resource's generic update (its edit form), with the resource's update permission.

@@ -4,7 +4,7 @@ import { opportunityLeadMachine } from './opportunity-lead.machine';
 
 const update = 'ROLE_UPDATE_SUSTAIN_CAPITAL_LEADS' as const;
 
-/** The opportunity lead machine bound to opportunity-leads (spec §6 leads: "sustain capital leads", one permission). */
+/** The opportunity lead machine bound to opportunity-leads (sustain capital leads, one permission). */
 export const opportunityLeadWorkflow: RecordWorkflow = {
   resource: 'opportunity-leads',
   stateField: 'status',

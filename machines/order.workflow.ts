@@ -4,7 +4,7 @@ import { orderMachine } from './order.machine';
 
 const update = 'ROLE_UPDATE_ORDER_STATUS' as const;
 
-/** The order machine bound to orders (spec §6 orders: status update and tags, one permission). */
+/** The order machine bound to orders (status update and tags, one permission). */
 export const orderWorkflow: RecordWorkflow = {
   resource: 'orders',
   stateField: 'status',

@@ -2,7 +2,7 @@ import type { RecordWorkflow } from './record-workflow';
 import { payoutEventSchemas } from './payout.events';
 import { payoutMachine } from './payout.machine';
 
-/** The payout machine bound to payouts (every step needs ROLE_UPDATE_PAYOUT, spec §6). */
+/** The payout machine bound to payouts (every step needs ROLE_UPDATE_PAYOUT). */
 export const payoutWorkflow: RecordWorkflow = {
   resource: 'payouts',
   stateField: 'status',

@@ -5,7 +5,7 @@ import type { CurrentUser, SendOtpResponse } from '@domain/session';
 import { sendCodeEventSchema, verifyEventSchema, type SessionEvent } from './session.events';
 
 /**
- * The session workflow of spec §4: boot with the stored key, OTP sign-in, the signed-in session with its
+ * The session workflow: boot with the stored key, OTP sign-in, the signed-in session with its
  * global data, revalidation on focus and sign-out. Pure: every effect (storage, HTTP, navigation, toasts,
  * the data cache) is a named actor or action the host provides with `.provide(...)`.
  */
@@ -98,7 +98,7 @@ export const sessionInvokeIds = {
 export const TICK_MS = 1_000;
 
 /** The session machine; provide its actors and effect actions with `.provide(...)`. */
-/** The transition taken when the server refuses the key, on load or on a later focus (spec §8). */
+/** The transition taken when the server refuses the key, on load or on a later focus. */
 const keyRefused = {
   guard: { type: 'keyRejected', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
   target: '#session.signedOut',
@@ -198,7 +198,7 @@ export const sessionMachine = setup({
     clearKey: () => {},
     /** Resets every client store and clears local storage (the toast that follows must survive it). */
     resetClientState: () => {},
-    /** Toasts the spec's "Logout Sucessfull". */
+    /** Toasts "Logout Sucessfull" (the product's wording, typo included). */
     toastLogoutSuccess: () => {},
     /** Goes to the sign-in page. */
     goToLogin: () => {},
@@ -206,7 +206,7 @@ export const sessionMachine = setup({
     redirectToLogin: () => {},
     /** Drops every cached server answer. */
     clearQueryCache: () => {},
-    /** Logs a global-data failure (the user sees no message, spec §8). */
+    /** Logs a global-data failure (the user sees no message). */
     logGlobalDataFailure: (_, _params: { error: unknown }) => {},
     /** Logs a revalidation that could not reach the server (the session is kept). */
     logRevalidationFailure: (_, _params: { error: unknown }) => {},
@@ -242,7 +242,7 @@ export const sessionMachine = setup({
           actions: [{ type: 'storeUser', params: ({ event }) => ({ user: event.output }) }, 'persistKey'],
         },
         onError: [
-          // Spec §8: the server refused the key: it is cleared, the user reset, and the user sent to sign in.
+          // The server refused the key: it is cleared, the user reset, and the user sent to sign in.
           keyRefused,
           // The server was not reached (offline, aborted by a navigation, 5xx): the key may still be good, so it
           // is kept and checked again, rather than signing the user out for a network blip.
@@ -369,7 +369,7 @@ export const sessionMachine = setup({
           states: {
             notLoaded: {
               entry: 'markGlobalDataNotLoaded',
-              // Spec §4: fetched once when an auth key exists and it is not yet loaded.
+              // Fetched once when an auth key exists and it is not yet loaded.
               always: { guard: 'hasKey', target: 'loading' },
             },
             loading: {

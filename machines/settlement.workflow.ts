@@ -4,8 +4,9 @@ import { settlementEventSchemas } from './settlement.events';
 import { settlementMachine } from './settlement.machine';
 
 /**
- * The settlement machine bound to settlements (permissions of spec §6). Settling a booking also writes the
- * settlement's booking row and totals: the server's effect for this workflow (server/workflows/workflow-effects.ts).
+ * The settlement machine bound to settlements (each event names the permission it needs). Settling a booking also
+ * writes the settlement's booking row and totals: the server's effect for this workflow
+ * (server/workflows/workflow-effects.ts).
  */
 export const settlementWorkflow: RecordWorkflow = {
   resource: 'settlements',

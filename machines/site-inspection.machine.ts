@@ -33,7 +33,7 @@ export interface SiteInspectionContext {
 /**
  * Site inspection: partially filled (save any time, add and remove images), sent for approval when nothing is
  * missing, then approved or rejected; a rejection goes back to editing. Until approved it can be closed with one of
- * the spec's close reasons. State names are the record's status values.
+ * the close reasons. State names are the record's status values.
  */
 export const siteInspectionMachine = setup({
   types: {

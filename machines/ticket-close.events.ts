@@ -3,7 +3,7 @@ import { ticketCloseReasons } from '@domain/entities/tickets';
 
 const closeReasonValues = ticketCloseReasons.map((r) => r.value) as [string, ...string[]];
 
-/** CLOSE: ends a ticket of any small machine with one of the spec's close reasons (§4) and an optional note. */
+/** CLOSE: ends a ticket of any small machine with one of the close reasons and an optional note. */
 export const closeEventSchema = z.strictObject({
   type: z.literal('CLOSE'),
   closeReason: z.enum(closeReasonValues, { error: 'Choose a close reason' }),

@@ -3,7 +3,7 @@ import { topUpRequestEventSchemas } from './top-up-request.events';
 import { topUpRequestMachine } from './top-up-request.machine';
 
 /**
- * The top-up request machine bound to top-up-requests (spec §6 Wallet Management: "Top up Request"), one permission
+ * The top-up request machine bound to top-up-requests (Wallet Management: Top up Request), one permission
  * per outcome. Approval's ledger posting is its server effect (server/wallets/top-up-effects.ts); who decided and
  * when are written there too, since they come from the session and the clock.
  */

@@ -2,7 +2,7 @@ import type { RecordWorkflow } from './record-workflow';
 import { userApprovalEventSchemas } from './user-approval.events';
 import { userApprovalMachine } from './user-approval.machine';
 
-/** The user approval machine bound to users (spec §6 "approve or reject pending users", one permission each). */
+/** The user approval machine bound to users (approve or reject pending users, one permission each). */
 export const userApprovalWorkflow: RecordWorkflow = {
   resource: 'users',
   stateField: 'approvalStatus',
