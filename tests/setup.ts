@@ -12,8 +12,8 @@ if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
   // findBy/waitFor wait up to 10 s instead of 1 s: screens, menus and dialogs whose code the console loads on demand
-  // (React.lazy, issue 12) are transformed on their first import here. The resource screens (every definition) took
-  // up to 6.6 s on this 2-core machine while others ran builds and browser tests beside three test workers.
+  // (React.lazy) are transformed on their first import here. The resource screens (every definition) can take several
+  // seconds on a 2-core machine busy with builds and browser tests beside three test workers.
   configure({ asyncUtilTimeout: 10_000 });
 
   class ResizeObserverStub {

@@ -56,7 +56,7 @@ describe('SideMenu', () => {
   });
 
   it('shows the no-permission message when nothing is visible', () => {
-    // The spec's menu has entries that need no permission; without them a user with none sees nothing.
+    // The real menu has entries that need no permission; without them a user with none sees nothing.
     const { nav } = renderMenu([], '/', guardedTree());
     expect(within(nav).getByText(NO_PERMISSIONS_MESSAGE)).toBeInTheDocument();
     expect(within(nav).queryAllByRole('link', { hidden: true })).toHaveLength(0);

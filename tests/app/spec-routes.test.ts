@@ -1,11 +1,11 @@
-// The spec's route list that e2e/spec-routes.spec.ts walks: its reading of the spec's shorthand into paths.
+// The console's route list that e2e/spec-routes.spec.ts walks: its reading of the list's shorthand into paths.
 import { describe, expect, it } from 'vitest';
 import { parseSpecRoutes } from '@tests/support/spec-routes';
 
-describe('the spec route list', () => {
+describe('the console route list', () => {
   const routes = parseSpecRoutes();
 
-  it('reads every shorthand of the spec into paths', () => {
+  it('reads every shorthand of the route list into paths', () => {
     expect(routes.length).toBe(138);
     expect(new Set(routes).size).toBe(routes.length);
     expect(routes.slice(0, 2)).toEqual(['/', '/login']);

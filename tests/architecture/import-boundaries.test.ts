@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The import directions of DESIGN.md are lint rules; these cases lint code as if it stood in each folder.
+// The import directions (docs/architecture.md) are lint rules; these cases lint code as if it stood in each folder.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { findMenuEntryByPath, flattenMenu, menuTree, visibleMenu, type MenuGroup
 const titles = (nodes: readonly MenuNode[]) => nodes.map((n) => n.title);
 
 describe('menu tree', () => {
-  it('has the groups of spec §2 in order', () => {
+  it('has the menu groups in order', () => {
     expect(titles(menuTree)).toEqual([
       'Progress Tracker',
       'Lead Management',
@@ -43,14 +43,14 @@ describe('menu tree', () => {
     for (const p of paths) expect(p).toMatch(/^\/[a-z0-9/-]+$/);
   });
 
-  it('leaves exactly the spec’s always-shown entries without a permission', () => {
+  it('leaves exactly the always-shown entries without a permission', () => {
     const open = flattenMenu()
       .filter((e) => e.permission === undefined)
       .map((e) => e.title);
     expect(open).toEqual(['RFID History', 'My All Tickets', 'My Open Tickets', "Today's Tickets", 'All Downloads', 'My Downloads']);
   });
 
-  it('has the ticket sub-groups of the spec, Delivery with In Transit and All', () => {
+  it('has the ticket sub-groups, Delivery with In Transit and All', () => {
     const tickets = menuTree.find((g) => g.title === 'Ticket Management')!;
     const subGroups = tickets.children.filter((n): n is MenuGroup => n.kind === 'group');
     expect(titles(subGroups)).toEqual([

@@ -107,7 +107,7 @@ describe('create-charger draft rules', () => {
     expect(edit(edited, { chargerBoxId: 'BOX-1' }).deviceId).toBe('KG00000042');
   });
 
-  it('starts with the spec defaults: ABB OCPP customisation, the dedicated broker, the default operator', () => {
+  it('starts with the defaults: ABB OCPP customisation, the dedicated broker, the default operator', () => {
     expect(emptyDraft(CPO)).toMatchObject({ ocppCustomisationType: 'ABB_7KW_DC_OCPP_16_JSON', mqttBrokerKey: 'RABBIT_MQ_PROPS_DEDICATED', chargePointOperatorId: CPO, sockets: [], keyValuePairs: [] });
   });
 

@@ -447,7 +447,7 @@ describe('session machine: model-based paths', () => {
       }
     }
     const guarded = (type: string, where: (s: Snapshot) => boolean) => ignored.some((i) => i.event.type === type && where(i.state));
-    // The guards the spec cares about: no resend during the countdown, no tick below 0, one revalidation at a time.
+    // The guards that matter to users: no resend during the countdown, no tick below 0, one revalidation at a time.
     expect(guarded('RESEND', (s) => s.matches({ signedOut: 'codeSent' }) && s.context.resendIn > 0)).toBe(true);
     expect(guarded('TICK', (s) => s.matches({ signedOut: 'codeSent' }) && s.context.resendIn === 0)).toBe(true);
     expect(guarded('WINDOW_FOCUSED', (s) => s.matches({ signedIn: { user: 'revalidating' } }))).toBe(true);

@@ -39,7 +39,7 @@ describe('settlement machine', () => {
     expect(settlementWorkflow.refusal?.('SUBMIT', { bookingsCount: 1 })).toBeUndefined();
   });
 
-  it('names a permission of spec §6 for every event, and the UTR for both ways to success', () => {
+  it('names a permission for every event, and the UTR for both ways to success', () => {
     expect(Object.keys(settlementWorkflow.permissions).sort()).toEqual(Object.keys(settlementWorkflow.eventSchemas).sort());
     expect(settlementWorkflow.patchOf?.({ type: 'MARK_SUCCESS', utrReference: 'UTR1' }, {})).toEqual({ utrReference: 'UTR1' });
     expect(settlementWorkflow.patchOf?.({ type: 'SETTLE_BOOKING', bookingId: 1 }, {})).toEqual({});

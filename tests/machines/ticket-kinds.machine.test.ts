@@ -54,7 +54,7 @@ for (const machine of [hardwareServicingMachine, chargerServicingMachine]) {
 }
 
 describe('ticket close and servicing rules', () => {
-  it('accepts only the spec close reasons', () => {
+  it('accepts only the listed close reasons', () => {
     expect(closeEventSchema.safeParse(close).success).toBe(true);
     expect(closeEventSchema.safeParse({ type: 'CLOSE', closeReason: 'BORED' }).success).toBe(false);
     expect(closeEventSchema.safeParse({ type: 'CLOSE' }).success).toBe(false);

@@ -129,7 +129,7 @@ describe('the form page', () => {
     expect(keys[1]).not.toBe(keys[0]);
   });
 
-  it('shows each of the spec’s coordinates messages and filters non-digits from digit-only fields', async () => {
+  it('shows each of the coordinates messages and filters non-digits from digit-only fields', async () => {
     vi.stubGlobal('fetch', vi.fn());
     const { Wrapper } = renderWith(fakeSession(['ROLE_ADD_LOCATION']), '/test-sites/add');
     render(<FormPage resource={siteResource} mode="create" />, { wrapper: Wrapper });

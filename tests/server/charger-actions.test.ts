@@ -1,4 +1,4 @@
-// Charger actions of spec §6 (issue 18): Update QR code, Always-on, Protected network and Replace hardware. Each
+// Charger actions: Update QR code, Always-on, Protected network and Replace hardware. Each
 // needs its own permission, validates its body (400 with field paths), answers 404 for an unknown charger and 409
 // for a state conflict, and writes an audit row with the change; two replacements taking one unit at once cannot
 // both win; the generic charger update refuses the fields these actions own.

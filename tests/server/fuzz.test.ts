@@ -9,8 +9,7 @@
 // batch window as three good chargers' messages. No answer may be InternalError, nothing of a refused frame may be
 // stored, and every good charger's row must be.
 //
-// Bounded for CI (about 1,000 requests per driver; the routes of issue 18 took the file to a minute at the earlier
-// 6 and 5 runs per route; the OCPP block about 36 frames per driver, a few seconds). FUZZ_RUNS=n multiplies the runs,
+// Bounded for CI (about 1,000 requests per driver: more runs per route took the file to a minute; the OCPP block about 36 frames per driver, a few seconds). FUZZ_RUNS=n multiplies the runs,
 // FUZZ_SEED=n changes the seed:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test FUZZ_RUNS=10 npx vitest run tests/server/fuzz.test.ts
 import type { AddressInfo } from 'node:net';

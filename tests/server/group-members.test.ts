@@ -1,4 +1,4 @@
-// Group membership (issue 18, user-service `group`): Add member, Remove member and Make group admin (permission,
+// Group membership (the user service's `group` routes): Add member, Remove member and Make group admin (permission,
 // validation, 404 for an unknown group or user, 409 for "already a member", "not a member" and "the admin must be a
 // member"), the member count they keep equal to the member rows, their audit rows, two adds of one member at once
 // (one wins), who may change whom, and the generic create and update leaving members and admin alone.

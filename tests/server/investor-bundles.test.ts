@@ -1,4 +1,4 @@
-// Investor bundles through their workflow (issue 14), on both drivers: sign the agreement (its reference and
+// Investor bundles through their workflow, on both drivers: sign the agreement (its reference and
 // date), record the payment (the full price only), deploy; cancel with a reason before payment; each with its audit
 // row; the status and the agreement and payment fields refused by the generic PUT; 403 without the permission.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Leads and CPOs (issue 18): Change lead level (lms `lead/level`, `utilization-lead/level`, a record action with
+// Leads and CPOs: Change lead level (lms `lead/level`, `utilization-lead/level`, a record action with
 // ROLE_UPDATE_LEAD_LEVEL), and CPO access requests, CPO leads, location bank sites and opportunity leads moved
 // through their machines (`POST …/:id/transition` with the caller's version): success with its audit row, 403
 // without the permission, 400 for bad input, 409 where the state or the level does not allow it and for a stale

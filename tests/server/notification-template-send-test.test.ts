@@ -1,4 +1,4 @@
-// Send test of a notification template (issue 18): an SMS template goes through the SMS log provider into the SMS
+// Send test of a notification template: an SMS template goes through the SMS log provider into the SMS
 // notification log, a WhatsApp template into the WhatsApp notification log (numbers masked), each with an audit
 // row; refused without ROLE_UPDATE_TEMPLATES, bad numbers answered with field paths, push templates refused.
 import { sql } from 'drizzle-orm';

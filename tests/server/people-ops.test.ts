@@ -1,4 +1,4 @@
-// Issue 18, the remaining operations: host support requests moved through their machine, a hardware unit's status
+// People and hardware operations: host support requests moved through their machine, a hardware unit's status
 // (INSTALLED only through the charger actions), Map to host, and the audit configuration taking effect. On PGlite
 // and, with TEST_DATABASE_URL, PostgreSQL.
 import { sql } from 'drizzle-orm';

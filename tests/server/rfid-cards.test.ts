@@ -1,4 +1,4 @@
-// RFID cards (issue 18, user-service `rfid-card`): Add RFID card and Remove RFID card (permission, validation,
+// RFID cards (the user service's `rfid-card` routes): Add RFID card and Remove RFID card (permission, validation,
 // one holder at a time named in the 409, reason required), the RFID History and audit rows each writes, two adds of
 // one card at once (the unique index lets one win), and OCPP Authorize accepting the card only while it is held.
 import { sql } from 'drizzle-orm';

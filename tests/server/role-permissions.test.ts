@@ -1,4 +1,4 @@
-// Roles and staff (issue 18): Edit permissions of a role (auth-service `role/permission`: what is added and removed,
+// Roles and staff: Edit permissions of a role (auth-service `role/permission`: what is added and removed,
 // permission, validation, who may change whom, audit row), the bulk role assignment (`user-role/role`, one answer
 // per user), and that every change of roles and mappings is seen by the staff member's very next request although
 // checked sessions are cached (two server processes on one database, each with its own cache), and announced on

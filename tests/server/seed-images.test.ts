@@ -1,5 +1,5 @@
 // Every image the demo data points to is there: a public path names a file of the bundled CDN folder, so no list or
-// record of the seeded console shows a broken image (issue 17: seven lists showed nothing but not-found images).
+// record of the seeded console shows a broken image.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Transfer device (issue 18): a charger moves to the host with a given number, after a preview of from and to.
+// Transfer device: a charger moves to the host with a given number, after a preview of from and to.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transferDevicePaths, transferDevicePreviewSchema, transferProblemTypes } from '@domain/transfer-device';

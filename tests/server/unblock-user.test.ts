@@ -1,4 +1,4 @@
-// Unblock User (issue 18): the blocked numbers list, Block number and Unblock (permission, validation, 409s, audit
+// Unblock User: the blocked numbers list, Block number and Unblock (permission, validation, 409s, audit
 // rows), sign-in refusing a blocked number alike for staff and others, and the sign-in rule that blocks a number
 // whose codes were burnt by wrong attempts.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Change name and user approval (issue 18, spec §6 "approve or reject pending users, change user name"): the Change
+// Change name and user approval (approve or reject pending users): the Change
 // name action (permission, validation with field paths, who may change whom for staff, audit row with both names;
 // the generic update refuses `name`), and the user approval machine on users (APPROVE and REJECT with their
 // permissions, a reason required to reject, 409 on a final state and on a stale version, the audit row).

@@ -12,7 +12,7 @@ import {
   tableStateOf,
 } from '@state/table-state';
 
-describe('per-list table state (spec §3/§4)', () => {
+describe('per-list table state', () => {
   beforeEach(() => resetTableState());
 
   it('starts at page 0 with 20 rows and no filters', () => {

@@ -1,8 +1,7 @@
-// The console's routes as the spec lists them (spec §2 "Screens and routes"): the section's route lines, kept here
-// word for word (the spec is not part of the repository; the copy was compared with it line for line), and the
-// reading of their shorthand into paths, which e2e/spec-routes.spec.ts visits one by one.
+// Every screen route of the console, as a reference list in shorthand (one line per menu area), and the reading of
+// that shorthand into paths, which e2e/spec-routes.spec.ts visits one by one.
 
-/** Spec §2's route lines, verbatim. */
+/** The route lines, one per menu area. */
 export const specRouteLines = `
 - \`/\` (home) and \`/login\`.
 - \`/charger-management\`: create, active-chargers, all-chargers, all-location (and /add-location), hardware-inventory, warehouse-summary, transaction, ocpp-transactions, flextron-transactions, other-network-chargers (and /create), servicing-required (with /open, /map-view, /hardware-management containing /all-tickets and /open-tickets), installation, transfer-device.
@@ -72,7 +71,7 @@ function itemPaths(item: string): { name: string; paths: string[]; each?: string
   return { name, paths: [...(withParent ? [name] : []), ...children.map((c) => `${name}/${c}`)] };
 }
 
-/** Every path of spec §2's route lines, in the spec's order, with `{id}` where a record's id goes. */
+/** Every path of the route lines, in their order, with `{id}` where a record's id goes. */
 export function parseSpecRoutes(lines: string = specRouteLines): string[] {
   const paths: string[] = [];
   for (const raw of lines.split('\n')) {

@@ -21,7 +21,7 @@ const ticket = {
 describe('the installation draft', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('resets every field but keeps the unique id (spec §4 Drafts)', () => {
+  it('resets every field but keeps the unique id', () => {
     const reset = resetDraft(draftFromTicket(ticket));
     expect(fillFormEvent(reset)).toEqual({ type: 'FILL_FORM', uniqueId: 'CZ009999' });
   });

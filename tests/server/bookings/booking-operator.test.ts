@@ -1,4 +1,4 @@
-// A booking carries its charger's operator from the moment it is made (issue 16: the progress trackers count bookings
+// A booking carries its charger's operator from the moment it is made (so the progress trackers count bookings
 // by operator without looking each booking's charger up): a charger's StartTransaction with an RFID card, an instant
 // session staff started for a customer and a test charge from the console, the seed, and the migration's backfill of
 // bookings made before the column. A ticket carries its charger's operator too (set by a trigger, whatever path

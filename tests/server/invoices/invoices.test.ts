@@ -1,4 +1,4 @@
-// GST invoices (issue 14) on both drivers: gapless numbers per financial year under 20 concurrent issues, one
+// GST invoices on both drivers: gapless numbers per financial year under 20 concurrent issues, one
 // invoice per booking, a rolled-back issue giving its number back, the financial year turning at 1 April 00:00 IST,
 // refusals that write nothing, the PDF (its number in its text, the ₹ glyph from the embedded font) and the reminder
 // (SMS log, audit, once a day, refused for a paid invoice).

@@ -1,4 +1,4 @@
-// Bill period on a postpaid configuration (issue 14, "Invoices"), on both drivers: the period runs from the
+// Bill period on a postpaid configuration (Invoices), on both drivers: the period runs from the
 // configuration's first day to the end of the last complete cycle in IST (a booking at 23:59:59 IST on its last
 // day is in, one at 00:00 IST the next day is not), sums the group members' POSTPAID bookings at the configuration's
 // price on one invoice, and a re-run answers the same period; an empty period is recorded at ₹0 with no invoice;

@@ -1,4 +1,4 @@
-// The double-entry ledger (issue 14): the seed's opening balances, immutable entries, balanced postings, wallets
+// The double-entry ledger: the seed's opening balances, immutable entries, balanced postings, wallets
 // changed only by postings, refusal of a prepaid wallet going below zero, one effect per dedupe key, and a
 // property-based run of random interleavings of credits, debits, refunds, top-ups and corrections sent concurrently,
 // after which every invariant holds and each wallet's balance is its opening plus what was accepted.

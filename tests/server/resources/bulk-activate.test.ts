@@ -1,4 +1,4 @@
-// Bulk activate/inactivate (issue 17, bulk actions over all matching rows): the ids sent or every record matching a
+// Bulk activate/inactivate (bulk actions over all matching rows): the ids sent or every record matching a
 // list query, each through the single route's checks with its own audit row; counts of changed and unchanged, the
 // refused ones named with why; bad bodies refused with paths and nothing changed; the permission checked.
 import { sql } from 'drizzle-orm';

@@ -126,7 +126,7 @@ describe.each(ruleDrivers)('charger management resources on %s', (driver) => {
     }
   });
 
-  it('refuses a location with bad coordinates with the spec message at coordinates, and stores good ones', async () => {
+  it('refuses a location with bad coordinates with the coordinates rule’s message at coordinates, and stores good ones', async () => {
     const body = {
       name: 'Sri Lakshmi Kirana Stores, Jayanagar',
       address: '#42, 9th Block, Jayanagar, Bengaluru',

@@ -6,7 +6,7 @@ import { useTestApp } from '@tests/server/support/use-test-app';
 
 const OPPORTUNITY = '/sc-service/investment-opportunity';
 
-/** A complete investment opportunity draft of spec §3 (the address parts are top-level fields). */
+/** A complete investment opportunity draft (the address parts are top-level fields). */
 const fullDraft = {
   name: 'Indiranagar Charging Hub',
   images: [

@@ -73,7 +73,7 @@ describe.each(ruleDrivers)('charge point operator resources on %s', (driver) => 
     expect(dup.body.errors[0].path).toBe('packageId');
   });
 
-  it('stores location bank coordinates and refuses out-of-range ones with the spec message', async () => {
+  it('stores location bank coordinates and refuses out-of-range ones with the coordinates rule’s message', async () => {
     const [city] = (await get('/config/city?size=1')).items;
     const body = { name: 'Open parking plot, MG Road', address: 'Survey No. 12/3, MG Road, Bengaluru', cityId: city.id, coordinates: '12.9756, 77.6050', areaSqFt: 4000, monthlyRent: 8_000_000 };
     const created = await call(env.t, 'POST', '/cpo-service/location-bank', { authKey: admin, body });

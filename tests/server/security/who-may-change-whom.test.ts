@@ -1,4 +1,4 @@
-// Who may change whom (issue 11, defect 1 and the rule behind it): staff accounts are changed only through the
+// Who may change whom: staff accounts are changed only through the
 // staff screens, nobody changes a user or a role that holds a permission they lack, and a sign-in number changes
 // only through its own action, confirmed by a code sent to the new number, revoking the user's sessions.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bulk ticket actions (issue 17): assign, priority, due date, tags and Close on many tickets in one request. Each
+// Bulk ticket actions: assign, priority, due date, tags and Close on many tickets in one request. Each
 // ticket goes through the single action's own checks (or its kind's machine for Close) at its current version, with
 // its own audit row; a ticket the caller cannot see is refused by id in the words of one that does not exist; bad
 // bodies, more than 1,000 tickets and callers without the permission change nothing.

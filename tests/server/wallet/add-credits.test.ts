@@ -1,4 +1,4 @@
-// Add credits to wallet (issue 14): the preview names each number's user and balance and each row's problem without
+// Add credits to wallet: the preview names each number's user and balance and each row's problem without
 // writing; the commit credits every wallet in one posting per wallet with one audit row, all or nothing (400 with a
 // path per row and nothing written), needs an Idempotency-Key, replays a retry and refuses the key with another body;
 // permission checked, and the ledger's invariants hold afterwards. Nobody credits their own wallet or a staff

@@ -1,4 +1,4 @@
-// Top-up requests (issue 14): the seed's requests (mostly decided, some waiting, every approved one credited once),
+// Top-up requests: the seed's requests (mostly decided, some waiting, every approved one credited once),
 // approval crediting the wallet with one TOP_UP posting (wallet +amount, top-up clearing −amount, dedupe key
 // top-up:<id>) and recording who decided, rejection with its reason and no money moved, refusals (permission, a
 // decided request, a stale version, no reason) writing nothing, and two approvals at once crediting once.

@@ -1,4 +1,4 @@
-// A wallet's history (issue 14): the wallet-ledger resource over the wallet_ledger view lists a wallet's entries
+// A wallet's history: the wallet-ledger resource over the wallet_ledger view lists a wallet's entries
 // newest first with each one's kind, note, signed amount and balance after, filters by kind and date, pages by keyset,
 // needs ROLE_VIEW_WALLET_LEDGER, has no write routes, and the view itself refuses writes.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bulk workflow events (issue 17): one event with its payload to many records of a workflow-bound list, each record
+// Bulk workflow events: one event with its payload to many records of a workflow-bound list, each record
 // through its own machine by the single transition's function (transitionRecord), at its current version, with its
 // own audit row; refused per record with the machine's reason or as not visible; bad bodies, more than 1,000 records
 // and callers without the event's permission change nothing.
