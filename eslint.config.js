@@ -1,4 +1,4 @@
-// Lint, including the import directions of DESIGN.md: a wrong import fails `npm test`.
+// Lint, including the import directions of docs/architecture.md: a wrong import fails `npm test`.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

@@ -69,7 +69,7 @@ export function storageSecretsGuard(
   };
 }
 
-/** Most gzipped JavaScript the console may load before its first screen (issue 12): kB of 1,000 bytes. */
+/** Most gzipped JavaScript the console may load before its first screen: kB of 1,000 bytes. */
 export const INITIAL_JS_BUDGET_KB = 150;
 
 /** What bundleSizes reads of a chunk (Rollup's output chunk: what Vite writes its manifest and modulepreload links from). */

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, staff } from './support';
 
 /**
- * axe-core on every page kind of the console: no serious and no critical violation (issue 17). axe runs inside the
+ * axe-core on every page kind of the console: no serious and no critical violation. axe runs inside the
  * page through Playwright's evaluate (a DevTools call, so the console's Content-Security-Policy stays on as users get
  * it). @axe-core/playwright 4.14 needs Node 22, so the engine itself is loaded here: the same axe-core and rule set.
  */

@@ -35,7 +35,7 @@ test('an installation reaches installed, its form filled on the installation dra
         await expect(p.getByRole('heading', { name: 'Installation form' })).toBeVisible();
         const phone = p.getByRole('textbox', { name: /Host phone number/ });
         await expect(phone).toHaveValue('9845044444');
-        // Reset clears the draft but keeps its unique id (spec §4 Drafts).
+        // Reset clears the draft but keeps its unique id.
         await p.getByRole('button', { name: 'Reset' }).click();
         await expect(phone).toHaveValue('');
         await expect(p.getByRole('textbox', { name: /QR code value/ })).toHaveValue('');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiKey, signIn, staff } from './support';
 
-// One journey of issue 14's invoices: open an unpaid invoice, download its PDF (the answer is a PDF) and send the
+// One journey through the invoices: open an unpaid invoice, download its PDF (the answer is a PDF) and send the
 // customer a reminder. Each repeat (and retry) takes its own unpaid invoice: the unpaid ones in the list’s order (issue date, then id) are stable
 // (a reminder does not change the order), so repeats running at once never remind the same invoice.
 test('open an unpaid invoice, download its PDF and send a reminder', async ({ page, request }, testInfo) => {

@@ -3,7 +3,7 @@ import { resources } from '@domain/resource/registry';
 
 /**
  * Side-menu entries whose page is a list or summary the resource definitions declare. The menu walk of
- * e2e/resources.spec.ts opens each (heading, rows, width), so the spec-route walk leaves them to it.
+ * e2e/resources.spec.ts opens each (heading, rows, width), so the route walk (e2e/spec-routes.spec.ts) leaves them to it.
  */
 export const resourceEntries = flattenMenu().filter((entry) =>
   resources.some((r) => r.views.some((v) => v.path === entry.path) || r.summary?.path === entry.path),

@@ -9,7 +9,7 @@ test('send a test of an SMS template from its details page; it appears in the SM
   expect(template).toBeDefined();
 
   await signIn(page, staff.superAdmin);
-  // The list opens a template at the spec's details route, the template named by its query parameter.
+  // The list opens a template at its details route, the template named by its query parameter.
   await page.goto('/global-data-management/notification-templates?q=CHARGING_STOPPED');
   await page.getByRole('row', { name: /CHARGING_STOPPED/ }).first().click();
   await expect(page).toHaveURL(new RegExp(`/global-data-management/notification-templates/notification-template-details\\?id=${template.id}$`));

@@ -30,7 +30,7 @@ test.describe('the menu walk', () => {
   for (const part of walkParts) {
     test(`from ${part[0]!.path} (${part.length}): each shows real rows to the super admin and fits 1440 px`, async ({ page }) => {
       test.setTimeout(180_000);
-      // The screen users compare us at: a list's default columns fit without sideways scrolling (issue 17).
+      // The screen users compare us at: a list's default columns fit without sideways scrolling.
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, staff.superAdmin);
       // The walk runs in the page, page after page with the console's own router (as a menu click does): navigate,
@@ -110,7 +110,7 @@ test.describe('resource screens', () => {
     await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(name);
   });
 
-  test('the coordinates field shows each of the spec’s five messages', async ({ page }) => {
+  test('the coordinates field shows each of its five messages', async ({ page }) => {
     await signIn(page, staff.superAdmin);
     await page.goto('/charger-management/all-location/add-location');
     const field = page.getByRole('textbox', { name: /Coordinates/ });

@@ -1,5 +1,5 @@
-// Screenshot tests of ten page kinds (issue 17): a change of the console's look fails CI until its baselines are
-// updated on purpose (README, Tests). Every shot is of a still page: its data loaded, no animation, no caret, and
+// Screenshot tests of ten page kinds: a change of the console's look fails CI until its baselines are
+// updated on purpose (docs/testing.md, Screenshot tests). Every shot is of a still page: its data loaded, no animation, no caret, and
 // what the day, the clock or other journeys change taken out (e2e/screenshots.css hides, `mask` paints over), so
 // the shots are the same on every run, on a fresh database or beside the other journeys.
 import { expect, test as anonymous, type Locator, type Page } from '@playwright/test';

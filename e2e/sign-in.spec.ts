@@ -24,7 +24,7 @@ test('a staff user with no permissions sees the no-permission message', async ({
   await signIn(page, staff.noRole);
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByText('Looks Like you dont have any permissions.')).toBeVisible();
-  // Entries that need no permission stay, as the spec says; nothing gated is shown.
+  // Entries that need no permission stay; nothing gated is shown.
   await expect(nav.getByText('RFID Management')).toBeVisible();
   await expect(nav.getByText('Charger Management')).toHaveCount(0);
   await expect(nav.getByText('Finance Management')).toHaveCount(0);

@@ -13,7 +13,7 @@ async function firstId(request: APIRequestContext, headers: Record<string, strin
   return String(first.id);
 }
 
-/** Real seeded ids for the spec's `{id}` routes, fetched through the API as the Super Admin. */
+/** Real seeded ids for the `{id}` routes, fetched through the API as the Super Admin. */
 async function idsFor(request: APIRequestContext): Promise<(path: string) => string> {
   const headers = { Authorization: `Bearer ${await apiKey(request, staff.superAdmin)}` };
   const [ticket, installation, order, myOrder] = await Promise.all([
@@ -30,13 +30,13 @@ async function idsFor(request: APIRequestContext): Promise<(path: string) => str
   };
   return (path) => {
     const id = byRoute[path];
-    if (!id) throw new Error(`no seeded id for ${path}: add one when the spec names a new route with {id}`);
+    if (!id) throw new Error(`no seeded id for ${path}: add one when the route list (tests/support/spec-routes.ts) gains a route with {id}`);
     return path.replace('{id}', encodeURIComponent(id));
   };
 }
 
 /**
- * Spec routes that have no screen yet (none now: the wallet credits and top-up requests of spec §6 were the last):
+ * Listed routes that have no screen yet (none now):
  * the walk expects exactly these to say "Page not found", so whoever builds one takes it off this list.
  */
 const notBuiltYet: string[] = [];
@@ -49,19 +49,19 @@ const ownRoutes = allRoutes.filter((route) => !menuWalked.has(route));
 const parts: string[][] = [];
 for (let i = 0; i < ownRoutes.length; i += 20) parts.push(ownRoutes.slice(i, i + 20));
 
-test('the walk takes every spec §2 route the menu walk does not open', () => {
+test('the walk takes every listed route the menu walk does not open', () => {
   expect(allRoutes.length).toBeGreaterThan(130);
-  // Most spec routes are menu lists; forms, record pages and the screens outside the resource engine are walked here.
+  // Most listed routes are menu lists; forms, record pages and the screens outside the resource engine are walked here.
   expect(allRoutes.filter((route) => menuWalked.has(route)).length).toBeGreaterThan(50);
   expect(parts.flat()).toEqual(ownRoutes);
   expect(ownRoutes).toEqual(expect.arrayContaining(['/', '/ticket-management/tickets/{id}', '/charger-management/create', '/charger-management/transfer-device']));
 });
 
-// Spec §2: every route opens a working screen. One sign-in, then each route by client-side navigation (the
+// Every listed route opens a working screen. One sign-in, then each route by client-side navigation (the
 // console's own router), so the 138 screens take seconds rather than a page load each.
 for (const routes of parts) {
   const [first] = routes;
-  test(`every route of spec §2 from ${first} (${routes.length}) opens a working screen for the Super Admin`, async ({ page, request }) => {
+  test(`every listed route from ${first} (${routes.length}) opens a working screen for the Super Admin`, async ({ page, request }) => {
   test.setTimeout(120_000);
   const withIds = routes.some((r) => r.includes('{id}')) ? await idsFor(request) : () => { throw new Error('no {id} route in this part'); };
   const pageErrors: string[] = [];

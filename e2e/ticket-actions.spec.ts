@@ -103,7 +103,7 @@ test('assign in place and undo; assign to me with today’s due date → in Toda
   await expect(workflowPanel(page).getByRole('button', { name: 'Set Available Date', exact: true })).toBeVisible();
   await expect(history(page)).toContainText('set its due date');
 
-  // Close with one of the spec's reasons, after a confirm; C, the letter Close announces, opens it.
+  // Close with one of the close reasons, after a confirm; C, the letter Close announces, opens it.
   await expect(workflowPanel(page).getByRole('button', { name: 'Close…' })).toHaveAttribute('aria-keyshortcuts', 'C');
   await page.keyboard.press('c');
   const dialog = page.getByRole('alertdialog', { name: 'Close this ticket?' });

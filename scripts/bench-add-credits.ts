@@ -1,4 +1,4 @@
-// `npm run bench:add-credits`: how fast Add credits to wallet previews and commits 1,000 numbers (issue 14 targets:
+// `npm run bench:add-credits`: how fast Add credits to wallet previews and commits 1,000 numbers (targets:
 // preview ≤ 1 s, commit ≤ 2 s).
 //
 //   npx tsx scripts/bench-add-credits.ts [--scale 1] [--data-dir .tmp/bench-add-credits] [--runs 5]

@@ -1,4 +1,4 @@
-// Chargers map benchmark (issue 16: 50,000 points, first render ≤ 1 s, pan and zoom frames p95 ≤ 16.7 ms): the
+// Chargers map benchmark (targets at 50,000 points: first render ≤ 1 s, pan and zoom frames p95 ≤ 16.7 ms): the
 // console's NetworkMap on bench-map.html with N generated chargers given as the map endpoint's answer, in headless
 // Chromium, WebGL in software (SwiftShader). Per size, three page loads, together giving:
 // - first render: render() → the first idle frame with the points drawn and the cluster badges placed (median of

@@ -20,9 +20,9 @@ const keys = [...'charger 12', 'Backspace', 'Backspace', 'Backspace', ...'koram'
 const typedBy = (sequence: readonly string[]) => sequence.reduce((text, key) => (key === 'Backspace' ? text.slice(0, -1) : text + key), '');
 /**
  * Typed before measuring, then erased, so both palettes are measured with warm JIT code: the measured sequence
- * itself (since stop 31: a search path the browser has not compiled yet costs 10–25 ms at 50,000 entries the first
- * time, so four letters left the first measured keystrokes cold). PALETTE_WARM_UP=short types "sett" instead, as
- * stops 27–30 did.
+ * itself (a search path the browser has not compiled yet costs 10–25 ms at 50,000 entries the first time, so a
+ * shorter warm-up leaves the first measured keystrokes cold). PALETTE_WARM_UP=short types "sett" instead, to
+ * compare with figures taken that way.
  */
 const warmUp = process.env.PALETTE_WARM_UP === 'short' ? [...'sett'] : keys;
 const erase = Array<string>(typedBy(warmUp).length).fill('Backspace');
@@ -36,7 +36,7 @@ interface Stats {
   max: number;
   /** render() called → first commit painted, timed in the page (the palette's own mount). */
   mount: number;
-  /** Navigation → painted: page load, script start, the generated entries, then the mount (the figure before issue 12). */
+  /** Navigation → painted: page load, script start, the generated entries, then the mount (the whole page, not only the palette). */
   load: number;
   /** Median of our ranking alone per keystroke (ours only; cmdk's filtering is inside its render). */
   rank?: number;

@@ -1,4 +1,4 @@
-// Profiling aid: runs the bookings list N times in process. Run with node --cpu-prof (see README: Speed).
+// Profiling aid: runs the bookings list N times in process. Run with node --cpu-prof (docs/benchmarks.md, Profiling aids).
 import { openBenchApp } from './bench-support';
 const n = Number(process.argv[2] ?? 2000);
 const url = process.argv[3] ?? '/booking-service/admin/booking?page=0&size=20';
