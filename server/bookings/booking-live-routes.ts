@@ -1,4 +1,4 @@
-// Stop, pause and resume a live booking through its charger (spec §6 Bookings: ROLE_STOP_BOOKING, ROLE_PAUSE_BOOKING,
+// Stop, pause and resume a live booking through its charger (Bookings: ROLE_STOP_BOOKING, ROLE_PAUSE_BOOKING,
 // ROLE_RESUME_BOOKING). Each is a command on the existing OCPP command path (sendCommands: a record, routed to the
 // process holding the charger's socket) and the booking moves only when the charger says so: a stop when the
 // StopTransaction arrives (STOP → stopped by admin, with the meter's energy and amount; server/ocpp/ocpp-store.ts),

@@ -1,4 +1,4 @@
-// What support does for a booking's customer (spec §6 Bookings): send a help message (SMS or WhatsApp, through the
+// What support does for a booking's customer (Bookings): send a help message (SMS or WhatsApp, through the
 // notification logs), call the customer (a row in Outbound Call Logs) and lock or unlock the customer's app operations
 // (a flag on the user, shown on the user's page; the generic update never writes it). Each is audited.
 import { sql } from 'drizzle-orm';

@@ -4,7 +4,7 @@
 // 55–60 MB of such garbage before a full collection ran: a million bookings grew the process's RSS by 68–70 MB in
 // process on PostgreSQL, while the live heap stayed at 41 MB from the first batch to the last (measured with a
 // collection forced every 2,00,000 rows). A heap allowed to grow only 50% past what a collection leaves is
-// collected as the export goes (scripts/profile-export.ts; the figures are in the README).
+// collected as the export goes (scripts/profile-export.ts; the figures are in docs/benchmarks.md).
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
