@@ -2,7 +2,7 @@ ALTER TABLE "orders" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> stateme
 -- Stored states become the machines' states (the CHECKs below). Every value the former definitions allowed is a
 -- state of its machine except a site inspection's REJECTED: a rejection sends the inspection back to editing, so a
 -- rejected one is PARTIALLY_FILLED again. A ticket is CLOSED only by CLOSE, which always records a close reason: a
--- closed one without one gets SOURCE, the most neutral of the spec's reasons. Each move is written to the record's
+-- closed one without one gets SOURCE, the most neutral of the close reasons. Each move is written to the record's
 -- history (by no one: the system) and moves its version on, so a screen that saw it before is refused (409).
 INSERT INTO "audit_log" ("entity_type", "entity_id", "actor_user_id", "action", "from_state", "to_state", "reason")
 SELECT 'site-inspection-tickets', "id"::text, NULL, 'migration', 'REJECTED', 'PARTIALLY_FILLED',

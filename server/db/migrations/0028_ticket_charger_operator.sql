@@ -1,7 +1,7 @@
 -- A ticket carries the operator of its charger (charger_operator_id), set by a trigger on every insert and whenever
 -- its charger changes, whichever path writes the ticket (the resource routes, their workflows and bulk actions,
 -- OCPP's fault tickets, the seed): the progress trackers count a ticket without an operator of its own by its
--- charger's without looking the charger up (issue 16; about 4 µs a row on PGlite). The ticket's own operator
+-- charger's without looking the charger up (about 4 µs a row on PGlite). The ticket's own operator
 -- (charge_point_operator_id, a field staff set) is left as it is. Tickets made before this migration get their
 -- charger's operator now.
 ALTER TABLE "tickets" ADD COLUMN "charger_operator_id" uuid;--> statement-breakpoint

@@ -1,4 +1,4 @@
-// Gapless invoice numbers (issue 14): one counter row per financial year ("2026-27"), advanced with
+// Gapless invoice numbers: one counter row per financial year ("2026-27"), advanced with
 // `UPDATE … RETURNING` in the transaction that writes the invoice. A rolled-back invoice rolls its number back with
 // it, and two issues at once queue on the row's lock, so numbers have no gaps and no duplicates (a sequence would
 // leave a gap on every rollback). server/invoices/invoice-numbers.ts is the only writer.

@@ -1,4 +1,4 @@
-// The double-entry ledger (DESIGN.md "Money"): accounts, postings and their entries, amounts in integer paise.
+// The double-entry ledger (docs/money.md): accounts, postings and their entries, amounts in integer paise.
 // Entries and postings are immutable (triggers refuse UPDATE, DELETE and TRUNCATE) and every posting's entries sum to
 // zero (a trigger checks each insert statement). A wallet's balance is the sum of its entries; `wallets.credits` is
 // a cached copy written only by a posting, checked equal by server/ledger/ledger-check.ts. What a customer owes (a
