@@ -1,4 +1,4 @@
-// The charger actions of spec §6 declared on the charger resource: Update QR code (charger-service `qr-code`),
+// The charger actions declared on the charger resource: Update QR code (the charger service's `qr-code` route),
 // Always-on, Protected network and Replace hardware. Each locks the charger's row first, so two actions on one
 // charger run one after the other and each sees what the other wrote; the change and its audit row (and, for a
 // replacement, the history row and both units' statuses) are one transaction. Replace hardware also locks the new

@@ -1,4 +1,4 @@
-// Transfer device (spec §2 /charger-management/transfer-device, draft phoneNumber + uniqueId): a charger moves to
+// Transfer device (the /charger-management/transfer-device screen, draft phoneNumber + uniqueId): a charger moves to
 // the host with that mobile number. The preview names the charger, its current host and the receiving host and
 // writes nothing; the transfer locks the charger's row, refuses when its host is no longer the one the preview
 // showed (two transfers from one preview cannot both apply), changes the host and writes the audit row in one

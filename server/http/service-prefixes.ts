@@ -1,4 +1,4 @@
-/** Path prefixes of the backend services of DESIGN.md: everything under them is API, never the console. */
+/** Path prefixes of the backend services: everything under them is API, never the console. */
 export const servicePrefixes = [
   '/config',
   '/auth-service',

@@ -1,4 +1,4 @@
-// Gapless invoice numbers per Indian financial year (issue 14). The counter row of the year is advanced with
+// Gapless invoice numbers per Indian financial year. The counter row of the year is advanced with
 // `UPDATE … RETURNING` inside the caller's transaction: a second issue waits on the row's lock until the first
 // commits (and then takes the next number) or rolls back (and then takes the same number), so the numbers of a year
 // run 1, 2, 3, … with no gaps and no duplicates on both drivers. Never call it outside a transaction.

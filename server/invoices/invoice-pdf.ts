@@ -1,4 +1,4 @@
-// The PDF of a GST invoice (issue 14), drawn with pdfkit. pdfkit's built-in fonts have no ₹ (U+20B9), so the text is
+// The PDF of a GST invoice, drawn with pdfkit. pdfkit's built-in fonts have no ₹ (U+20B9), so the text is
 // set in DejaVu Sans from the dejavu-fonts-ttf package, embedded (subset) in the file. Dates are IST.
 import { createRequire } from 'node:module';
 import path from 'node:path';

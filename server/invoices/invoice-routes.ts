@@ -1,4 +1,4 @@
-// GST invoice routes (issue 14): Issue invoice on a completed booking (booking-service, ROLE_ISSUE_INVOICE), the
+// GST invoice routes: Issue invoice on a completed booking (booking-service, ROLE_ISSUE_INVOICE), the
 // invoice's PDF (`GET /pw-service/gst-invoice/{id}/pdf`, ROLE_VIEW_INVOICES) and the invoice reminder
 // (`POST /pw-service/invoice/reminder`, ROLE_SEND_INVOICE_REMINDER): an SMS to the customer of an unpaid invoice,
 // at most one a day, in the SMS notification log and the invoice's history.

@@ -1,4 +1,4 @@
-// The GST invoice of a completed paid booking (issue 14). One per booking: the booking's row is locked first, so two
+// The GST invoice of a completed paid booking. One per booking: the booking's row is locked first, so two
 // issues of one booking run one after the other and the second finds the first's invoice (the unique index on
 // invoices.booking_id backs this). The number comes from the year's counter in the same transaction, so a rollback
 // anywhere after it gives the number back.

@@ -1,4 +1,4 @@
-// Bill period on a postpaid configuration (issue 14, "Invoices"): the postpaid bookings charged under it from the
+// Bill period on a postpaid configuration (Invoices): the postpaid bookings charged under it from the
 // day after its last billed period (or its first day) to the end of the last complete billing cycle (IST), at its
 // price per kWh, on one GST invoice with the next gapless number; the period is a row of postpaid_billing_periods,
 // unique per (configuration, first day). The configuration's row is locked first, so two bills of one

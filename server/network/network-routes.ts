@@ -1,4 +1,4 @@
-// The network views' endpoints: map points, progress trackers and today's figures (issue 16).
+// The network views' endpoints: map points, progress trackers and today's figures.
 import type { RouteRegistry } from '@server/http/route-registry';
 import { registerMapRoutes } from './map-routes';
 import { registerTrackerRoutes } from './tracker-routes';

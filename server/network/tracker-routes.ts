@@ -1,4 +1,4 @@
-// The progress trackers (daily and monthly, spec's lms "tracker daily/monthly") and today's charging figures for home.
+// The progress trackers (daily and monthly, the lms service's tracker routes) and today's charging figures for home.
 import { sql } from 'drizzle-orm';
 import { problemSchema } from '@domain/problem';
 import { chargingTodaySchema, dailyTrackerQuerySchema, monthlyTrackerQuerySchema, trackerResultSchema } from '@domain/trackers';

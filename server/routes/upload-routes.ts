@@ -27,7 +27,7 @@ import { createDiskFileStore, isStoreKey, type FileStore, type StoredFile } from
 import { detectFileType, uploadTypes } from '@server/uploads/file-types';
 import { checkUploadLink, signUploadLink } from '@server/uploads/signed-links';
 
-/** Path of the upload route (spec §7: upload-service generic-file-upload). */
+/** Path of the upload route (the upload service's generic-file-upload). */
 export const UPLOAD_PATH = '/upload-service/generic-file-upload';
 
 /** Stored files are served below this path, so the console's CDN URL builder (IMAGE_CDN_URL default /cdn/) finds them. */

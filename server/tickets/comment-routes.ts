@@ -1,4 +1,4 @@
-// Comments by entity (spec §8 ticket-service "comment by entity"): read by anyone who may see the record, written
+// Comments by entity (the ticket service's comments by entity): read by anyone who may see the record, written
 // with ROLE_COMMENT_ON_TICKET. Every ticket page (kind or cross-kind) shares one thread per ticket.
 import { and, count, desc, eq } from 'drizzle-orm';
 import { commentPageSchema, commentQuerySchema, commentSchema, newCommentSchema, type Comment } from '@domain/comments';

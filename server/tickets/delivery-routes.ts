@@ -1,4 +1,4 @@
-// The delivery tickets of one entity (spec §8 delivery-ticket/entityType/{type}/entityId/{id}): an order's, a
+// The delivery tickets of one entity (delivery-ticket/entityType/{type}/entityId/{id}): an order's, a
 // consignment's or a charger servicing ticket's deliveries, paged like every list.
 import { z } from 'zod';
 import { deliveryTicketResource } from '@domain/entities/tickets';

@@ -1,4 +1,4 @@
-// The common ticket actions on many tickets at once (issue 17, bulk actions): assign, priority, due date, tags and
+// The common ticket actions on many tickets at once (bulk actions): assign, priority, due date, tags and
 // Close, on the ids sent or on every ticket a ticket list's query matches (at most 1,000). Each ticket goes through
 // the single action's own function (applyTicketAction) or, for Close, its kind's machine through the single
 // transition's function (transitionRecord), at its current version, with its own audit row. A ticket the caller

@@ -1,4 +1,4 @@
-// A user's referral code (spec §6 Others "referral codes", user-service `referral`): New referral code gives the user
+// A user's referral code (the user service's `referral` routes): New referral code gives the user
 // a fresh code (replacing any old one), Disable referral code takes it away. Both lock the user's row, write the
 // change and an audit row (old and new code, the reason) in one transaction, and follow who may change whom. The
 // code is owned by these actions: the generic user edit refuses it. Applied referrals keep the code they used.

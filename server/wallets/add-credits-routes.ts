@@ -36,7 +36,7 @@ import type { RouteRegistry } from '@server/http/route-registry';
 import { postMany } from '@server/ledger/ledger';
 import { creditRequests } from '@server/db/tables/wallets';
 
-/** API path of add credits (spec §7 user-service `add-credits-to-wallet`). */
+/** API path of add credits (the user service's `add-credits-to-wallet` route). */
 export const ADD_CREDITS_API = '/user-service/add-credits-to-wallet';
 /** Audit entity type of a batch of credits (its id is the batch id, also each posting's `add-credits:<batch>`). */
 export const ADD_CREDITS_AUDIT_ENTITY = 'add-credits-to-wallet';
