@@ -194,7 +194,7 @@ export interface ResourceInput {
   /** Console route of a record (default `<first view>/:id`). */
   detailPath?: string;
   /**
-   * The record page also answers at detailPath without its `/:id`, the record named by `?id=` (spec routes such
+   * The record page also answers at detailPath without its `/:id`, the record named by `?id=` (routes such
    * as …/notification-template-details), and without one lists the records to choose from; lists open records there.
    */
   detailByQuery?: boolean;
