@@ -1,12 +1,13 @@
 // What every live booking action needs: the booking's open OCPP session on an online charger, a command sent to it
-// through the existing command path (sendCommands: a record, routed to the process holding the charger's socket)
-// with the charger's answer awaited, and the TxProfile charging profiles that pause and load balancing set.
+// through the shared command path (sendCommands, server/ocpp/command-service.ts: a record, routed to the process
+// holding the charger's socket) with the charger's answer awaited, and the TxProfile charging profiles that pause and
+// load balancing set.
 import { sql } from 'drizzle-orm';
 import type { OcppCommand, OcppCommandView } from '@domain/ocpp';
 import type { ResolvedDeps } from '@server/app-deps';
 import { rowsOf } from '@server/db/rows';
 import { conflictProblem } from '@server/http/problem';
-import { sendCommands } from '@server/ocpp/ocpp-routes';
+import { sendCommands } from '@server/ocpp/command-service';
 
 /** A booking's open charger session. */
 export interface LiveSession {

@@ -545,7 +545,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (!to) return undefined;
     const at = now().toISOString();
     // A settled command's event is the one notification of its answer (the consoles refresh the command, and the
-    // request waiting for it, in whichever process, learns it is settled: ocpp-routes.ts sendCommands). On
+    // request waiting for it, in whichever process, learns it is settled: command-service.ts sendCommands). On
     // PostgreSQL the statement that settles it sends it, so the answer reaches the waiting request without another
     // round trip.
     const settledEvent = to === 'sent' ? null : commandSettledEvent({ commandId, chargerId, status: to });
@@ -605,7 +605,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     void sweepStaleConnections(db, now(), grace + 60)
       .then((ids) => ids.forEach((cid) => live(chargerLiveEvent(cid, { connectivity: true }))))
       .catch((e: unknown) => fail('ocpp-sweep-failed', e));
-    // Commands past their deadline whose request's process died before it could mark them (ocpp-routes.ts).
+    // Commands past their deadline whose request's process died before it could mark them (command-service.ts).
     void timeOutCommands(commandDb, now())
       .then((ids) => ids.forEach((cid) => live(commandLiveEvent(cid))))
       .catch((e: unknown) => fail('ocpp-command-sweep-failed', e));

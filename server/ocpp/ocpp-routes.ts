@@ -1,10 +1,9 @@
 // The OCPP API of the console: a charger's live state, meter values and message log; commands to one or many
-// chargers (records whose life is machines/ocpp-command.machine.ts, routed to the process holding each socket);
-// test charging; the charger's OCPP password.
-import { randomBytes, randomUUID } from 'node:crypto';
+// chargers (records whose life is machines/ocpp-command.machine.ts, sent through ./command-service.ts); test charging;
+// the charger's OCPP password.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIVE_CHANNEL } from '@domain/live-event';
 import {
   canTestOverOcpp,
   chargerLiveSchema,
@@ -17,36 +16,20 @@ import {
   sendCommandBodySchema,
   testChargeStartSchema,
   testChargeStopSchema,
-  type OcppCommand,
-  type OcppCommandView,
 } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
 import type { ResolvedDeps } from '@server/app-deps';
-import { auditInsertFrom, isAudited, writeAudit } from '@server/audit/write-audit';
-import { noteRecordChange } from '@server/live/record-changes';
-import { chargerTypes } from '@domain/entities/chargers';
+import { writeAudit } from '@server/audit/write-audit';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMessages, ocppSessions } from '@server/db/tables/ocpp';
 import { users } from '@server/db/schema';
 import { conflictProblem, HttpProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
-import { publishLive } from '@server/live/live-events';
-import { listeningWithin } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
-import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
-import { COMMAND_DEADLINE_MS, resolveIdTag, setChargerPasswordHash, TEST_ID_TAG_PREFIX, timeOutCommands } from './ocpp-store';
-import { commandLiveEvent } from './ocpp-messages';
+import { commandColumns, commandView, sendCommands } from './command-service';
+import { resolveIdTag, setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
 import { simulatableChargers } from './ocpp-runtime';
-
-/** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
-const LISTEN_WAIT_MS = 2_000;
-
-/** The charger types commands go to (the ones the console reaches over OCPP). */
-const ocppChargerTypes = chargerTypes.filter(canTestOverOcpp);
-
-/** The error of a command to a charger with no open socket (refused at once, nothing sent). */
-const OFFLINE_ERROR = 'The charger is offline: nothing was sent. Try again when it reconnects.';
 
 const idParam = z.coerce.number().int().positive();
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -56,162 +39,6 @@ function chargerIdOf(raw: string | undefined): number {
   const parsed = idParam.safeParse(raw);
   if (!parsed.success) throw notFoundProblem('No charger has this id.');
   return parsed.data;
-}
-
-const commandColumns = sql`c.id, c.charger_id, c.batch_id, c.action, c.payload, c.status, c.response, c.error, c.requested_by, u.name as requested_by_name, c.created_at, c.sent_at, c.answered_at`;
-
-function commandView(row: Record<string, unknown>): OcppCommandView {
-  return {
-    id: String(row.id),
-    chargerId: Number(row.charger_id),
-    batchId: (row.batch_id as string | null) ?? null,
-    action: String(row.action),
-    payload: row.payload,
-    status: String(row.status),
-    response: row.response ?? null,
-    error: (row.error as string | null) ?? null,
-    requestedBy: (row.requested_by as string | null) ?? null,
-    requestedByName: (row.requested_by_name as string | null) ?? null,
-    createdAt: iso(row.created_at)!,
-    sentAt: iso(row.sent_at),
-    answeredAt: iso(row.answered_at),
-  };
-}
-
-async function commandsByIds(deps: ResolvedDeps, ids: string[]): Promise<OcppCommandView[]> {
-  if (ids.length === 0) return [];
-  const rows = rowsOf<Record<string, unknown>>(
-    await deps.db.execute(sql`select ${commandColumns} from ${ocppCommands} c left join ${users} u on u.id = c.requested_by
-      where c.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`),
-  );
-  const byId = new Map(rows.map((r) => [String(r.id), commandView(r)]));
-  return ids.map((id) => byId.get(id)).filter((v): v is OcppCommandView => v !== undefined);
-}
-
-/** Options of sendCommands. */
-export interface SendCommandsInput {
-  chargerIds: readonly number[];
-  command: OcppCommand;
-  userId: string | null;
-  /** Wait for every answer (at most COMMAND_DEADLINE_MS). */
-  wait?: boolean;
-}
-
-/**
- * Writes one command record per charger and routes each to the process holding the charger's socket. A charger
- * that is not connected gets its record refused at once (`offline`); an unknown or non-OCPP charger answers 409.
- */
-export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput): Promise<{ batchId: string; items: OcppCommandView[] }> {
-  const ids = [...new Set(input.chargerIds)];
-  const commandIdOf = new Map(ids.map((id) => [id, randomUUID()]));
-  const batchId = randomUUID();
-  const now = deps.now();
-  const at = now.toISOString();
-  const entry = { entityType: 'ocpp-command-batch', actorUserId: input.userId, action: input.command.action, changes: { chargers: ids.length } };
-  const audited = await isAudited(deps.db, entry);
-  // A waited command's answer comes as the live event of its settling (central-system.ts commandSettledEvent), from
-  // whichever process holds the socket, possibly within milliseconds of the command going out: listened for first.
-  // At most LISTEN_WAIT_MS: a bus whose connection is down must not hold the request (its answer is still recorded).
-  const unanswered = new Set<string>(commandIdOf.values());
-  let heard = () => {};
-  const stop = input.wait
-    ? deps.bus.subscribe(LIVE_CHANNEL, (payload) => {
-        for (const settled of settledCommandsOf(payload)) if (unanswered.delete(settled.commandId)) heard();
-      })
-    : () => {};
-  try {
-    if (input.wait) await listeningWithin(deps.bus, LIVE_CHANNEL, LISTEN_WAIT_MS);
-    // On PostgreSQL the announcements (one notification per process holding some of the chargers) leave with the
-    // statement that writes the records, without a round trip of their own; in process they are published after it.
-    const notify = deps.bus.notifyJsonExpression;
-    // One statement on the command's way: the chargers are looked up, and only when every one is known and speaks
-    // OCPP are a record per charger (queued, or offline at once), the batch's audit row and the announcements written.
-    const found = rowsOf<{ command_id: string; id: number; unique_id: string; charger_type: string; connected_node: string | null; written: boolean }>(
-      await deps.db.execute(sql`
-        with wanted (charger_id, command_id) as (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint, ${commandIdOf.get(id)!}::uuid)`),
-          sql`, `,
-        )}),
-        found as (
-          select w.command_id, c.id, c.unique_id, c.charger_type, p.connected_node
-          from wanted w join ${chargers} c on c.id = w.charger_id left join ${ocppChargePoints} p on p.charger_id = c.id),
-        fit as (
-          select count(*) = ${ids.length} and coalesce(bool_and(charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)})), false) as ok from found),
-        made as (
-          insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
-          select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
-            case when connected_node is null then 'offline' else 'queued' end,
-            case when connected_node is null then ${OFFLINE_ERROR} end,
-            ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
-          from found where (select ok from fit)
-          returning id),
-        batch as (select ${batchId}::uuid as id where (select ok from fit)),
-        audit as (${auditInsertFrom('batch', entry, now, audited)})${
-          notify
-            ? sql`,
-        announced as (${commandAnnouncementsQuery(
-          sql`(select command_id, id as charger_id, connected_node as node from found where connected_node is not null and (select ok from fit)) queued`,
-          notify,
-        )})`
-            : sql``
-        }
-        select command_id, id, unique_id, charger_type, connected_node, (select ok from fit) as written${notify ? sql`, (select count(sent) from announced) as announcements` : sql``}
-        from found`),
-    );
-    const byId = new Map(found.map((r) => [Number(r.id), r]));
-    const missing = ids.filter((id) => !byId.has(id));
-    if (missing.length > 0) throw new HttpProblem({ type: 'about:blank', status: 404, title: 'Not Found', detail: `No charger has the id ${missing[0]}.` });
-    const notOcpp = found.find((r) => !canTestOverOcpp(r.charger_type));
-    if (notOcpp) {
-      throw new HttpProblem({
-        type: '/problems/not-an-ocpp-charger',
-        status: 409,
-        title: 'Conflict',
-        detail: `${notOcpp.unique_id} is not an OCPP charger: commands to it need its own link, which the console does not have yet.`,
-      });
-    }
-    // Every charger found and speaking OCPP means the statement wrote the records: a mismatch is a bug, not bad input.
-    if (!found.every((r) => r.written)) throw new Error('The command records were not written although every charger was found');
-    noteRecordChange({ ...entry, entityId: batchId });
-    const rows = ids.map((id) => {
-      const charger = byId.get(id)!;
-      return { id: String(charger.command_id), chargerId: id, node: charger.connected_node };
-    });
-    const queued = rows.filter((r): r is typeof r & { node: string } => r.node !== null);
-    for (const r of rows) if (r.node === null) unanswered.delete(r.id);
-    if (!notify) {
-      for (const announcement of commandAnnouncements(queued.map((r) => ({ commandId: r.id, chargerId: r.chargerId, node: r.node })))) {
-        await deps.bus.publish(OCPP_COMMAND_CHANNEL, announcement);
-      }
-    }
-    // Whatever happens to the process holding the socket, a command never stays queued or sent for ever (the timer is
-    // cleared once every answer has come, when the request waits for them; should this process die first, the
-    // central systems' sweep marks it: central-system.ts).
-    let deadline: ReturnType<typeof setTimeout> | undefined;
-    if (queued.length > 0) {
-      deadline = setTimeout(() => {
-        void timeOutCommands(deps.db, deps.now(), queued.map((r) => r.id))
-          .then((chargerIds) => chargerIds.forEach((id) => publishLive(deps.bus, commandLiveEvent(id))))
-          .catch((error: unknown) => deps.logger.warn('[ocpp] command deadline update failed', error));
-      }, COMMAND_DEADLINE_MS);
-      deadline.unref();
-    }
-    for (const r of rows) if (r.node === null) publishLive(deps.bus, commandLiveEvent(r.chargerId));
-    if (input.wait) {
-      let giveUp: ReturnType<typeof setTimeout> | undefined;
-      const answered =
-        unanswered.size === 0 ||
-        (await Promise.race([
-          new Promise<true>((resolve) => (heard = () => unanswered.size === 0 && resolve(true))),
-          new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), COMMAND_DEADLINE_MS).unref())),
-        ]));
-      clearTimeout(giveUp);
-      if (answered) clearTimeout(deadline);
-    }
-    return { batchId, items: await commandsByIds(deps, rows.map((r) => r.id)) };
-  } finally {
-    stop();
-  }
 }
 
 /**
