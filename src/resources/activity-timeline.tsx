@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Comment } from '@domain/comments';
 import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import { formatDateTime } from '@domain/format-date';
 import type { Resource } from '@domain/resource/define-resource';
@@ -10,19 +11,31 @@ import { errorMessage } from '@data/api-client';
 import { fetchAudit } from '@data/resource-api';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
-import { AddComment, commentsKey, loadedComments, useComments } from '@workflows/ticket-actions/comments-thread';
 import { formatFieldText } from './cell-value';
-import { GatedAction } from './gated-action';
 
 /** Props of ActivityTimeline. */
 export interface ActivityTimelineProps {
   /** The record's own resource (a ticket's kind): its audit rows and field labels. */
   resource: Resource;
   id: string;
-  /** True for records that take comments (tickets): their comments join the timeline, with the box to add one. */
-  comments?: boolean;
+  /** The comments of a record that takes them (a ticket's, read by its feature): they join the timeline. */
+  comments?: TimelineComments;
   /** When the record was last read: the live channel refreshing it (someone changed or commented) refreshes this too. */
   recordReadAt?: number;
+}
+
+/** A record's comments as the timeline shows them, read by the feature that owns them. */
+export interface TimelineComments {
+  /** The comments loaded so far, newest first. */
+  items: readonly Comment[];
+  pending: boolean;
+  error: unknown;
+  /** Older comments than those loaded exist. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder(): void;
+  /** The box that adds one, at the end of the timeline. */
+  composer: ReactNode;
 }
 
 const ACTIONS: Record<string, string> = {
@@ -130,23 +143,21 @@ function ActivityRow({ resource, item }: { resource: Resource; item: ActivityIte
 
 /**
  * The record's one activity stream: comments, field changes and workflow transitions merged in time order, newest
- * last, with the box that adds a comment at its end (tickets).
+ * last, with the box that adds a comment at its end (records that take comments).
  */
-export function ActivityTimeline({ resource, id, comments = false, recordReadAt }: ActivityTimelineProps) {
+export function ActivityTimeline({ resource, id, comments, recordReadAt }: ActivityTimelineProps) {
   const queryClient = useQueryClient();
   const [readAt, setReadAt] = useState(recordReadAt);
-  // The audit and comment keys are not the record's: a newer read of the record reads them again too.
+  // The audit key is not the record's: a newer read of the record reads it again too.
   useEffect(() => {
     if (recordReadAt === readAt) return;
     setReadAt(recordReadAt);
     void queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
-    if (comments) void queryClient.invalidateQueries({ queryKey: commentsKey(id) });
-  }, [recordReadAt, readAt, queryClient, resource.name, id, comments]);
+  }, [recordReadAt, readAt, queryClient, resource.name, id]);
   const audit = useQuery({ queryKey: ['audit', resource.name, id], queryFn: ({ signal }) => fetchAudit(resource, id, signal) });
-  const thread = useComments(resource.name, id, comments);
-  const pending = audit.isPending || (comments && thread.isPending);
-  const error = audit.error ?? (comments ? thread.error : null);
-  const items = mergeActivity({ audit: audit.data ?? [], comments: comments ? loadedComments(thread.data?.pages) : [], olderComments: comments && thread.hasNextPage });
+  const pending = audit.isPending || Boolean(comments?.pending);
+  const error = audit.error ?? comments?.error ?? null;
+  const items = mergeActivity({ audit: audit.data ?? [], comments: comments?.items ?? [], olderComments: Boolean(comments?.hasOlder) });
   return (
     <section className="detail-section activity" aria-label="History">
       <h2>History</h2>
@@ -156,9 +167,9 @@ export function ActivityTimeline({ resource, id, comments = false, recordReadAt 
         <p role="alert">{errorMessage(error)}</p>
       ) : (
         <>
-          {comments && thread.hasNextPage ? (
-            <Button size="sm" variant="ghost" isDisabled={thread.isFetchingNextPage} onPress={() => void thread.fetchNextPage()}>
-              {thread.isFetchingNextPage ? 'Loading…' : 'Show older activity'}
+          {comments?.hasOlder ? (
+            <Button size="sm" variant="ghost" isDisabled={comments.loadingOlder} onPress={comments.loadOlder}>
+              {comments.loadingOlder ? 'Loading…' : 'Show older activity'}
             </Button>
           ) : null}
           {items.length === 0 ? (
@@ -172,11 +183,7 @@ export function ActivityTimeline({ resource, id, comments = false, recordReadAt 
           )}
         </>
       )}
-      {comments ? (
-        <GatedAction permission="ROLE_COMMENT_ON_TICKET">
-          <AddComment entityType={resource.name} entityId={id} />
-        </GatedAction>
-      ) : null}
+      {comments?.composer}
     </section>
   );
 }

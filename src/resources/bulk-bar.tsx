@@ -2,18 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
-import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
-import { resources } from '@domain/resource/registry';
-import { bulkTagModes, ticketBulkPath, type BulkTagMode, type TicketAction } from '@domain/ticket-actions';
 import { errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
-import { sendBulkTicketAction, sendBulkTransition, setRecordsActive, type BulkRequestTarget, type BulkResult } from '@data/resource-api';
+import { sendBulkTransition, setRecordsActive, type BulkRequestTarget, type BulkResult } from '@data/resource-api';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
-import { DateField } from '@ui/date-field';
 import { pushToast } from '@state/toasts';
-import { StaffPicker, type StaffChoice } from '@workflows/ticket-actions/staff-picker';
-import { CHOOSE_CLOSE_REASON, CloseReasonFields } from '@workflows/ticket-actions/ticket-close';
 import type { BulkEvent, BulkOffer } from './bulk-offer';
 
 /** What the bulk bar acts on: the rows ticked, or every record matching the list's query. */
@@ -44,7 +38,7 @@ export function bulkSummary(resource: Resource, verb: string, result: BulkResult
 }
 
 /** A field's words in a dialog, and its problem when the user confirms without it. */
-function Problem({ message }: { message?: string }) {
+export function Problem({ message }: { message?: string }) {
   return message ? (
     <p role="alert" className="resource-form__error">
       {message}
@@ -53,7 +47,7 @@ function Problem({ message }: { message?: string }) {
 }
 
 /** Props of one bulk action's dialog: its button, its title, what it does in words, its form, and the sending. */
-interface BulkDialogProps {
+export interface BulkDialogProps {
   label: string;
   title: string;
   confirmLabel: string;
@@ -65,7 +59,8 @@ interface BulkDialogProps {
   focusField?: boolean;
 }
 
-function BulkDialog({ label, title, confirmLabel, onConfirm, children, danger = false, focusField = false }: BulkDialogProps) {
+/** One bulk action's button and its dialog, which says what the action changes before it is sent. */
+export function BulkDialog({ label, title, confirmLabel, onConfirm, children, danger = false, focusField = false }: BulkDialogProps) {
   return (
     <ConfirmDialog
       title={title}
@@ -86,9 +81,10 @@ function BulkDialog({ label, title, confirmLabel, onConfirm, children, danger = 
 
 /**
  * The bar of a list's selection: how many are selected, "Select all N matching", the bulk actions this user may take
- * here (activate and inactivate; on ticket lists assign, priority, tags, due date and close; on workflow lists the
- * events that need no payload or only choices), each behind a dialog that says how many records it changes, and
- * Clear (Esc in the table does the same). The toast says what changed and what was refused, and why.
+ * here (those its features declare, such as a ticket list's assign, priority, tags, due date and close; activate and
+ * inactivate; on workflow lists the events that need no payload or only choices), each behind a dialog that says how
+ * many records it changes, and Clear (Esc in the table does the same). The toast says what changed and what was
+ * refused, and why.
  */
 export function BulkBar({ resource, target, offer, offerAllMatching, onClear }: BulkBarProps) {
   const queryClient = useQueryClient();
@@ -104,8 +100,8 @@ export function BulkBar({ resource, target, offer, offerAllMatching, onClear }: 
       pushToast(errorMessage(error), 'error');
       throw error;
     } finally {
-      // A ticket shows in its kind's lists and in the cross-kind ones: all of them read again.
-      const touched = resource.table === 'tickets' ? resources.filter((r) => r.table === 'tickets') : [resource];
+      // A record shown in other lists too (a ticket in its kind's and the cross-kind ones): all of them read again.
+      const touched = new Set([resource, ...offer.sameRecords]);
       for (const r of touched) void queryClient.invalidateQueries({ queryKey: queryKeys.resource(r.name).all });
     }
   };
@@ -119,8 +115,8 @@ export function BulkBar({ resource, target, offer, offerAllMatching, onClear }: 
           Select all {offerAllMatching.count.toLocaleString('en-IN')} matching
         </Button>
       ) : null}
-      {offer.ticket.map((action) => (
-        <TicketBulkAction key={action.id} action={action} resource={resource} what={what} send={(verb, value) => send(verb, () => sendBulkTicketAction(ticketBulkPath(action), resource, request, value))} />
+      {offer.actions.map((action) => (
+        <action.component key={action.id} resource={resource} what={what} target={request} send={send} />
       ))}
       {offer.events.map((event) => (
         <EventBulkAction key={event.type} event={event} what={what} confirms={offer.workflow?.confirms?.[event.type]} send={(verb, body) => send(verb, () => sendBulkTransition(resource, request, body as { type: string }))} />
@@ -143,96 +139,6 @@ export function BulkBar({ resource, target, offer, offerAllMatching, onClear }: 
 }
 
 type Send = (verb: string, value: Record<string, unknown>) => Promise<void>;
-
-/** One common ticket action on the selection: its dialog asks the value once for every ticket. */
-function TicketBulkAction({ action, resource, what, send }: { action: TicketAction; resource: Resource; what: string; send: Send }) {
-  const [assignee, setAssignee] = useState<StaffChoice>({ id: null, label: '' });
-  const [priority, setPriority] = useState<string>('HIGH');
-  const [dueDate, setDueDate] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [mode, setMode] = useState<BulkTagMode>('add');
-  const [closeReason, setCloseReason] = useState('');
-  const [note, setNote] = useState('');
-  const [message, setMessage] = useState<string>();
-  const refuse = (why: string): never => {
-    setMessage(why);
-    throw new Error(why);
-  };
-  const each = `Each ${resource.title.toLowerCase()} is changed at its current version and its history records it; one that is refused is named with why.`;
-  switch (action.id) {
-    case 'assign':
-      return (
-        <BulkDialog label="Assign…" title={`Assign ${what}`} confirmLabel="Assign" focusField onConfirm={() => (assignee.id ? send('assigned', { assignee: assignee.id }) : refuse('Choose a staff member'))}>
-          {/* The staff list opens on typing (or Arrow Down), not on the focus the dialog gives it: open at once, it covered the dialog's Assign and Cancel buttons. */}
-          <StaffPicker label="Assign to" value={assignee} onChange={setAssignee} description="An active staff member" autoFocus menuTrigger="input" />
-          <p className="ui-field__description">{each}</p>
-          <Problem message={message} />
-        </BulkDialog>
-      );
-    case 'priority':
-      return (
-        <BulkDialog label="Priority…" title={`Set the priority of ${what}`} confirmLabel="Set priority" focusField onConfirm={() => send('given that priority', { priority })}>
-          <label className="ui-field">
-            <span className="ui-field__label">Priority</span>
-            <select className="ui-field__input" value={priority} onChange={(e) => setPriority(e.target.value)} autoFocus>
-              {ticketPriorities.map((p) => (
-                <option key={p} value={p}>
-                  {humanise(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <p className="ui-field__description">{each}</p>
-        </BulkDialog>
-      );
-    case 'dueDate':
-      return (
-        <BulkDialog label="Due date…" title={`Set the due date of ${what}`} confirmLabel="Set due date" onConfirm={() => send('given that due date', { dueDate: dueDate === '' ? null : dueDate })}>
-          <DateField label="Due date" value={dueDate} onChange={setDueDate} description="Leave empty to clear it. A ticket created after it is refused." />
-          <p className="ui-field__description">{each}</p>
-        </BulkDialog>
-      );
-    case 'tags':
-      return (
-        <BulkDialog label="Tags…" title={`Change the tags of ${what}`} confirmLabel="Change tags" onConfirm={() => send('tagged', { tags: ticketTags.filter((t) => tags.includes(t)), mode })}>
-          <fieldset className="ticket-actions__tags">
-            <legend className="ui-field__label">How</legend>
-            {bulkTagModes.map((m) => (
-              <label key={m} className="ticket-actions__tag">
-                <input type="radio" name="bulk-tag-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-                {m === 'add' ? 'Add these tags' : m === 'remove' ? 'Remove these tags' : 'Replace the tags with these'}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="ticket-actions__tags">
-            <legend className="ui-field__label">Tags</legend>
-            {ticketTags.map((tag) => (
-              <label key={tag} className="ticket-actions__tag">
-                <input type="checkbox" checked={tags.includes(tag)} onChange={(e) => setTags((prev) => (e.target.checked ? [...prev, tag] : prev.filter((t) => t !== tag)))} />
-                {humanise(tag)}
-              </label>
-            ))}
-          </fieldset>
-          <p className="ui-field__description">{each}</p>
-        </BulkDialog>
-      );
-    case 'close':
-      return (
-        <BulkDialog
-          label="Close…"
-          title={`Close ${what}?`}
-          confirmLabel="Close tickets"
-          danger
-          focusField
-          onConfirm={() => (closeReason ? send('closed', { closeReason, ...(note.trim() ? { note: note.trim() } : {}) }) : refuse(CHOOSE_CLOSE_REASON))}
-        >
-          <p>Each ticket is closed for good through its own workflow, with the reason you choose; one whose state does not allow it is refused.</p>
-          <CloseReasonFields closeReason={closeReason} onCloseReason={setCloseReason} note={note} onNote={setNote} invalid={message === CHOOSE_CLOSE_REASON} autoFocus />
-          <Problem message={message} />
-        </BulkDialog>
-      );
-  }
-}
 
 /** One workflow event on the selection: its choices asked once; each record goes through its own machine. */
 function EventBulkAction({ event, what, confirms, send }: { event: BulkEvent; what: string; confirms?: string; send: Send }) {

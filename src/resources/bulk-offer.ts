@@ -1,9 +1,9 @@
 import type { Resource } from '@domain/resource/define-resource';
 import type { FieldDef } from '@domain/resource/field';
 import { hasPermission } from '@domain/permissions';
-import { ticketActions, type TicketAction } from '@domain/ticket-actions';
 import type { RecordWorkflow } from '@machines/record-workflow';
 import { workflowOf } from '@machines/workflow-registry';
+import { extensionsFor, type BulkAction, type ResourceExtension } from './resource-extension';
 
 /** One payload field of a bulk workflow event: a choice (its options) asked once for every record. */
 export interface BulkEventField {
@@ -21,16 +21,18 @@ export interface BulkEvent {
 /** What a list offers to do with its selection, for this user: empty everywhere means no selection at all. */
 export interface BulkOffer {
   activate: boolean;
-  /** The common ticket actions (ticket lists only), Close included. */
-  ticket: TicketAction[];
+  /** The actions the features declare for this list (a ticket list's common actions, Close included). */
+  actions: BulkAction[];
   workflow?: RecordWorkflow;
   /** The workflow's events that need no payload or only choices (a free-text or file payload is asked per record). */
   events: BulkEvent[];
+  /** Resources whose lists show the same records: read again after a change. */
+  sameRecords: readonly Resource[];
 }
 
 /** True when the list has something to do with a selection. */
 export function hasBulkActions(offer: BulkOffer): boolean {
-  return offer.activate || offer.ticket.length > 0 || offer.events.length > 0;
+  return offer.activate || offer.actions.length > 0 || offer.events.length > 0;
 }
 
 /** The payload fields of an event if every one is a choice or optional (optional free text is left out), else null. */
@@ -48,22 +50,25 @@ function choiceFields(workflow: RecordWorkflow, resource: Resource, type: string
 }
 
 /**
- * The bulk actions of a list for a user: activate/inactivate where the resource has them, the common ticket actions
- * on ticket lists, and the workflow's staff events that need no payload or only choices (Close of a ticket is the
- * ticket action). Each needs the user's permission; the server checks every record again.
+ * The bulk actions of a list for a user: activate/inactivate where the resource has them, the actions its features
+ * declare (a ticket list's common actions), and the workflow's staff events that need no payload or only choices
+ * (an event a declared action offers on its own terms, such as a ticket's Close, is not offered twice). Each needs
+ * the user's permission; the server checks every record again.
  */
-export function bulkOfferFor(resource: Resource, permissions: readonly string[] | ReadonlySet<string>): BulkOffer {
+export function bulkOfferFor(resource: Resource, permissions: readonly string[] | ReadonlySet<string>, extensions: readonly ResourceExtension[] = []): BulkOffer {
   const activate = Boolean(resource.activeField && resource.permissions.activate && hasPermission(permissions, resource.permissions.activate));
-  const tickets = resource.table === 'tickets';
-  const ticket = tickets ? ticketActions.filter((a) => hasPermission(permissions, a.permission)) : [];
+  const declared = extensionsFor(extensions, resource, 'list');
+  const actions = declared.flatMap((e) => e.bulkActions ?? []).filter((a) => hasPermission(permissions, a.permission));
+  const offeredElsewhere = new Set(declared.flatMap((e) => e.bulkEvents ?? []));
   const workflow = workflowOf(resource.name);
   const events: BulkEvent[] = [];
   if (workflow && !workflow.ownerField) {
     for (const type of Object.keys(workflow.eventSchemas)) {
-      if ((tickets && type === 'CLOSE') || !hasPermission(permissions, workflow.permissions[type]!)) continue;
+      if (offeredElsewhere.has(type) || !hasPermission(permissions, workflow.permissions[type]!)) continue;
       const fields = choiceFields(workflow, resource, type);
       if (fields) events.push({ type, fields });
     }
   }
-  return { activate, ticket, ...(workflow ? { workflow } : {}), events };
+  const sameRecords = declared.flatMap((e) => e.sameRecords?.(resource) ?? []);
+  return { activate, actions, ...(workflow ? { workflow } : {}), events, sameRecords };
 }

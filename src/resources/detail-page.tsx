@@ -16,37 +16,21 @@ import { CellValue, formatFieldText } from './cell-value';
 import { NotFoundPage } from '@app/not-found-page';
 import { workflowOf } from '@machines/workflow-registry';
 import { acceptsEdit } from '@machines/workflow-snapshot';
-import { WorkflowPanel } from '@workflows/workflow-panel';
-import { TicketSource } from '@workflows/ticket-source';
-import { FillFormLink } from '@workflows/installation/fill-form-link';
-import { TicketProperty, TicketPropertiesScope, isTicketProperty } from '@workflows/ticket-actions/ticket-properties';
-import { TicketCloseButton } from '@workflows/ticket-actions/ticket-close';
-import { ChangeNumberPanel } from '@workflows/change-number/change-number-panel';
-import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
-import { BookingTimelinePanel } from '@workflows/booking/booking-timeline-panel';
-import { userResource } from '@domain/entities/users';
-
 import { ActivityTimeline } from './activity-timeline';
 import { GatedAction } from './gated-action';
 import { RecordEditingProvider, useHeldRecord } from './record-editing';
 import { RecordFileButton } from './record-file-button';
 import { ResourceActionButton } from './resource-action';
 import { listUrl } from './list-page';
+import { extensionsFor, type RecordExtension, type RecordPartProps, type ResourceExtension } from './resource-extension';
 import './resources.css';
-
-/** A ticket's source fields, shown in its Source section. */
-const TICKET_SOURCE_FIELDS = ['sourceType', 'sourceId', 'sourceName', 'sourceUser', 'sourceDeliveryTicket'];
-
-/** A ticket's own properties, first in its properties panel (the first four edited in place). */
-const TICKET_FIRST_FIELDS = ['assignee', 'priority', 'dueDate', 'tags', 'closeReason', 'createdBy'];
-
-/** Workflow events the header offers on its own terms on every ticket page (Close…, with the close reasons). */
-const ticketPanelEvents = ['CLOSE'] as const;
 
 /** Props of DetailPage. */
 export interface DetailPageProps {
   resource: Resource;
   id: string;
+  /** What the console's features add to record pages (src/app/resource-extensions.ts); those for this resource apply. */
+  extensions?: readonly ResourceExtension[];
 }
 
 /** True when the text can be an id of the resource (a number for bigint ids, a UUID for uuid ids). */
@@ -58,15 +42,16 @@ function isIdOf(resource: Resource, id: string): boolean {
 
 /**
  * The one record page of every resource: a header (title, status, the actions the state and the user allow), the
- * record's properties in a side panel (a ticket's assignee, priority, due date and tags edited in place), and one
- * activity timeline in the main column.
+ * record's properties in a side panel, and one activity timeline in the main column; with what the features
+ * declare for the resource (panels, header actions, properties edited in place: a ticket's assignee, priority, due
+ * date and tags).
  */
-export function DetailPage({ resource, id }: DetailPageProps) {
+export function DetailPage({ resource, id, extensions = [] }: DetailPageProps) {
   if (!isIdOf(resource, id)) return <NotFoundPage />;
-  return <RecordDetail resource={resource} id={id} />;
+  return <RecordDetail resource={resource} id={id} extensions={extensions} />;
 }
 
-function RecordDetail({ resource, id }: DetailPageProps) {
+function RecordDetail({ resource, id, extensions }: DetailPageProps) {
   const keys = queryKeys.resource(resource.name);
   const record = useQuery({ queryKey: keys.one(id), queryFn: ({ signal }) => fetchRecord(resource, id, signal) });
 
@@ -83,13 +68,16 @@ function RecordDetail({ resource, id }: DetailPageProps) {
     );
   }
   // Keyed by record: what one record holds back never carries over to the next one opened.
-  return <RecordView key={`${resource.name}/${id}`} resource={resource} id={id} latest={record.data} readAt={record.dataUpdatedAt} />;
+  return <RecordView key={`${resource.name}/${id}`} resource={resource} id={id} extensions={extensions ?? []} latest={record.data} readAt={record.dataUpdatedAt} />;
 }
 
 /** A field holding prose (a description): read in the main column, not squeezed into the properties panel. */
 const isProse = (def: FieldDef | undefined): boolean => def?.inputKind === 'textarea';
 
-function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest: ApiRecord; readAt: number }) {
+/** One part of every applicable extension, in the order of the list. */
+const partsOf = <T,>(declared: readonly RecordExtension[], pick: (e: RecordExtension) => readonly T[] | undefined): T[] => declared.flatMap((e) => pick(e) ?? []);
+
+function RecordView({ resource, id, extensions, latest, readAt }: Required<DetailPageProps> & { latest: ApiRecord; readAt: number }) {
   const { globalConfig } = useSession();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -101,7 +89,8 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
   // A ticket opened from a cross-kind list (My Tickets) moves along its kind's machine and shows its kind's history.
   const owner = ownResourceOf(resource, data);
   const workflow = workflowOf(owner.name);
-  const isTicket = resource.table === 'tickets';
+  const declared = extensionsFor(extensions, resource, 'record');
+  const part: RecordPartProps = { resource, owner, record: data, id };
   const label = data[resource.labelField];
   const labelDef = resource.allFields[resource.labelField];
   // The label as staff read it anywhere else: a person's name, not their id (CZO Access, User Roles); a report
@@ -111,8 +100,8 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
   const recordId = String(data[resource.idField]);
 
   // No field shown twice: the title is the heading, the state and the active flag are the header's pills, a header
-  // badge is a pill, a ticket's source has its own section, prose has the main column; the version is the
-  // workflow's concurrency token, not something staff read or act on.
+  // badge is a pill, a field a feature shows in a panel of its own (a ticket's source) is there, prose has the main
+  // column; the version is the workflow's concurrency token, not something staff read or act on.
   const elsewhere = new Set<string>([
     resource.labelField,
     resource.idField,
@@ -120,8 +109,7 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
     ...(workflow ? [workflow.stateField] : []),
     ...(resource.activeField ? [resource.activeField] : []),
     ...(resource.headerBadges ?? []).map((b) => b.field),
-    // The line above the title names a ticket's kind.
-    ...(isTicket ? [...TICKET_SOURCE_FIELDS, 'kind'] : []),
+    ...partsOf(declared, (e) => e.shownElsewhere),
   ]);
   const placed = new Set<string>();
   const take = (fields: readonly string[]) =>
@@ -132,13 +120,13 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
     });
   const prose = take(Object.keys(resource.allFields).filter((f) => isProse(resource.allFields[f])));
   const sections = [
-    // A close reason means something once the ticket is closed; before that it is an empty row.
-    ...(isTicket ? [{ title: 'Ticket', fields: take(TICKET_FIRST_FIELDS).filter((f) => f !== 'closeReason' || Boolean(data.closeReason)) }] : []),
+    // A field of a feature's section that only means something once set (a ticket's close reason) is no empty row.
+    ...partsOf(declared, (e) => e.propertySections).map((s) => ({ title: s.title, fields: take(s.fields).filter((f) => !s.onlyWhenSet?.includes(f) || Boolean(data[f])) })),
     ...(resource.form ?? []).map((s) => ({ title: s.title, fields: take(s.fields) })),
     { title: 'Details', fields: take(Object.keys(resource.allFields).filter((f) => !['createdAt', 'updatedAt'].includes(f))) },
     { title: 'Record', fields: take(['createdAt', 'updatedAt']) },
   ]
-    // A form section named like the ticket's own (creatable kinds' "Ticket") joins it.
+    // A form section named like a feature's own (creatable ticket kinds' "Ticket") joins it.
     .reduce<{ title: string; fields: string[] }[]>((out, s) => {
       const same = out.find((o) => o.title === s.title);
       if (same) same.fields.push(...s.fields);
@@ -161,6 +149,15 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
     }
   };
 
+  const ownProperties = partsOf(declared, (e) => (e.properties ? [e.properties] : []));
+  const Scope = partsOf(declared, (e) => (e.propertiesScope ? [e.propertiesScope] : []))[0];
+  const WorkflowSlot = partsOf(declared, (e) => (e.workflowPanel ? [e.workflowPanel] : []))[0];
+  const History = partsOf(declared, (e) => (e.history ? [e.history] : []))[0] ?? ActivityTimeline;
+  const panels = (place: 'top' | 'beforeHistory') =>
+    partsOf(declared, (e) => e.panels)
+      .filter((p) => p.place === place)
+      .map((p, i) => <p.component key={`${place}-${i}`} {...part} />);
+
   const properties = (
     <aside className="resource-page__side record-properties" aria-label="Properties">
       {sections.map((section) => (
@@ -168,7 +165,8 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
           <h2>{section.title}</h2>
           <dl className="property-list">
             {section.fields.map((field) => {
-              if (isTicket && isTicketProperty(field)) return <TicketProperty key={field} field={field} />;
+              const Own = ownProperties.find((p) => p.fields.includes(field))?.component;
+              if (Own) return <Own key={field} field={field} />;
               const def = resource.allFields[field]!;
               return (
                 <div key={field} className="property">
@@ -182,7 +180,9 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
           </dl>
         </section>
       ))}
-      {isTicket ? <TicketSource record={data} /> : null}
+      {partsOf(declared, (e) => e.sidePanels).map((Panel, i) => (
+        <Panel key={i} {...part} />
+      ))}
     </aside>
   );
 
@@ -212,7 +212,9 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
             </div>
           </div>
           <div className="resource-page__actions">
-            {isTicket ? <FillFormLink resource={resource} record={data} /> : null}
+            {partsOf(declared, (e) => e.headerActions).map((Action, i) => (
+              <Action key={i} {...part} />
+            ))}
             {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (
               <GatedAction permission={resource.permissions.update}>
                 <Button variant="secondary" onPress={() => navigate(routeFor(resource.editPath, id))}>
@@ -242,15 +244,17 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
                 <ResourceActionButton key={action.name} resource={resource} action={action} record={data} />
               ))}
           </div>
-          {workflow ? (
+          {workflow && WorkflowSlot ? (
             <div className="record-header__workflow">
-              <WorkflowPanel
+              <WorkflowSlot
                 key={held.editKey}
                 workflow={workflow}
                 resource={owner}
                 record={data}
-                offeredElsewhere={isTicket ? ticketPanelEvents : []}
-                extra={isTicket ? <TicketCloseButton resource={resource} record={data} /> : null}
+                offeredElsewhere={partsOf(declared, (e) => e.workflowEvents)}
+                extra={partsOf(declared, (e) => e.workflowActions).map((Action, i) => (
+                  <Action key={i} {...part} />
+                ))}
               />
             </div>
           ) : null}
@@ -268,16 +272,15 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
         </div>
 
         <div className="resource-page__split">
-          {isTicket ? (
-            <TicketPropertiesScope key={held.editKey} resource={owner} record={data}>
+          {Scope ? (
+            <Scope key={held.editKey} resource={owner} record={data}>
               {properties}
-            </TicketPropertiesScope>
+            </Scope>
           ) : (
             properties
           )}
           <div className="resource-page__main">
-            {resource.name === userResource.name ? <ChangeNumberPanel record={data} /> : null}
-            {resource.name === 'chargers' ? <ChargerLivePanel chargerId={Number(data.id)} /> : null}
+            {panels('top')}
 
             {prose.map((field) =>
               data[field] !== null && data[field] !== undefined && data[field] !== '' ? (
@@ -292,9 +295,9 @@ function RecordView({ resource, id, latest, readAt }: DetailPageProps & { latest
               <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
             ))}
 
-            {resource.name === 'bookings' ? <BookingTimelinePanel bookingId={id} /> : null}
+            {panels('beforeHistory')}
 
-            <ActivityTimeline resource={owner} id={id} comments={isTicket} recordReadAt={readAt} />
+            <History resource={owner} id={id} recordReadAt={readAt} />
           </div>
         </div>
       </section>

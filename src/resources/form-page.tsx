@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { mapAreaFields } from '@domain/map-views';
 import { hasPermission } from '@domain/permissions';
 import { zodIssuesToFieldErrors } from '@domain/problem';
 import { formFieldDef, routeFor, type Resource } from '@domain/resource/define-resource';
@@ -18,10 +17,8 @@ import { workflowOf } from '@machines/workflow-registry';
 import { emptyRaw, fromRaw, toRaw, type RawValue } from './form-values';
 import { NoAccess } from './no-access';
 import { useLeaveGuard } from './use-leave-guard';
+import { extensionsFor, type ResourceExtension } from './resource-extension';
 import './resources.css';
-
-// Zones draw their area on a map (maplibre-gl and terra-draw load with it, on zone forms only).
-const ZoneAreaEditor = lazy(() => import('./zone-area-editor'));
 
 /** Props of FormPage. */
 export interface FormPageProps {
@@ -29,10 +26,12 @@ export interface FormPageProps {
   mode: 'create' | 'edit';
   /** Record id (edit). */
   id?: string;
+  /** What the console's features add to forms (src/app/resource-extensions.ts); those for this resource apply. */
+  extensions?: readonly ResourceExtension[];
 }
 
 /** The one form page of every resource: add and edit, fields by section through the field dispatcher. */
-export function FormPage({ resource, mode, id }: FormPageProps) {
+export function FormPage({ resource, mode, id, extensions = [] }: FormPageProps) {
   const { user } = useSession();
   const permission = mode === 'create' ? resource.permissions.create : resource.permissions.update;
   const title = mode === 'create' ? `Add ${resource.title.toLowerCase()}` : `Edit ${resource.title.toLowerCase()}`;
@@ -45,11 +44,11 @@ export function FormPage({ resource, mode, id }: FormPageProps) {
     );
   }
   if (!hasPermission(user.permissions, permission)) return <NoAccess permission={permission} title={title} />;
-  if (mode === 'create') return <ResourceForm resource={resource} mode="create" />;
-  return <EditLoader resource={resource} id={id!} />;
+  if (mode === 'create') return <ResourceForm resource={resource} mode="create" extensions={extensions} />;
+  return <EditLoader resource={resource} id={id!} extensions={extensions} />;
 }
 
-function EditLoader({ resource, id }: { resource: Resource; id: string }) {
+function EditLoader({ resource, id, extensions }: { resource: Resource; id: string; extensions: readonly ResourceExtension[] }) {
   const record = useQuery({ queryKey: queryKeys.resource(resource.name).one(id), queryFn: ({ signal }) => fetchRecord(resource, id, signal) });
   if (record.isPending) return <LoadingIndicator label={`Loading ${resource.title.toLowerCase()}`} showLabel />;
   if (record.error) {
@@ -59,7 +58,7 @@ function EditLoader({ resource, id }: { resource: Resource; id: string }) {
       </section>
     );
   }
-  return <ResourceForm resource={resource} mode="edit" record={record.data} />;
+  return <ResourceForm resource={resource} mode="edit" record={record.data} extensions={extensions} />;
 }
 
 /** Field names of the form in this mode, by section (fields outside every section go last). */
@@ -72,7 +71,7 @@ function sectionsOf(resource: Resource, mode: 'create' | 'edit') {
   return sections.filter((s) => s.fields.length > 0);
 }
 
-function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'create' | 'edit'; record?: ApiRecord }) {
+function ResourceForm({ resource, mode, record, extensions }: { resource: Resource; mode: 'create' | 'edit'; record?: ApiRecord; extensions: readonly ResourceExtension[] }) {
   const { globalConfig } = useSession();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -95,7 +94,11 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
   // One key per content: pressing Create again after a lost answer replays the first create instead of adding twice.
   const idempotencyKey = useIdempotencyKey(values);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  const area = mapAreaFields[resource.name];
+  const panels = extensionsFor(extensions, resource, 'form').flatMap((e) => e.panels ?? []);
+  const change = (changed: Readonly<Record<string, RawValue>>) => {
+    setValues((prev) => ({ ...prev, ...changed }));
+    setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !(k in changed))));
+  };
   useLeaveGuard(dirty && !saving);
 
   const title = mode === 'create' ? `Add ${resource.title.toLowerCase()}` : `Edit ${resource.title.toLowerCase()}`;
@@ -181,21 +184,9 @@ function ResourceForm({ resource, mode, record }: { resource: Resource; mode: 'c
             </div>
           </fieldset>
         ))}
-        {area && area.centre in values && area.radiusKm in values ? (
-          <fieldset className="resource-form__section">
-            <legend>Map</legend>
-            <Suspense fallback={<LoadingIndicator label="Loading map" showLabel />}>
-              <ZoneAreaEditor
-                centre={values[area.centre] as string}
-                radiusKm={values[area.radiusKm] as string}
-                onDraw={(centre, radiusKm) => {
-                  setValues((prev) => ({ ...prev, [area.centre]: centre, [area.radiusKm]: radiusKm }));
-                  setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => k !== area.centre && k !== area.radiusKm)));
-                }}
-              />
-            </Suspense>
-          </fieldset>
-        ) : null}
+        {panels.map((Panel, i) => (
+          <Panel key={i} resource={resource} values={values} change={change} />
+        ))}
         {formError ? (
           <p id="resource-form-error" className="resource-form__error" role="alert">
             {formError}

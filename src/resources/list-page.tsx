@@ -28,8 +28,7 @@ import { bulkOfferFor, hasBulkActions } from './bulk-offer';
 import { NoAccess } from './no-access';
 import { recordHref } from './record-href';
 import { useListState } from './use-list-state';
-import { ExportButton } from '@workflows/downloads/export-button';
-import { ACTIVE_DOWNLOAD_STATUSES, downloadActionsColumn } from '@workflows/downloads/download-actions';
+import { extensionsFor, type ResourceExtension } from './resource-extension';
 import { useLiveStatus, useNewRecordCount } from '@data/live-events';
 import './resources.css';
 
@@ -45,14 +44,19 @@ const SCROLL_MAX_PAGES = 10;
 export interface ListPageProps {
   resource: Resource;
   view: ListView;
+  /** What the console's features add to lists (src/app/resource-extensions.ts); those for this resource apply. */
+  extensions?: readonly ResourceExtension[];
 }
 
-/** The one list page of every resource view: filter bar, virtualised table, paging or continuous scroll. */
-export function ListPage({ resource, view }: ListPageProps) {
+/**
+ * The one list page of every resource view: filter bar, virtualised table, paging or continuous scroll; with what
+ * the features declare for the resource (header actions, columns, bulk actions).
+ */
+export function ListPage({ resource, view, extensions = [] }: ListPageProps) {
   const { user } = useSession();
   const permission = viewPermission(resource, view.scope);
   if (permission !== null && !hasPermission(user.permissions, permission)) return <NoAccess permission={permission} title={view.title} />;
-  return <PermittedListPage resource={resource} view={view} />;
+  return <PermittedListPage resource={resource} view={view} extensions={extensions} />;
 }
 
 function countText(count: number, exact: boolean, plural: string): string {
@@ -63,7 +67,7 @@ function countText(count: number, exact: boolean, plural: string): string {
 /** The active row of each list page shown in this tab (by view, page, search, sort, filters and mode). */
 const activeRowOfPage = new Map<string, number>();
 
-function PermittedListPage({ resource, view }: ListPageProps) {
+function PermittedListPage({ resource, view, extensions }: Required<ListPageProps>) {
   const { globalConfig, user } = useSession();
   const cdnBase = globalConfig?.imageCDNUrl;
   const [, navigate] = useLocation();
@@ -79,15 +83,16 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   const keys = queryKeys.resource(resource.name);
   const baseParams = { ...params, filters: params.filters };
 
-  // Downloads being made refresh through the live channel; while it is closed, every 3 s.
-  const downloads = resource.name === 'downloads';
+  const declared = useMemo(() => extensionsFor(extensions, resource, 'list'), [extensions, resource]);
+  // Rows still being worked on (a download being made) refresh through the live channel; while it is closed, every 3 s.
+  const inProgress = declared.flatMap((e) => (e.workInProgress ? [e.workInProgress] : []));
   const live = useLiveStatus();
   const paged = useQuery({
     queryKey: keys.list({ ...flatParams(baseParams), mode: 'pages' }),
     queryFn: ({ signal }) => fetchList(resource, params, signal),
     placeholderData: keepPreviousData,
     enabled: !scroll,
-    refetchInterval: (query) => (downloads && live.state !== 'open' && query.state.data?.items.some((r) => ACTIVE_DOWNLOAD_STATUSES.includes(String(r.status))) ? 3_000 : false),
+    refetchInterval: (query) => (live.state !== 'open' && query.state.data?.items.some((r) => inProgress.some((working) => working(r))) ? 3_000 : false),
   });
 
   const scrollParams = { ...params, size: SCROLL_PAGE_SIZE };
@@ -199,7 +204,7 @@ function PermittedListPage({ resource, view }: ListPageProps) {
   const onColumnResize = useCallback((column: string, width: number | undefined) => (width === undefined ? resetColumnWidths(view.path, column) : setColumnWidth(view.path, column, width)), [view.path]);
   // Bulk selection, where the list has bulk actions the user may take (bulkOfferFor): ticked rows
   // are kept across pages of one query and forgotten when the query changes; "all matching" sends the query itself.
-  const bulkOffer = useMemo(() => bulkOfferFor(resource, user.permissions), [resource, user.permissions]);
+  const bulkOffer = useMemo(() => bulkOfferFor(resource, user.permissions, extensions), [resource, user.permissions, extensions]);
   const bulkEnabled = hasBulkActions(bulkOffer);
   const querySignature = JSON.stringify([view.path, params.q, params.sort, params.filters]);
   const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<string>; allMatching: boolean }>({ query: querySignature, ids: new Set(), allMatching: false });
@@ -278,9 +283,9 @@ function PermittedListPage({ resource, view }: ListPageProps) {
     [resource, selected, toggleRow, selectRange, rows],
   );
   const shownColumns = useMemo(() => {
-    const withActions = resource.name === 'downloads' ? [...columns, downloadActionsColumn] : columns;
-    return bulkEnabled ? [selectColumn, ...withActions] : withActions;
-  }, [resource.name, columns, bulkEnabled, selectColumn]);
+    const withDeclared = [...columns, ...declared.flatMap((e) => e.columns ?? [])];
+    return bulkEnabled ? [selectColumn, ...withDeclared] : withDeclared;
+  }, [declared, columns, bulkEnabled, selectColumn]);
 
   const detailOf = (row: ApiRecord) => recordHref(resource, view.path, String(row[resource.idField]));
   const onOpen = (row: ApiRecord, _index: number, newTab: boolean) => {
@@ -332,12 +337,11 @@ function PermittedListPage({ resource, view }: ListPageProps) {
             .map((action) => (
               <ResourceActionButton key={action.name} resource={resource} action={action} />
             ))}
-          {resource.name === 'downloads' ? (
-            <Link href="/downloads-management/create" className="ui-button ui-button--primary ui-button--md">
-              New download
-            </Link>
-          ) : null}
-          {!downloads && !loading && !error && count > 0 ? <ExportButton resource={resource} view={view} search={listParamsToSearch(params)} count={count} countExact={countExact} /> : null}
+          {declared
+            .flatMap((e) => e.headerActions ?? [])
+            .map((Action, i) => (
+              <Action key={i} resource={resource} view={view} search={listParamsToSearch(params)} count={count} countExact={countExact} loaded={!loading && !error} />
+            ))}
           {resource.summary ? (
             <Link href={resource.summary.path} className="ui-button ui-button--secondary ui-button--md">
               {resource.summary.title}

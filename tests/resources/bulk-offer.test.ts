@@ -4,6 +4,7 @@ import { resourceByName } from '@domain/resource/registry';
 import { vendorResource } from '@domain/entities/global-data';
 import { ticketResource } from '@domain/entities/tickets';
 import { recordWorkflows } from '@machines/workflow-registry';
+import { resourceExtensions } from '@app/resource-extensions';
 import { bulkOfferFor, hasBulkActions } from '@resources/bulk-offer';
 
 describe('the bulk actions a list offers', () => {
@@ -12,7 +13,7 @@ describe('the bulk actions a list offers', () => {
     let withheld = 0;
     for (const workflow of recordWorkflows) {
       const resource = resourceByName(workflow.resource);
-      const offer = bulkOfferFor(resource, allPermissions);
+      const offer = bulkOfferFor(resource, allPermissions, resourceExtensions);
       const types = offer.events.map((e) => e.type);
       for (const [type, schema] of Object.entries(workflow.eventSchemas)) {
         const required = Object.entries(schema.shape).filter(([name, field]) => name !== 'type' && !(field as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success);
@@ -29,10 +30,10 @@ describe('the bulk actions a list offers', () => {
   });
 
   it('offers the ticket actions (Close included) on the cross-kind ticket lists, by permission, and activate where the resource has it', () => {
-    expect(bulkOfferFor(ticketResource, allPermissions).ticket.map((a) => a.id)).toEqual(['assign', 'priority', 'dueDate', 'tags', 'close']);
-    expect(bulkOfferFor(ticketResource, ['ROLE_ASSIGN_TICKET']).ticket.map((a) => a.id)).toEqual(['assign']);
-    expect(hasBulkActions(bulkOfferFor(ticketResource, ['ROLE_VIEW_ALL_TICKETS']))).toBe(false);
-    expect(bulkOfferFor(vendorResource, ['ROLE_UPDATE_VENDOR'])).toMatchObject({ activate: true, ticket: [], events: [] });
-    expect(hasBulkActions(bulkOfferFor(vendorResource, ['ROLE_VIEW_VENDOR']))).toBe(false);
+    expect(bulkOfferFor(ticketResource, allPermissions, resourceExtensions).actions.map((a) => a.id)).toEqual(['assign', 'priority', 'dueDate', 'tags', 'close']);
+    expect(bulkOfferFor(ticketResource, ['ROLE_ASSIGN_TICKET'], resourceExtensions).actions.map((a) => a.id)).toEqual(['assign']);
+    expect(hasBulkActions(bulkOfferFor(ticketResource, ['ROLE_VIEW_ALL_TICKETS'], resourceExtensions))).toBe(false);
+    expect(bulkOfferFor(vendorResource, ['ROLE_UPDATE_VENDOR'], resourceExtensions)).toMatchObject({ activate: true, actions: [], events: [] });
+    expect(hasBulkActions(bulkOfferFor(vendorResource, ['ROLE_VIEW_VENDOR'], resourceExtensions))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vendorResource } from '@domain/entities/global-data';
 import { customerSupportTicketResource } from '@domain/entities/tickets';
 import { notifyLiveChange } from '@data/live-events';
+import { resourceExtensions } from '@app/resource-extensions';
 import { ListPage } from '@resources/list-page';
 import { resetTableState, tableStateOf } from '@state/table-state';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
@@ -42,7 +43,7 @@ describe('the list page', () => {
   it('shows the rows, the count and moves the active row with arrows and j/k; Enter opens it', async () => {
     stubApi();
     const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
     expect(screen.getByText('3 vendors')).toBeInTheDocument();
     expect(within(grid).getByText('Tata Power Parts')).toBeInTheDocument();
@@ -65,7 +66,7 @@ describe('the list page', () => {
   it('offers the records others created since it answered ("2 new · Show") instead of moving its rows, and shows them on request', async () => {
     const calls = stubApi();
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await screen.findByRole('grid', { name: 'Vendor Management' });
     const asked = calls.length;
     act(() => {
@@ -94,7 +95,7 @@ describe('the list page', () => {
       }),
     );
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_UPDATE_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
     grid.focus();
     fireEvent.keyDown(grid, { key: 'Home' });
@@ -121,7 +122,7 @@ describe('the list page', () => {
   it('selects a range with Shift+click and one row with Ctrl+click, without opening a record', async () => {
     stubApi();
     const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_UPDATE_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
     const rows = () => within(grid).getAllByRole('row').slice(1);
     const box = (id: number) => screen.getByRole('checkbox', { name: `Select vendor ${id}` });
@@ -152,7 +153,7 @@ describe('the list page', () => {
     );
     const support = customerSupportTicketResource;
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS', 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET', 'ROLE_UPDATE_TICKET_PRIORITY', 'ROLE_CLOSE_TICKET']), support.views[0]!.path);
-    render(<ListPage resource={support} view={support.views[0]!} />, { wrapper: Wrapper });
+    render(<ListPage resource={support} view={support.views[0]!} extensions={resourceExtensions} />, { wrapper: Wrapper });
     const grid = await screen.findByRole('grid');
     grid.focus();
     fireEvent.keyDown(grid, { key: 'x' });
@@ -186,7 +187,7 @@ describe('the list page', () => {
     );
     const support = customerSupportTicketResource;
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_CUSTOMER_SUPPORT_TICKETS', 'ROLE_UPDATE_CUSTOMER_SUPPORT_TICKET', 'ROLE_CLOSE_TICKET']), support.views[0]!.path);
-    render(<ListPage resource={support} view={support.views[0]!} />, { wrapper: Wrapper });
+    render(<ListPage resource={support} view={support.views[0]!} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await screen.findByRole('grid');
     await userEvent.click(screen.getByRole('button', { name: 'Select all on this page' }));
     await userEvent.click(screen.getByRole('button', { name: 'Select all 30 matching' }));
@@ -205,7 +206,7 @@ describe('the list page', () => {
   it('has no selection where the user may not activate or inactivate', async () => {
     stubApi();
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
     fireEvent.keyDown(grid, { key: 'x' });
     expect(screen.queryByRole('checkbox', { name: /Select vendor/ })).toBeNull();
@@ -215,7 +216,7 @@ describe('the list page', () => {
   it('reads the list state from the URL and sends it to the API', async () => {
     const calls = stubApi(120);
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?isActive=true&sort=name,asc&page=2&size=50`);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await screen.findByRole('grid');
     expect(calls[0]).toBe('/config/admin/vendor?isActive=true&sort=name%2Casc&page=2&size=50');
     expect(tableStateOf(view.path).pagination).toEqual({ page: 2, rowSize: 50 });
@@ -227,7 +228,7 @@ describe('the list page', () => {
     stubApi();
     const withMore = { ...vendorResource, filters: [...vendorResource.filters, { field: 'contactName', kind: 'text' as const }, { field: 'gstin', kind: 'text' as const }] };
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?gstin=29ABCDE`);
-    render(<ListPage resource={withMore} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={withMore} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await screen.findByRole('grid');
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Active' })).toBeInTheDocument();
@@ -245,7 +246,7 @@ describe('the list page', () => {
   it('writes a filter change into the URL and goes back to page 0', async () => {
     stubApi(200);
     const { Wrapper, location } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), `${view.path}?page=4`);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await screen.findByRole('grid');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Active' }), 'false');
     await waitFor(() => expect(location.history.at(-1)).toBe(`${view.path}?isActive=false`));
@@ -255,7 +256,7 @@ describe('the list page', () => {
   it('opens with its table focused, ↓ in the search box enters the table, and Back finds the row it was left on', async () => {
     stubApi();
     const first = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    const { unmount } = render(<ListPage resource={vendorResource} view={view} />, { wrapper: first.Wrapper });
+    const { unmount } = render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: first.Wrapper });
     const grid = await screen.findByRole('grid', { name: 'Vendor Management' });
     await waitFor(() => expect(grid).toHaveFocus());
     const search = screen.getByRole('textbox', { name: 'Search' });
@@ -271,7 +272,7 @@ describe('the list page', () => {
 
     // Back to the same list page: the third row is still the active one.
     const again = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: again.Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: again.Wrapper });
     await screen.findByRole('grid', { name: 'Vendor Management' });
     expect(rows()[2]).toHaveAttribute('aria-selected', 'true');
   });
@@ -279,7 +280,7 @@ describe('the list page', () => {
   it('puts the focus in the search box on "/" and shows a non-numeric count as 0', async () => {
     stubApi('lots');
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await screen.findByRole('grid');
     expect(screen.getByText('0 vendors')).toBeInTheDocument();
     act(() => {
@@ -291,16 +292,16 @@ describe('the list page', () => {
   it('shows the add button only with the create permission, and no list without the view permission', async () => {
     stubApi();
     const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_VENDOR', 'ROLE_ADD_VENDOR']), view.path);
-    const { unmount } = render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    const { unmount } = render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     expect(await screen.findByRole('link', { name: 'Add vendor' })).toHaveAttribute('href', '/global-data-management/vendor-management/add');
     unmount();
     const readOnly = renderWith(fakeSession(['ROLE_VIEW_VENDOR']), view.path);
-    const second = render(<ListPage resource={vendorResource} view={view} />, { wrapper: readOnly.Wrapper });
+    const second = render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: readOnly.Wrapper });
     await screen.findByRole('grid');
     expect(screen.queryByRole('link', { name: 'Add vendor' })).not.toBeInTheDocument();
     second.unmount();
     const none = renderWith(fakeSession([]), view.path);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: none.Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: none.Wrapper });
     expect(screen.getByText('You do not have the permission this page needs.')).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vendorResource } from '@domain/entities/global-data';
+import { resourceExtensions } from '@app/resource-extensions';
 import { ListPage } from '@resources/list-page';
 import { applyListParams, resetTableState, tableStateOf } from '@state/table-state';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
@@ -55,7 +56,7 @@ async function openListAt(url: string) {
   const { Wrapper, location } = renderWith(session, url);
   mount(
     <Wrapper>
-      <ListPage resource={vendorResource} view={view} />
+      <ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />
     </Wrapper>,
   );
   await letEverythingRun();
@@ -138,7 +139,7 @@ describe('typing in a list’s search box', () => {
   it('applies what the user typed after the pause, keeping the other filters; a URL that arrives meanwhile wins', async () => {
     const calls = stubApi();
     const { Wrapper, location } = renderWith(session, `${view.path}?isActive=true&page=2`);
-    render(<ListPage resource={vendorResource} view={view} />, { wrapper: Wrapper });
+    render(<ListPage resource={vendorResource} view={view} extensions={resourceExtensions} />, { wrapper: Wrapper });
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     const box = screen.getByRole('textbox', { name: 'Search' });
     fireEvent.change(box, { target: { value: '65' } });

@@ -10,6 +10,7 @@ import { SessionContext } from '@app/session/session-context';
 import { ToastRegion } from '@app/toast-region';
 import { chargerServicingTicketResource } from '@domain/entities/tickets';
 import { queryKeys } from '@data/query-keys';
+import { resourceExtensions } from '@app/resource-extensions';
 import { DetailPage } from '@resources/detail-page';
 import { resetToasts } from '@state/toasts';
 import { fakeSession, fakeUser } from '@tests/app/fake-session';
@@ -99,7 +100,7 @@ function renderPage(permissions = every) {
   }
   render(
     <>
-      <DetailPage resource={chargerServicingTicketResource} id="42" />
+      <DetailPage resource={chargerServicingTicketResource} id="42" extensions={resourceExtensions} />
       <ToastRegion />
     </>,
     { wrapper: Wrapper },

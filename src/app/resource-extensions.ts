@@ -1,0 +1,25 @@
+// The console's features, each extending the generic pages of the resources it works on: the one list the app
+// passes to the list, record and form pages. A feature declares its panels, header actions, list columns and bulk
+// actions in its own folder's extension file; adding one is that file and a line here.
+import type { ResourceExtension } from '@resources/resource-extension';
+import { bookingExtension } from '@workflows/booking/booking-extension';
+import { changeNumberExtension } from '@workflows/change-number/change-number-extension';
+import { chargerLiveExtension } from '@workflows/charger-live/charger-live-extension';
+import { downloadsExtension, exportExtension } from '@workflows/downloads/downloads-extension';
+import { installationExtension } from '@workflows/installation/installation-extension';
+import { ticketExtension } from '@workflows/ticket-actions/ticket-extension';
+import { workflowExtension } from '@workflows/workflow-extension';
+import { zoneAreaExtension } from '@workflows/zone-area/zone-area-extension';
+
+/** Every feature's extension, in the order their parts show where several apply to one page. */
+export const resourceExtensions: readonly ResourceExtension[] = [
+  workflowExtension,
+  installationExtension,
+  ticketExtension,
+  changeNumberExtension,
+  chargerLiveExtension,
+  bookingExtension,
+  downloadsExtension,
+  exportExtension,
+  zoneAreaExtension,
+];
