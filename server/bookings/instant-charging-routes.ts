@@ -16,6 +16,7 @@ import { writeAudit } from '@server/audit/write-audit';
 import { rowsOf } from '@server/db/rows';
 import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
+import { chargerOfflineProblem } from '@server/ocpp/command-service';
 import { connectorCount } from '@server/ocpp/ocpp-checks';
 import { INSTANT_ID_TAG_PREFIX, type ChargerIdentity } from '@server/ocpp/ocpp-store';
 import { registerResourceAction } from '@server/resources/resource-actions';
@@ -50,7 +51,7 @@ export function registerInstantChargingRoutes(registry: RouteRegistry): void {
       // The connectors the central system takes from this charger (its sockets, at least one).
       const connectors = connectorCount({ sockets: Array.isArray(charger.sockets) ? (charger.sockets as ChargerIdentity['sockets']) : [] });
       if (connectorId > connectors) throw validationProblem([{ path: 'connectorId', message: `${charger.unique_id} has ${connectors} connector${connectors === 1 ? '' : 's'}.` }]);
-      if (charger.connected_node === null) throw conflictProblem(`The charger ${charger.unique_id} is offline: nothing was sent. Try again when it reconnects.`, [{ path: 'chargerId', message: 'Offline' }]);
+      if (charger.connected_node === null) throw chargerOfflineProblem(charger.unique_id, [{ path: 'chargerId', message: 'Offline' }]);
       const [connector] = rowsOf<{ status: string }>(await db.execute(sql`select status from ocpp_connectors where charger_id = ${chargerId} and connector_id = ${connectorId}`));
       const [open] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ocpp_sessions where charger_id = ${chargerId} and connector_id = ${connectorId} and stopped_at is null`));
       if (connector?.status !== 'Available' || Number(open?.n) > 0) {

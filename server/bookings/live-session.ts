@@ -7,7 +7,7 @@ import type { OcppCommand, OcppCommandView } from '@domain/ocpp';
 import type { ResolvedDeps } from '@server/app-deps';
 import { rowsOf } from '@server/db/rows';
 import { conflictProblem } from '@server/http/problem';
-import { sendCommands } from '@server/ocpp/command-service';
+import { chargerOfflineProblem, sendCommands } from '@server/ocpp/command-service';
 
 /** A booking's open charger session. */
 export interface LiveSession {
@@ -28,7 +28,7 @@ export async function liveSessionOf(deps: ResolvedDeps, bookingId: number): Prom
   );
   if (!row) throw conflictProblem('This booking has no live charger session (it was not started through a connected OCPP charger): nothing was sent.');
   const live = { transactionId: Number(row.transaction_id), chargerId: Number(row.charger_id), connectorId: row.connector_id, uniqueId: row.unique_id, online: row.connected_node !== null };
-  if (!live.online) throw conflictProblem(`The charger ${live.uniqueId} is offline: nothing was sent. Try again when it reconnects.`);
+  if (!live.online) throw chargerOfflineProblem(live.uniqueId);
   return live;
 }
 

@@ -27,8 +27,18 @@ const LISTEN_WAIT_MS = 2_000;
 /** The charger types commands go to (the ones the console reaches over OCPP). */
 const ocppChargerTypes = chargerTypes.filter(canTestOverOcpp);
 
-/** The error of a command to a charger with no open socket (refused at once, nothing sent). */
-const OFFLINE_ERROR = 'The charger is offline: nothing was sent. Try again when it reconnects.';
+/**
+ * What a command to a charger with no open socket is told, wherever it is refused (a record's error, a route's 409):
+ * nothing was sent. The record belongs to its charger, so it needs no name; a route's answer names the charger.
+ */
+export function chargerOfflineMessage(uniqueId?: string): string {
+  return `The charger${uniqueId ? ` ${uniqueId}` : ''} is offline: nothing was sent. Try again when it reconnects.`;
+}
+
+/** 409: the charger has no open socket, so nothing was sent (`errors` name the field that chose it, if any). */
+export function chargerOfflineProblem(uniqueId: string, errors: { path: string; message: string }[] = []): HttpProblem {
+  return new HttpProblem({ type: '/problems/charger-offline', status: 409, title: 'Conflict', detail: chargerOfflineMessage(uniqueId), ...(errors.length > 0 ? { errors } : {}) });
+}
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -117,7 +127,7 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
           insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
           select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
             case when connected_node is null then 'offline' else 'queued' end,
-            case when connected_node is null then ${OFFLINE_ERROR} end,
+            case when connected_node is null then ${chargerOfflineMessage()} end,
             ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
           from found where (select ok from fit)
           returning id),

@@ -27,7 +27,7 @@ import { conflictProblem, HttpProblem, notFoundProblem } from '@server/http/prob
 import type { RouteRegistry } from '@server/http/route-registry';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
-import { commandColumns, commandView, sendCommands } from './command-service';
+import { chargerOfflineProblem, commandColumns, commandView, sendCommands } from './command-service';
 import { resolveIdTag, setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
 import { simulatableChargers } from './ocpp-runtime';
 
@@ -262,7 +262,7 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
       if (!canTestOverOcpp(live.chargerType)) {
         throw new HttpProblem({ type: '/problems/not-an-ocpp-charger', status: 409, title: 'Conflict', detail: 'Test charging this charger type needs its own link, which the console does not have yet.' });
       }
-      if (!live.isOnline) throw new HttpProblem({ type: '/problems/charger-offline', status: 409, title: 'Conflict', detail: `${live.uniqueId} is offline: nothing was sent.` });
+      if (!live.isOnline) throw chargerOfflineProblem(live.uniqueId);
       const idTag = `${TEST_ID_TAG_PREFIX}${randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 20);
       const answer = await sendCommands(deps, { chargerIds: [body.chargerId], command: { action: 'RemoteStartTransaction', payload: { connectorId: body.connectorId, idTag } }, userId: session.userId, wait: true });
       return c.json(answer);
@@ -278,7 +278,7 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     responses: { 200: { description: 'The command and its answer', schema: sendCommandAnswerSchema }, 409: { description: 'Offline', schema: problemSchema } },
     handler: async ({ c, deps, body, session }) => {
       const live = await chargerLive(deps, body.chargerId);
-      if (!live.isOnline) throw new HttpProblem({ type: '/problems/charger-offline', status: 409, title: 'Conflict', detail: `${live.uniqueId} is offline: nothing was sent.` });
+      if (!live.isOnline) throw chargerOfflineProblem(live.uniqueId);
       const answer = await sendCommands(deps, { chargerIds: [body.chargerId], command: { action: 'RemoteStopTransaction', payload: { transactionId: body.transactionId } }, userId: session.userId, wait: true });
       return c.json(answer);
     },
