@@ -12,7 +12,7 @@ const titles: Readonly<Record<string, string>> = { assign: 'Assign this ticket',
 export const ticketRecordActions: RecordActionSource = (ctx, record) => {
   if (!record.resource.name.endsWith('tickets')) return [];
   const page = record.resource.detailPath.replace(':id', encodeURIComponent(record.id));
-  return ticketActionsFor(ctx.permissions, {}, true).map((action): Command => {
+  return ticketActionsFor(ctx.permissions, true).map((action): Command => {
     const href = `${page}#${ticketActionAnchor(action.id)}`;
     return {
       id: `record:${record.resource.name}:${record.id}:ticket:${action.id}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { closedTicketStatuses, ticketPriorities, ticketTags } from './entities/tickets';
+import { ticketPriorities, ticketTags } from './entities/tickets';
 import { hasPermission, type Permission } from './permissions';
 
 /** Base of the common ticket actions (the ticket service's admin/ticket). */
@@ -88,19 +88,15 @@ export function bulkTags(current: readonly string[], sent: readonly string[], mo
   return [...current, ...sent.filter((tag) => !current.includes(tag))];
 }
 
-/** True when the ticket's status is a closed one (of any kind). */
-export function isClosedTicket(record: Readonly<Record<string, unknown>>): boolean {
-  return closedTicketStatuses.includes(String(record.status));
-}
-
 /**
- * The common actions the user may take on this ticket now: those their permissions allow; Close only when the
- * kind's workflow accepts CLOSE in the ticket's state (`closeAccepted`, computed by the caller from the machine).
+ * The common actions the user may take on a ticket now: those their permissions allow; Close only when the kind's
+ * workflow accepts CLOSE in the ticket's state (`closeAccepted`, asked of the machine by the caller: no closed
+ * state accepts it).
  */
-export function ticketActionsFor(permissions: readonly string[] | ReadonlySet<string>, record: Readonly<Record<string, unknown>>, closeAccepted: boolean): TicketAction[] {
+export function ticketActionsFor(permissions: readonly string[] | ReadonlySet<string>, closeAccepted: boolean): TicketAction[] {
   return ticketActions.filter((action) => {
     if (!hasPermission(permissions, action.permission)) return false;
-    if (action.kind === 'transition') return closeAccepted && !isClosedTicket(record);
+    if (action.kind === 'transition') return closeAccepted;
     return true;
   });
 }

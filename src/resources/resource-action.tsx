@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import type { ResolvedAction, Resource } from '@domain/resource/define-resource';
+import { ownResourceOf } from '@domain/resource/registry';
+import { workflowOf } from '@machines/workflow-registry';
+import { snapshotOf } from '@machines/workflow-snapshot';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import type { ApiRecord } from '@data/resource-api';
@@ -22,8 +25,15 @@ export interface ResourceActionButtonProps {
   record?: ApiRecord;
 }
 
-/** True when a record action is offered for the record (its `when` condition holds). */
-export function offeredFor(action: ResolvedAction, record: ApiRecord): boolean {
+/**
+ * True when a record action is offered for the record: its workflow's machine accepts the action's `event` in the
+ * record's state (as the server checks it), or its `when` condition holds.
+ */
+export function offeredFor(resource: Resource, action: ResolvedAction, record: ApiRecord): boolean {
+  if (action.event) {
+    const workflow = workflowOf(ownResourceOf(resource, record).name);
+    return workflow !== undefined && snapshotOf(workflow, record).can({ type: action.event });
+  }
   const when = action.when;
   if (!when) return true;
   const value = record[when.field] as string | number | boolean;
@@ -37,7 +47,7 @@ export function offeredFor(action: ResolvedAction, record: ApiRecord): boolean {
  */
 export function ResourceActionButton({ resource, action, record }: ResourceActionButtonProps) {
   const [open, setOpen] = useState(false);
-  if (record && !offeredFor(action, record)) return null;
+  if (record && !offeredFor(resource, action, record)) return null;
   return (
     <GatedAction permission={action.permission}>
       <Button variant={action.variant ?? 'secondary'} onPress={() => setOpen(true)}>

@@ -120,7 +120,7 @@ export const bookingResource = defineResource({
       on: 'record',
       fields: { id: bookingOfRecord(), reason: f.longText('Reason', { required: true, max: 500, help: 'Kept in the booking’s history.' }) },
       fromRecord: ['id'],
-      when: { field: 'status', in: ['CHARGING', 'PAUSED'] },
+      event: 'STOP',
       confirm:
         'The charger is told to stop the session now (RemoteStopTransaction). The booking ends as stopped by admin when the charger reports the stop, with the energy and amount from its meter. This cannot be undone.',
       variant: 'danger',
@@ -132,7 +132,7 @@ export const bookingResource = defineResource({
       on: 'record',
       fields: { id: bookingOfRecord() },
       fromRecord: ['id'],
-      when: { field: 'status', equals: 'CHARGING' },
+      event: 'PAUSE',
       confirm: 'The charger limits the session to 0 A (a charging profile): nothing flows until it is resumed. The booking is paused once the charger accepts.',
     },
     {
@@ -142,7 +142,7 @@ export const bookingResource = defineResource({
       on: 'record',
       fields: { id: bookingOfRecord() },
       fromRecord: ['id'],
-      when: { field: 'status', equals: 'PAUSED' },
+      event: 'RESUME',
       confirm: 'The charger clears the 0 A limit and charging goes on. The booking is charging again once the charger accepts.',
       variant: 'primary',
     },

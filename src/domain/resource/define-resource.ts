@@ -105,6 +105,12 @@ export interface ResourceAction {
   review?: boolean;
   /** Record actions: offered only while the record's field holds this value (`equals`) or one of these (`in`). */
   when?: { field: string; equals: string | number | boolean } | { field: string; in: readonly (string | number | boolean)[] };
+  /**
+   * Record actions that move the record along its workflow (a booking's Stop charging sends STOP once the charger
+   * stops): offered only while the record's machine accepts this event in its state, the machine the server checks
+   * too, so no second list of states says when. Not with `when`.
+   */
+  event?: string;
   /** What the action does, in words, shown before the user confirms it. */
   confirm: string;
   /** Look of its buttons (default 'secondary'; 'danger' for what takes something away). */
@@ -389,7 +395,8 @@ export function defineResource(input: ResourceInput): Resource {
       if (!action.fields[field]) problems.push(`action ${action.name} edits "${field}" but has no such field`);
     }
     if (action.when) known(action.when.field, `action ${action.name}`);
-    if (action.on === 'list' && (action.fromRecord?.length || action.edit?.length || action.when)) problems.push(`action ${action.name} is offered on the list: it has no record to read`);
+    if (action.when && action.event) problems.push(`action ${action.name} is offered by its workflow's event: it needs no states of its own`);
+    if (action.on === 'list' && (action.fromRecord?.length || action.edit?.length || action.when || action.event)) problems.push(`action ${action.name} is offered on the list: it has no record to read`);
   }
   for (const file of input.files ?? []) if (!/^[a-z][a-z-]*$/.test(file.path)) problems.push(`file "${file.path}" needs a kebab-case path`);
   if (problems.length > 0) throw new Error(`Resource ${input.name}: ${problems.join('; ')}`);

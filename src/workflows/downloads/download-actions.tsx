@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasPermission } from '@domain/permissions';
+import { downloadWorkflow } from '@machines/download.workflow';
+import { snapshotOf } from '@machines/workflow-snapshot';
 import { errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import type { ApiRecord } from '@data/resource-api';
@@ -25,7 +27,8 @@ export function progressText(record: ApiRecord): string {
 
 /**
  * A download's progress and the actions its state accepts for this user (its requester, or ROLE_MANAGE_DOWNLOADS):
- * Cancel while it waits or runs, Download when ready, Retry when failed, cancelled or expired.
+ * Cancel and Retry where its machine accepts them (while it waits or runs; when failed, cancelled or expired),
+ * Download when ready.
  */
 export function DownloadActions({ record }: { record: ApiRecord }) {
   const { user } = useSession();
@@ -33,6 +36,7 @@ export function DownloadActions({ record }: { record: ApiRecord }) {
   const [busy, setBusy] = useState(false);
   const status = String(record.status);
   const mine = record.requestedBy === user.userId || hasPermission(user.permissions, 'ROLE_MANAGE_DOWNLOADS');
+  const machine = snapshotOf(downloadWorkflow, record);
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -65,12 +69,12 @@ export function DownloadActions({ record }: { record: ApiRecord }) {
           Download
         </Button>
       ) : null}
-      {mine && ACTIVE_DOWNLOAD_STATUSES.includes(status) ? (
+      {mine && machine.can({ type: 'CANCEL' }) ? (
         <Button size="sm" isDisabled={busy} onPress={() => void run(() => sendDownloadEvent(record, 'CANCEL'))} aria-label={`Cancel ${label}`}>
           Cancel
         </Button>
       ) : null}
-      {mine && ['FAILED', 'CANCELLED', 'EXPIRED'].includes(status) ? (
+      {mine && machine.can({ type: 'RETRY' }) ? (
         <Button
           size="sm"
           isDisabled={busy}

@@ -5,6 +5,7 @@ import type { Resource } from '@domain/resource/define-resource';
 import { ownResourceOf, resources } from '@domain/resource/registry';
 import { ticketActionAnchor, ticketActionsFor } from '@domain/ticket-actions';
 import { workflowOf } from '@machines/workflow-registry';
+import { snapshotOf } from '@machines/workflow-snapshot';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import type { ApiRecord } from '@data/resource-api';
@@ -56,8 +57,7 @@ export function CloseReasonFields({ closeReason, onCloseReason, note, onNote, in
 function closeAccepted(kind: Resource, record: ApiRecord): boolean {
   const workflow = workflowOf(kind.name);
   if (!workflow?.eventSchemas.CLOSE) return false;
-  const snapshot = workflow.machine.resolveState({ value: String(record[workflow.stateField]), context: workflow.contextOf(record) as never });
-  return snapshot.can({ type: 'CLOSE' } as never);
+  return snapshotOf(workflow, record).can({ type: 'CLOSE' });
 }
 
 /** Refetches every ticket list and history after a change (My, Open and Today's lists are server scopes of these). */
@@ -80,7 +80,7 @@ export function TicketCloseButton({ resource, record }: { resource: Resource; re
   const [closeReason, setCloseReason] = useState('');
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<string>();
-  if (!ticketActionsFor(user.permissions, record, closeAccepted(kind, record)).some((a) => a.id === 'close')) return null;
+  if (!ticketActionsFor(user.permissions, closeAccepted(kind, record)).some((a) => a.id === 'close')) return null;
   const confirm = async () => {
     if (!closeReason) {
       setMessage(CHOOSE_CLOSE_REASON);
