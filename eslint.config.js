@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tsImport } from 'tsx/esm/api';
 
 const uiLayers = ['@app', '@resources', '@workflows', '@ui', '@data', '@state'];
 const relativeForms = (names) => names.flatMap((n) => [`../${n}`, `../${n}/*`, `../../${n}`, `../../${n}/*`]);
@@ -26,6 +27,19 @@ const noClimbing = {
   group: ['../../*', '../../../*'],
   message: 'Import across top-level folders through an alias (@domain/…, @machines/…), not ../../',
 };
+
+/** Every resource's name, read from the resource definitions themselves (src/domain/resource/registry.ts). */
+const { resources } = await tsImport('./src/domain/resource/registry.ts', import.meta.url);
+const resourceNames = resources.map((resource) => resource.name);
+
+/** How a generic page gets what one resource needs: its feature declares it, the page never tests for the name. */
+const declareInstead = 'declare it in the feature\'s extension file (src/resources/resource-extension.ts, listed in src/app/resource-extensions.ts)';
+
+/** A string (or a template without expressions) equal to a resource's name: a generic page naming that resource. */
+const resourceNameLiterals = resourceNames.flatMap((name) => [
+  { selector: `Literal[value='${name}']`, message: `The generic pages name no resource ("${name}"): ${declareInstead}.` },
+  { selector: `TemplateLiteral[expressions.length=0] > TemplateElement[value.cooked='${name}']`, message: `The generic pages name no resource ("${name}"): ${declareInstead}.` },
+]);
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.tmp/', 'server/db/migrations/'] },
@@ -90,5 +104,18 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/domain/**'],
     rules: forbid('The console talks to the server over HTTP only.', ['@server'], ['server'], [noClimbing]),
+  },
+  // The generic pages (src/resources) serve every resource alike: no feature's component, no one resource's module,
+  // no test of a resource's name. What a resource needs beyond them comes from its feature's declaration.
+  {
+    files: ['src/resources/**/*.{ts,tsx}'],
+    rules: {
+      ...forbid('The console talks to the server over HTTP only.', ['@server'], ['server'], [
+        noClimbing,
+        { group: ['@workflows', '@workflows/*', ...relativeForms(['workflows'])], message: `The generic pages import no feature: ${declareInstead}.` },
+        { group: ['@domain/entities', '@domain/entities/*'], message: `The generic pages import no resource's definition (they are given the resource): ${declareInstead}.` },
+      ]),
+      'no-restricted-syntax': ['error', ...resourceNameLiterals],
+    },
   },
 );

@@ -1,12 +1,23 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { resources } from '@domain/resource/registry';
 
 // The import directions (docs/architecture.md) are lint rules; these cases lint code as if it stood in each folder.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
+  return ruleErrors('no-restricted-imports', filePath, code);
+}
+
+async function ruleErrors(ruleId: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+/** The messages of the rule that keeps resource names out of the generic pages. */
+async function resourceNameErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('import boundaries (eslint)', () => {
@@ -24,6 +35,11 @@ describe('import boundaries (eslint)', () => {
     ['server/probe.ts', "import { testUser } from '@tests/support/session-fixtures';\nexport const x = testUser;\n"],
     ['src/app/probe.ts', "import { testUser } from '@tests/support/session-fixtures';\nexport const x = testUser;\n"],
     ['src/app/shell/probe.ts', "import { pinsStore } from '../../state/pins';\nexport const x = pinsStore;\n"],
+    // The generic pages import no feature and no one resource's definition, and still not the server.
+    ['src/resources/probe.tsx', "import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';\nexport const x = ChargerLivePanel;\n"],
+    ['src/resources/probe.tsx', "import { WorkflowPanel } from '../workflows/workflow-panel';\nexport const x = WorkflowPanel;\n"],
+    ['src/resources/probe.ts', "import { userResource } from '@domain/entities/users';\nexport const x = userResource;\n"],
+    ['src/resources/probe.ts', "import { createApp } from '@server/app';\nexport const x = createApp;\n"],
   ])('refuses a wrong import in %s', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).not.toEqual([]);
   });
@@ -33,7 +49,29 @@ describe('import boundaries (eslint)', () => {
     ['machines/probe.ts', "import { indianMobileSchema } from '@domain/phone';\nexport const x = indianMobileSchema;\n"],
     ['server/probe.ts', "import { sessionMachine } from '@machines/session.machine';\nexport const x = sessionMachine;\n"],
     ['src/app/probe.ts', "import { pinsStore } from '@state/pins';\nexport const x = pinsStore;\n"],
+    ['src/resources/probe.ts', "import { findResource } from '@domain/resource/registry';\nexport const x = findResource;\n"],
+    ['src/workflows/probe.tsx', "import { ticketResource } from '@domain/entities/tickets';\nimport { GatedAction } from '@resources/gated-action';\nexport const x = [ticketResource, GatedAction];\n"],
   ])('allows an import along the design in %s', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('the generic pages name no resource (eslint)', () => {
+  it.each([
+    ['a test of the name', "export const live = (r: { name: string }) => r.name === 'chargers';\n"],
+    ['a test of the table', "export const isTicket = (r: { table: string }) => r.table === 'tickets';\n"],
+    ['a template without expressions', 'export const name = `downloads`;\n'],
+  ])('refuses %s in src/resources', async (_what, code) => {
+    expect(await resourceNameErrors('src/resources/probe.tsx', code)).toEqual([expect.stringContaining('name no resource')]);
+  });
+
+  it('knows every resource of the definitions, so a new resource is covered without touching the rule', async () => {
+    const code = `export const names = [${resources.map((r) => `'${r.name}'`).join(', ')}];\n`;
+    expect(await resourceNameErrors('src/resources/probe.ts', code)).toHaveLength(resources.length);
+  });
+
+  it('allows other words in src/resources, and a feature naming the resources it extends', async () => {
+    expect(await resourceNameErrors('src/resources/probe.ts', "export const f = (r: { name: string }, o: { name: string }) => r.name === o.name || r.name === 'status';\n")).toEqual([]);
+    expect(await resourceNameErrors('src/workflows/probe.tsx', "export const live = (r: { name: string }) => r.name === 'chargers';\n")).toEqual([]);
   });
 });
