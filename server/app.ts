@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { logLine, resolveDeps, type AppDeps } from './app-deps';
-import { AUTH_CHANGED_CHANNEL } from './auth/auth-cache';
 import { announceRecordChanges } from './live/record-changes';
 import { loggableError } from './db/database-error';
 import type { AppEnv } from './http/app-env';
@@ -16,42 +15,9 @@ import { requestLog } from './http/request-log';
 import { createRouteRegistry, type RouteRegistry } from './http/route-registry';
 import { isApiPath } from './http/service-prefixes';
 import { registerStaticFiles, type StaticFilesOptions } from './http/static-files';
-import { registerAuthRoutes } from './routes/auth-routes';
-import { registerConfigRoutes } from './routes/config-routes';
-import { registerHealthRoutes } from './routes/health-routes';
 import { registerOpenApiRoutes } from './routes/openapi-routes';
-import { hasOwnBodyLimit, registerUploadRoutes, uploadRequestBodies } from './routes/upload-routes';
-import { registerResourceRoutes } from './resources/resource-routes';
-import { registerDownloadRoutes } from './downloads/download-routes';
-import { registerNetworkRoutes } from './network/network-routes';
-import { registerDeliveryRoutes } from './tickets/delivery-routes';
-import { registerLookupRoutes } from './search/lookup-routes';
-import { registerSettlementRoutes } from './settlements/settlement-routes';
-import { registerAddCreditsRoutes } from './wallets/add-credits-routes';
-import { registerLedgerCheckRoute } from './ledger/ledger-check-route';
-import { registerWorkflowRoutes } from './workflows/workflow-routes';
-import { registerCreateChargerRoute } from './chargers/create-charger-route';
-import { registerTicketActionRoutes } from './tickets/ticket-action-routes';
-import { registerTicketBulkRoutes } from './tickets/ticket-bulk-routes';
-import { registerChangeMobileNumberRoutes } from './users/change-mobile-number-routes';
-import { registerBlockedNumberRoutes } from './users/blocked-number-routes';
-import { registerRfidCardRoutes } from './users/rfid-card-routes';
-import { registerUserNameRoutes } from './users/user-name-routes';
-import { registerReferralCodeRoutes } from './users/referral-code-routes';
-import { registerLeadLevelRoutes } from './leads/lead-level-routes';
-import { registerGroupMemberRoutes } from './users/group-member-routes';
-import { registerRoleRoutes } from './users/role-routes';
-import { registerTransferDeviceRoutes } from './chargers/transfer-device-routes';
-import { registerInvoiceRoutes } from './invoices/invoice-routes';
-import { registerChargerActionRoutes } from './chargers/charger-action-routes';
-import { registerBookingTimelineRoutes } from './bookings/booking-timeline-routes';
-import { registerBookingLiveRoutes } from './bookings/booking-live-routes';
-import { registerInstantChargingRoutes } from './bookings/instant-charging-routes';
-import { registerLoadBalancingRoutes } from './bookings/load-balancing-routes';
-import { registerBookingSupportRoutes } from './bookings/booking-support-routes';
-import { registerNotificationTemplateRoutes } from './global-data/notification-template-routes';
-import { registerLiveEventsRoute } from './live/events-route';
-import { registerOcppRoutes } from './ocpp/ocpp-routes';
+import { appModules } from './app-modules';
+import { bodyLimitOwners, gatherLiveListeners, gatherRequestBodies, registerModuleRoutes } from './server-module';
 
 /** Largest request body accepted (JSON only for now). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -76,8 +42,8 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   const deps = resolveDeps(appDeps);
   const app = new Hono<AppEnv>();
   const registry = createRouteRegistry(app, deps);
-  // Database triggers (migration 0007) announce every change to sessions, users, staff and roles, from any process.
-  deps.bus.subscribe(AUTH_CHANGED_CHANNEL, () => deps.authCache.clear());
+  // The bus channels the modules listen to while the app runs (the session cache hears of sign-outs in other processes).
+  for (const { channel, listener } of gatherLiveListeners(appModules)) deps.bus.subscribe(channel, listener(deps));
 
   registry.use('*', 'A request id on every answer (X-Request-Id) and one log line per request, carrying no data.', requestLog(deps.logger));
   registry.use('*', 'Requests in flight are counted: background jobs (exports) wait between batches until none is being answered.', requestGate());
@@ -108,46 +74,12 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   // A GET or HEAD that declares no body has none to limit (asking for it would build the whole request object);
   // writes are always checked, with or without a declared length.
   const bodiless = (c: Context<AppEnv>) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !sendsBody(c);
-  registry.use('*', 'Refuse request bodies over 1 MiB (uploads check their own, larger limit).', (c, next) => (hasOwnBodyLimit(c.req.path) || bodiless(c) ? next() : globalBodyLimit(c, next)));
+  const ownsBodyLimit = bodyLimitOwners(appModules);
+  registry.use('*', 'Refuse request bodies over 1 MiB (uploads check their own, larger limit).', (c, next) => (ownsBodyLimit(c.req.path) || bodiless(c) ? next() : globalBodyLimit(c, next)));
 
-  registerHealthRoutes(registry);
-  registerAuthRoutes(registry);
-  registerConfigRoutes(registry);
-  // Before the resource routes: /upload-service/download/options is not a download's id.
-  registerDownloadRoutes(registry);
-  // Before the resource routes too: /pw-service/wallet-ledger/check is not a wallet entry's id.
-  registerLedgerCheckRoute(registry);
-  registerResourceRoutes(registry);
-  registerNetworkRoutes(registry);
-  registerWorkflowRoutes(registry);
-  registerCreateChargerRoute(registry);
-  registerTransferDeviceRoutes(registry);
-  registerChargerActionRoutes(registry);
-  registerInvoiceRoutes(registry);
-  registerBookingTimelineRoutes(registry);
-  registerBookingLiveRoutes(registry);
-  registerLoadBalancingRoutes(registry);
-  registerInstantChargingRoutes(registry);
-  registerBookingSupportRoutes(registry);
-  registerNotificationTemplateRoutes(registry);
-  registerDeliveryRoutes(registry);
-  registerSettlementRoutes(registry);
-  registerAddCreditsRoutes(registry);
-  registerTicketActionRoutes(registry);
-  registerTicketBulkRoutes(registry);
-  registerLookupRoutes(registry);
-  registerChangeMobileNumberRoutes(registry);
-  registerBlockedNumberRoutes(registry);
-  registerRfidCardRoutes(registry);
-  registerUserNameRoutes(registry);
-  registerReferralCodeRoutes(registry);
-  registerLeadLevelRoutes(registry);
-  registerGroupMemberRoutes(registry);
-  registerRoleRoutes(registry);
-  registerUploadRoutes(registry);
-  registerLiveEventsRoute(registry);
-  registerOcppRoutes(registry);
-  registerOpenApiRoutes(registry, { requestBodies: uploadRequestBodies });
+  // Every feature's routes, in the order of the module list; then the API document of all of them.
+  registerModuleRoutes(registry, appModules);
+  registerOpenApiRoutes(registry, { requestBodies: gatherRequestBodies(appModules) });
   if (options.staticFiles) registerStaticFiles(registry, { imageCdnUrl: deps.config.imageCdnUrl, ...options.staticFiles });
 
   app.notFound((c) => problemResponse(c, notFoundProblem(`No route answers ${c.req.method} ${c.req.path}.`).problem));

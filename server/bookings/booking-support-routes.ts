@@ -10,7 +10,7 @@ import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
 import { assertMayChangeStaffMember } from '@server/auth/who-may-change-whom';
 import { rowsOf } from '@server/db/rows';
-import { sendWhatsappThroughLog } from '@server/global-data/notification-template-routes';
+import { sendWhatsappThroughLog } from '@server/global-data/whatsapp-log';
 import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';

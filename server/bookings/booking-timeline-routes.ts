@@ -7,7 +7,7 @@ import { humanise } from '@domain/resource/field';
 import { problemSchema } from '@domain/problem';
 import { rowsOf } from '@server/db/rows';
 import type { RouteRegistry } from '@server/http/route-registry';
-import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { loadVisibleRecord } from '@server/resources/visible-record';
 
 const postingTitles: Record<string, string> = {
   BOOKING_PAYMENT: 'Booking payment',

@@ -20,7 +20,7 @@ import type { Database } from '@server/db/database';
 import { idempotent } from '@server/http/idempotency';
 import { HttpProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
-import { constraintProblem } from '@server/resources/resource-routes';
+import { constraintProblem } from '@server/resources/constraint-problem';
 import { findRecord, tableOf } from '@server/resources/resource-query';
 
 /** Problem type of an identifier another charger already has. */

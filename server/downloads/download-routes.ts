@@ -2,7 +2,6 @@
 // list's own schema, refused past the row limit), get a short-lived signed link to a ready file (its requester or
 // ROLE_MANAGE_DOWNLOADS), and the file itself through that link, streamed. Cancel and retry are the download
 // machine's events on the generic transition route (server/workflows/workflow-routes.ts).
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -21,30 +20,19 @@ import { idempotent } from '@server/http/idempotency';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { enqueueJob } from '@server/jobs/job-queue';
-import { announceJob } from '@server/jobs/app-jobs';
+import { announceJob } from '@server/jobs/announce-job';
 import { findRecord, scopeConditions, tableOf } from '@server/resources/resource-query';
-import { createDiskFileStore, type FileStore } from '@server/uploads/file-store';
 import { checkUploadLink, signUploadLink } from '@server/uploads/signed-links';
 import { downloadConfigurationOf, EXPORT_JOB } from './download-job';
 import { countExportRows } from './export-rows';
 import { downloadsTable, loadDownload } from './download-state';
+import { downloadStoreOf } from './download-store';
 
 /** Who may fetch any download's file, cancel or retry it (besides its requester). */
 export const MANAGE_DOWNLOADS = 'ROLE_MANAGE_DOWNLOADS' as const;
 
 /** Problem type of a download past its report's row limit. */
 export const rowLimitProblemType = '/problems/download-row-limit';
-
-const stores = new WeakMap<ResolvedDeps, FileStore>();
-/** The FileStore downloads are kept in (the upload service's store: `<DATA_DIR>/uploads`). */
-export function downloadStoreOf(deps: Pick<ResolvedDeps, 'config'>): FileStore {
-  let store = stores.get(deps as ResolvedDeps);
-  if (!store) {
-    store = createDiskFileStore(path.join(deps.config.dataDir, 'uploads'));
-    stores.set(deps as ResolvedDeps, store);
-  }
-  return store;
-}
 
 /** True when the session may fetch, cancel and retry the download. */
 export function mayHandleDownload(session: AuthenticatedSession, download: Readonly<Record<string, unknown>>): boolean {

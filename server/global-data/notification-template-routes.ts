@@ -7,13 +7,14 @@ import { z } from 'zod';
 import { notificationTemplateResource } from '@domain/entities/global-data';
 import { maskMobile } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
-import { logLine, type ResolvedDeps } from '@server/app-deps';
+import { logLine } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
-import { notificationTemplates, whatsappNotificationLogs } from '@server/db/tables/global-data';
+import { notificationTemplates } from '@server/db/tables/global-data';
 import { conflictProblem, HttpProblem, problemTypes } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { sendSms } from '@server/sms/send-sms';
+import { sendWhatsappThroughLog } from './whatsapp-log';
 
 /** What a test send answers: where it went (masked), on which channel, under which log template, and how it went. */
 export const sendTestAnswerSchema = z.object({
@@ -34,14 +35,6 @@ export function testSmsText(smsText: string): string {
 }
 
 const conflict = (detail: string) => conflictProblem(detail, [{ path: 'templateId', message: detail }]);
-
-/** The WhatsApp log provider: prints the send on stdout and records it, number masked, in the WhatsApp log. */
-export async function sendWhatsappThroughLog(deps: ResolvedDeps, national10Digits: string, templateName: string): Promise<string> {
-  process.stdout.write(`[whatsapp:log] ${templateName} ${maskMobile(national10Digits)}\n`);
-  const now = deps.now();
-  await deps.db.insert(whatsappNotificationLogs).values({ mobileNumber: maskMobile(national10Digits), template: templateName, status: 'SENT', createdAt: now, updatedAt: now });
-  return 'SENT';
-}
 
 /** Registers Send test of the notification templates. */
 export function registerNotificationTemplateRoutes(registry: RouteRegistry): void {

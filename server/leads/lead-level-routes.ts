@@ -11,7 +11,7 @@ import { HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord, fixedConditions, tableOf } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
-import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { loadVisibleRecord } from '@server/resources/visible-record';
 
 /** Registers Change lead level of one lead resource (all leads, or utilization leads only). */
 function registerChangeLevel(registry: RouteRegistry, resource: Resource): void {

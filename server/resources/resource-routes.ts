@@ -19,14 +19,12 @@ import { transitionConflict } from '@server/workflows/workflow-state';
 import type { Database } from '@server/db/database';
 import { auditLog, users } from '@server/db/schema';
 import { idempotent } from '@server/http/idempotency';
-import { conflictProblem, forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
+import { conflictProblem, forbiddenProblem, HttpProblem, notFoundProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry, RouteResponse } from '@server/http/route-registry';
-import { activationChecks } from './activation-checks';
+import type { ActivationChecks } from './activation-checks';
 import { bulkIds, bulkResultSchema, bulkTargetShape, oneTarget, runBulk } from './bulk-targets';
-import { visibility } from './visibility';
-
-export { visibility } from './visibility';
-import { columnName } from './build-tables';
+import { constraintProblem } from './constraint-problem';
+import { loadVisibleRecord } from './visible-record';
 import { findRecord, fixedConditions, labelsById, listRecords, scopeConditions, summarise, tableOf } from './resource-query';
 import type { ResolvedDeps } from '@server/app-deps';
 
@@ -40,58 +38,6 @@ function requirePermission(session: AuthenticatedSession, permission: Permission
   if (permission !== null && !hasPermission(session.permissions, permission)) {
     throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
   }
-}
-
-/** Parses a path id by the resource's id type; 404 when it cannot be an id. */
-function parseId(resource: Resource, raw: string): string | number {
-  if (resource.idType === 'bigint') {
-    if (!/^\d{1,15}$/.test(raw)) throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${raw}.`);
-    return Number(raw);
-  }
-  if (resource.idType === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)) {
-    throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${raw}.`);
-  }
-  return raw;
-}
-
-/** Loads a record the session may see; 403 without any view permission, 404 when missing or out of its scopes. */
-export async function loadVisibleRecord(db: Database, resource: Resource, session: AuthenticatedSession, rawId: string, now: Date): Promise<Record<string, unknown>> {
-  const extra = visibility(resource, session, now);
-  if (extra === null) {
-    const needed = anyViewPermissions(resource).filter((p): p is Permission => p !== null);
-    throw forbiddenProblem(`You do not have a permission this needs (${needed.join(' or ')}).`);
-  }
-  const record = await findRecord(db, resource, parseId(resource, rawId), extra);
-  if (!record) throw notFoundProblem(`No ${resource.title.toLowerCase()} has the id ${rawId}.`);
-  return record;
-}
-
-interface PgErrorLike {
-  code?: string;
-  detail?: string;
-  constraint?: string;
-}
-
-/** Maps constraint violations to problem+json with the field's path (never a 500 for bad input). */
-export function constraintProblem(resource: Resource, error: unknown): HttpProblem | undefined {
-  const e = ((error as { cause?: unknown }).cause ?? error) as PgErrorLike;
-  if (!e || typeof e.code !== 'string') return undefined;
-  const column = /Key \(([a-z0-9_]+)\)/.exec(e.detail ?? '')?.[1];
-  const field = Object.keys(resource.allFields).find((f) => columnName(f) === column);
-  if (e.code === '23505') {
-    const label = field ? resource.allFields[field]!.label : 'A value';
-    return new HttpProblem({
-      type: problemTypes.validation,
-      status: 409,
-      title: 'Conflict',
-      detail: `${label} is already used by another ${resource.title.toLowerCase()}.`,
-      errors: [{ path: field ?? '', message: `${label} is already used by another ${resource.title.toLowerCase()}` }],
-    });
-  }
-  if (e.code === '23503') return validationProblem([{ path: field ?? '', message: 'Choose an existing record' }]);
-  if (e.code === '23514' || e.code === '23502') return validationProblem([{ path: field ?? '', message: 'This field is required' }]);
-  if (e.code === '22P02' || e.code === '22003' || e.code === '22007' || e.code === '22008') return validationProblem([{ path: field ?? '', message: 'Value is not valid' }]);
-  return undefined;
 }
 
 async function guarded<T>(resource: Resource, work: () => Promise<T>): Promise<T> {
@@ -125,8 +71,8 @@ function checkReservedValues(resource: Resource, input: Readonly<Record<string, 
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Registers the routes of one resource. */
-export function registerResource(registry: RouteRegistry, resource: Resource): void {
+/** Registers the routes of one resource; its activation check, if any, runs before its active field flips. */
+export function registerResource(registry: RouteRegistry, resource: Resource, activationChecks: ActivationChecks): void {
   const base = resource.apiPath;
   const one = `${base}/:id`;
   const recordOut = resource.recordSchema;
@@ -337,9 +283,9 @@ export function registerResource(registry: RouteRegistry, resource: Resource): v
   }
 }
 
-/** Registers every resource's routes and the audit timeline of a record. */
-export function registerResourceRoutes(registry: RouteRegistry): void {
-  for (const resource of resources) registerResource(registry, resource);
+/** Registers every resource's routes (each with its activation check, if any) and the audit timeline of a record. */
+export function registerResourceRoutes(registry: RouteRegistry, activationChecks: ActivationChecks): void {
+  for (const resource of resources) registerResource(registry, resource, activationChecks);
 
   registry.route({
     method: 'GET',

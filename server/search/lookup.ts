@@ -14,7 +14,7 @@ import { orderResource, ticketKindOptions, ticketResource } from '@domain/entiti
 import { hostResource, userResource } from '@domain/entities/users';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
-import { visibility } from '@server/resources/resource-routes';
+import { visibility } from '@server/resources/visibility';
 import { fixedConditions, likeEscape, tableOf } from '@server/resources/resource-query';
 import { lookupTermsOf, numberPrefixRanges, type LookupTerms } from './lookup-terms';
 

@@ -15,7 +15,8 @@ import type { ResolvedDeps } from '@server/app-deps';
 import { validationProblem, type HttpProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { bulkIds, bulkResultSchema, bulkTargetShape, oneTarget, runBulk } from '@server/resources/bulk-targets';
-import { transitionRecord } from '@server/workflows/workflow-routes';
+import { transitionRecord } from '@server/workflows/transition-record';
+import type { WorkflowEffects } from '@server/workflows/workflow-effects';
 import { applyTicketAction } from './ticket-action-routes';
 import { isTicketResource, loadVisibleTicket } from './visible-ticket';
 
@@ -51,8 +52,8 @@ function targetIds(deps: Pick<ResolvedDeps, 'db' | 'now'>, session: Authenticate
 /** A ticket the caller may not see reads as one that does not exist. */
 const hidden = (id: string, problem: HttpProblem) => (problem.problem.status === 403 || problem.problem.status === 404 ? `No ticket you can see has the id ${id}.` : undefined);
 
-/** Registers `POST /ticket-service/admin/ticket-bulk/{assign-to, priority, due-date, tag, close}`. */
-export function registerTicketBulkRoutes(registry: RouteRegistry): void {
+/** Registers `POST /ticket-service/admin/ticket-bulk/{assign-to, priority, due-date, tag, close}` (Close runs `effects` as a transition does). */
+export function registerTicketBulkRoutes(registry: RouteRegistry, effects: WorkflowEffects): void {
   for (const action of ticketFieldActions) {
     const value = action.bodySchema.omit({ version: true }).extend(targetShape);
     const body = targetRules(action.field === 'tags' ? value.extend({ mode: z.enum(bulkTagModes, { error: 'Choose set, add or remove' }).optional() }) : value);
@@ -91,7 +92,7 @@ export function registerTicketBulkRoutes(registry: RouteRegistry): void {
           const { resource } = await loadVisibleTicket(deps.db, session, id, deps.now());
           const workflow = workflowOf(resource.name);
           if (!workflow?.eventSchemas.CLOSE) throw validationProblem([{ path: 'closeReason', message: `A ${resource.title.toLowerCase()} is not closed this way: use its own workflow` }]);
-          await transitionRecord(deps, session, workflow, id, { type: 'CLOSE', closeReason, ...(note === undefined ? {} : { note }) });
+          await transitionRecord({ db: deps.db, now: deps.now, effects }, session, workflow, id, { type: 'CLOSE', closeReason, ...(note === undefined ? {} : { note }) });
           return true;
         },
         hidden,

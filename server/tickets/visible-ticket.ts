@@ -6,7 +6,7 @@ import { ownResourceOf } from '@domain/resource/registry';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { HttpProblem, notFoundProblem } from '@server/http/problem';
-import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { loadVisibleRecord } from '@server/resources/visible-record';
 import { findRecord, tableOf } from '@server/resources/resource-query';
 
 /** True for resources stored in the shared tickets table (every kind and the cross-kind list). */

@@ -18,7 +18,7 @@ import { isNumberBlocked } from '@server/auth/blocked-numbers';
 import { forbiddenProblem, HttpProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
-import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { loadVisibleRecord } from '@server/resources/visible-record';
 
 /** What changing a staff member's number needs besides: the staff screens' update permission. */
 export const CHANGE_STAFF_NUMBER_PERMISSION: Permission = 'ROLE_UPDATE_CZO_USER';

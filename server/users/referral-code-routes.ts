@@ -14,7 +14,7 @@ import { conflictProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
-import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { loadVisibleRecord } from '@server/resources/visible-record';
 
 /** The user's row, locked until the transaction ends. */
 async function lockUser(tx: Database, id: string): Promise<{ name: string | null; referralCode: string | null }> {

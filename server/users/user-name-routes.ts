@@ -12,7 +12,7 @@ import { notFoundProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
-import { loadVisibleRecord } from '@server/resources/resource-routes';
+import { loadVisibleRecord } from '@server/resources/visible-record';
 
 /** Registers Change name of a user. */
 export function registerUserNameRoutes(registry: RouteRegistry): void {

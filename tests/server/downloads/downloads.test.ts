@@ -15,7 +15,7 @@ import { appJobHandlers } from '@server/jobs/app-jobs';
 import { claimJob, enqueueJob } from '@server/jobs/job-queue';
 import { JobFailedForGood, startJobWorkers, type JobHandler, type JobWorkers } from '@server/jobs/job-worker';
 import { expireOldDownloads } from '@server/jobs/housekeeping';
-import { downloadStoreOf } from '@server/downloads/download-routes';
+import { downloadStoreOf } from '@server/downloads/download-store';
 import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
 import { createTestDatabase, testDrivers } from '../support/test-database';
 
