@@ -25,6 +25,7 @@ import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMe
 import { users } from '@server/db/schema';
 import { conflictProblem, HttpProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
+import { refuseCustomerSession } from '@server/bookings/customer-session';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { chargerOfflineProblem, commandColumns, commandView, sendCommands } from './command-service';
@@ -50,6 +51,14 @@ async function checkRemoteStart(deps: ResolvedDeps, chargerId: number, idTag: st
   const resolved = await resolveIdTag(deps.db, chargerId, idTag, deps.config.sessionStart.minWalletPaise);
   if (resolved.userId === null || resolved.status === 'Accepted') return;
   throw conflictProblem(`${resolved.reason.replace(/\.?$/, '.')} Nothing was sent.`, [{ path: 'command.payload.idTag', message: resolved.reason }]);
+}
+
+/** Whether the transaction is an open session of the charger that test charging started (its test tag, testStart). */
+async function isOpenTestCharge(deps: ResolvedDeps, chargerId: number, transactionId: number): Promise<boolean> {
+  const [row] = rowsOf<{ id_tag: string }>(
+    await deps.db.execute(sql`select id_tag from ${ocppSessions} where charger_id = ${chargerId} and transaction_id = ${transactionId} and stopped_at is null`),
+  );
+  return row !== undefined && row.id_tag.startsWith(TEST_ID_TAG_PREFIX);
 }
 
 /** The live state of a charger. */
@@ -237,14 +246,15 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     access: { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
     body: sendCommandBodySchema,
     summary:
-      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum).",
+      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum). A RemoteStopTransaction of a customer's session, and a SetChargingProfile or ClearChargingProfile that would change one's current, are refused (409 naming the booking and its own action: Stop charging, load balancing, pause or resume; nothing sent).",
     responses: {
       200: { description: 'Answered', schema: sendCommandAnswerSchema },
       202: { description: 'Queued', schema: sendCommandAnswerSchema },
-      409: { description: 'Not an OCPP charger, or a remote start the customer may not have', schema: problemSchema },
+      409: { description: "Not an OCPP charger, a remote start the customer may not have, or a stop or charging profile reaching a customer's session", schema: problemSchema },
     },
     handler: async ({ c, deps, body, session }) => {
       if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, body.chargerIds[0]!, body.command.payload.idTag);
+      await refuseCustomerSession(deps.db, body.chargerIds, body.command);
       const answer = await sendCommands(deps, { chargerIds: body.chargerIds, command: body.command, userId: session.userId, wait: body.wait });
       return c.json(answer, body.wait ? 200 : 202);
     },
@@ -274,12 +284,23 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     path: ocppPaths.testStop,
     access: { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },
     body: testChargeStopSchema,
-    summary: 'Stop a session on an OCPP charger (RemoteStopTransaction); answers with the command once the charger has answered.',
-    responses: { 200: { description: 'The command and its answer', schema: sendCommandAnswerSchema }, 409: { description: 'Offline', schema: problemSchema } },
+    summary:
+      "Stop a test charge (a session test charging started, with its test tag) on an OCPP charger (RemoteStopTransaction); answers with the command once the charger has answered. A customer's session is refused (409 naming its booking, nothing sent): it stops with the booking's Stop charging action, with a reason; any other session is refused too.",
+    responses: {
+      200: { description: 'The command and its answer', schema: sendCommandAnswerSchema },
+      409: { description: "Offline, a customer's session (stopped from its booking) or no open test charge", schema: problemSchema },
+    },
     handler: async ({ c, deps, body, session }) => {
       const live = await chargerLive(deps, body.chargerId);
+      const command = { action: 'RemoteStopTransaction', payload: { transactionId: body.transactionId } } as const;
+      await refuseCustomerSession(deps.db, [body.chargerId], command);
+      if (!(await isOpenTestCharge(deps, body.chargerId, body.transactionId))) {
+        throw conflictProblem(`Transaction ${body.transactionId} is not an open test charge on ${live.uniqueId}: only a test charge stops here. Nothing was sent.`, [
+          { path: 'transactionId', message: 'Not a test charge' },
+        ]);
+      }
       if (!live.isOnline) throw chargerOfflineProblem(live.uniqueId);
-      const answer = await sendCommands(deps, { chargerIds: [body.chargerId], command: { action: 'RemoteStopTransaction', payload: { transactionId: body.transactionId } }, userId: session.userId, wait: true });
+      const answer = await sendCommands(deps, { chargerIds: [body.chargerId], command, userId: session.userId, wait: true });
       return c.json(answer);
     },
   });
