@@ -20,6 +20,7 @@ import {
 import { problemSchema } from '@domain/problem';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
+import { bookings } from '@server/db/tables/bookings';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMessages, ocppSessions } from '@server/db/tables/ocpp';
 import { users } from '@server/db/schema';
@@ -75,8 +76,8 @@ export async function chargerLive(deps: ResolvedDeps, chargerId: number) {
     await deps.db.execute(sql`select connector_id, status, error_code, info, fault_ticket_id, updated_at from ${ocppConnectors} where charger_id = ${chargerId} order by connector_id`),
   );
   const sessions = rowsOf<Record<string, unknown>>(
-    await deps.db.execute(sql`select transaction_id, connector_id, id_tag, booking_id, started_at, meter_start_wh, last_energy_wh, last_power_w
-      from ${ocppSessions} where charger_id = ${chargerId} and stopped_at is null order by started_at desc limit 10`),
+    await deps.db.execute(sql`select s.transaction_id, s.connector_id, s.id_tag, s.booking_id, b.status as booking_status, s.started_at, s.meter_start_wh, s.last_energy_wh, s.last_power_w
+      from ${ocppSessions} s left join ${bookings} b on b.id = s.booking_id where s.charger_id = ${chargerId} and s.stopped_at is null order by s.started_at desc limit 10`),
   );
   return chargerLiveSchema.parse({
     chargerId: Number(row.id),
@@ -112,6 +113,7 @@ export async function chargerLive(deps: ResolvedDeps, chargerId: number) {
       connectorId: Number(s.connector_id),
       idTag: s.id_tag,
       bookingId: num(s.booking_id),
+      bookingStatus: (s.booking_status as string | null) ?? null,
       startedAt: iso(s.started_at),
       energyWh: Math.max(0, Math.round(Number(s.last_energy_wh ?? s.meter_start_wh) - Number(s.meter_start_wh))),
       powerW: num(s.last_power_w),

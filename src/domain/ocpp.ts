@@ -158,9 +158,12 @@ export const chargerLiveSchema = z.object({
       connectorId: z.number(),
       idTag: z.string(),
       bookingId: z.number().nullable(),
+      /** The booking's state (null without a booking): a customer's session stops from it while it is charging or paused. */
+      bookingStatus: z.string().nullable(),
       startedAt: z.string(),
       energyWh: z.number(),
       powerW: z.number().nullable(),
+      /** Started by test charging (a test tag): the only session test charging's stop reaches. */
       isTest: z.boolean(),
     }),
   ),

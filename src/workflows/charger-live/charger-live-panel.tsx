@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { bookingResource } from '@domain/entities/bookings';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
 import { chargerActionAnchors } from '@commands/charger-commands';
-import { canTestOverOcpp, ocppPaths, sendCommandAnswerSchema, testChargeStopSchema, testChargerPath } from '@domain/ocpp';
+import { canTestOverOcpp, ocppPaths, sendCommandAnswerSchema, testChargeStopSchema, testChargerPath, type ChargerLive } from '@domain/ocpp';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { useLiveStatus } from '@data/live-events';
 import { queryKeys } from '@data/query-keys';
 import { useCan } from '@resources/gated-action';
+import { ResourceActionButton } from '@resources/resource-action';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
@@ -24,11 +26,41 @@ async function sendReset(chargerId: number, type: 'Soft' | 'Hard') {
   pushToast(`Reset (${type.toLowerCase()}): ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}`, item?.status === 'accepted' ? 'success' : 'error');
 }
 
-/** Stops a session (RemoteStopTransaction). */
-export async function stopSession(chargerId: number, transactionId: number) {
+/** Stops a test charge (RemoteStopTransaction through test charging, which stops nothing else). */
+export async function stopTestCharge(chargerId: number, transactionId: number) {
   const answer = await apiRequest(ocppPaths.testStop, { body: testChargeStopSchema.parse({ chargerId, transactionId }), schema: sendCommandAnswerSchema });
   const item = answer.items[0];
-  pushToast(`Stop session: ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}`, item?.status === 'accepted' ? 'success' : 'error');
+  pushToast(`Stop test charge: ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}`, item?.status === 'accepted' ? 'success' : 'error');
+}
+
+/** The booking's own Stop charging (its permission, its reason, its confirm), as the booking's page offers it. */
+const bookingStop = bookingResource.actions.find((a) => a.name === 'stop-charging')!;
+
+/**
+ * How a session stops from the charger's page: a customer's through its booking's Stop charging (a reason is kept in
+ * the booking's history; the server refuses any other way), a test charge through test charging's stop. Any other
+ * session (a booking already ended, no booking) has nothing to offer here.
+ */
+function SessionStop({ chargerId, session, canTest }: { chargerId: number; session: ChargerLive['sessions'][number]; canTest: boolean }) {
+  if (session.isTest) {
+    if (!canTest) return null;
+    return (
+      <ConfirmDialog
+        title="Stop this test charge?"
+        confirmLabel="Stop test charge"
+        onConfirm={() => stopTestCharge(chargerId, session.transactionId).catch((e: unknown) => pushToast(errorMessage(e), 'error'))}
+        trigger={
+          <Button variant="danger" size="sm">
+            Stop test charge…
+          </Button>
+        }
+      >
+        The test charge on connector {session.connectorId} stops now ({formatKwh(session.energyWh)} so far).
+      </ConfirmDialog>
+    );
+  }
+  if (session.bookingId === null) return null;
+  return <ResourceActionButton resource={bookingResource} action={bookingStop} record={{ id: session.bookingId, status: session.bookingStatus }} />;
 }
 
 /**
@@ -49,14 +81,14 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
   const [location] = useLocation();
   const [resetType, setResetType] = useState<'Soft' | 'Hard'>('Soft');
   const resetRef = useRef<HTMLButtonElement>(null);
-  const stopRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLSpanElement>(null);
   const ready = live.isSuccess;
   // The palette's "Reset charger…" and "Stop session…" open this page at the action: its button gets the focus.
   useEffect(() => {
     if (!ready) return;
     const anchor = window.location.hash.slice(1);
     if (anchor === chargerActionAnchors.reset) resetRef.current?.focus();
-    if (anchor === chargerActionAnchors.stop) stopRef.current?.focus();
+    if (anchor === chargerActionAnchors.stop) stopRef.current?.querySelector('button')?.focus();
   }, [ready]);
 
   if (live.isPending) return <LoadingIndicator label="Loading live state…" showLabel />;
@@ -202,20 +234,9 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
                 <td>{formatKw(s.powerW)}</td>
                 <td>{s.bookingId ? <Link href={`/booking-management/all-bookings/bookings/${s.bookingId}`}>#{s.bookingId}</Link> : '-'}</td>
                 <td>
-                  {canTest ? (
-                    <ConfirmDialog
-                      title="Stop this session?"
-                      confirmLabel="Stop session"
-                      onConfirm={() => stopSession(chargerId, s.transactionId).catch((e: unknown) => pushToast(errorMessage(e), 'error'))}
-                      trigger={
-                        <Button ref={d.sessions[0]?.transactionId === s.transactionId ? stopRef : undefined} variant="danger" size="sm">
-                          Stop session…
-                        </Button>
-                      }
-                    >
-                      Charging on connector {s.connectorId} stops now ({formatKwh(s.energyWh)} so far). The driver has to start again to continue.
-                    </ConfirmDialog>
-                  ) : null}
+                  <span ref={d.sessions[0]?.transactionId === s.transactionId ? stopRef : undefined}>
+                    <SessionStop chargerId={chargerId} session={s} canTest={canTest} />
+                  </span>
                 </td>
               </tr>
             ))}

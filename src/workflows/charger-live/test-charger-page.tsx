@@ -11,7 +11,7 @@ import { useCan } from '@resources/gated-action';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
-import { stopSession } from './charger-live-panel';
+import { stopTestCharge } from './charger-live-panel';
 import { commandStatusLabel, formatKw } from './ocpp-labels';
 import { useChargerLive, useMeterValues } from './ocpp-queries';
 import './charger-live.css';
@@ -63,7 +63,7 @@ export function TestChargerPage({ params }: RouteComponentProps<{ chargerId: str
     if (!testSession) return;
     setBusy(true);
     try {
-      await stopSession(chargerId, testSession.transactionId);
+      await stopTestCharge(chargerId, testSession.transactionId);
       await queryClient.invalidateQueries({ queryKey: queryKeys.ocpp(chargerId).all });
     } catch (error) {
       pushToast(errorMessage(error), 'error');
