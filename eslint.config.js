@@ -1,5 +1,8 @@
 // Lint, including the import directions of docs/architecture.md: a wrong import fails `npm test`.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -40,6 +43,25 @@ const resourceNameLiterals = resourceNames.flatMap((name) => [
   { selector: `Literal[value='${name}']`, message: `The generic pages name no resource ("${name}"): ${declareInstead}.` },
   { selector: `TemplateLiteral[expressions.length=0] > TemplateElement[value.cooked='${name}']`, message: `The generic pages name no resource ("${name}"): ${declareInstead}.` },
 ]);
+
+/** What every server file may not import (the console's layers, palette commands, React). */
+const serverBoundaries = [
+  'server imports only @domain and @machines from the shared code.',
+  [...uiLayers, '@commands'],
+  ['src', 'commands'],
+  [noClimbing, { group: ['react', 'react-dom', 'react/*'], message: 'No React on the server.' }],
+];
+
+/** The feature folders of the server (each with its module: docs/architecture.md, "Server modules"). */
+const serverFeatures = readdirSync(fileURLToPath(new URL('./server', import.meta.url)), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A feature's routes file is its module's to register: other features import the service files beside it. */
+const otherFeaturesRoutes = (feature) => ({
+  group: ['@server/*/*-routes', '@server/*/*-route', '../*/*-routes', '../*/*-route', `!@server/${feature}/*`],
+  message: `Import another feature's service file, not its routes file: move what you need out of the routes file into a file of its own (server/${feature}/ may import only its own routes files).`,
+});
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.tmp/', 'server/db/migrations/'] },
@@ -92,12 +114,23 @@ export default tseslint.config(
   // The server shares only src/domain and machines.
   {
     files: ['server/**/*.ts'],
-    rules: forbid(
-      'server imports only @domain and @machines from the shared code.',
-      [...uiLayers, '@commands'],
-      ['src', 'commands'],
-      [noClimbing, { group: ['react', 'react-dom', 'react/*'], message: 'No React on the server.' }],
-    ),
+    rules: forbid(...serverBoundaries),
+  },
+  // No feature imports another feature's routes file (the same boundaries, plus that one, per feature folder).
+  ...serverFeatures.map((feature) => ({
+    files: [`server/${feature}/**/*.ts`],
+    rules: forbid(serverBoundaries[0], serverBoundaries[1], serverBoundaries[2], [...serverBoundaries[3], otherFeaturesRoutes(feature)]),
+  })),
+  // No import circles in the server: a module importing one that imports it back (directly or through others) runs
+  // with half-initialised imports at start. Type-only imports do not count: they leave nothing at run time.
+  {
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The console never imports the server.
   {

@@ -40,6 +40,10 @@ describe('import boundaries (eslint)', () => {
     ['src/resources/probe.tsx', "import { WorkflowPanel } from '../workflows/workflow-panel';\nexport const x = WorkflowPanel;\n"],
     ['src/resources/probe.ts', "import { userResource } from '@domain/entities/users';\nexport const x = userResource;\n"],
     ['src/resources/probe.ts', "import { createApp } from '@server/app';\nexport const x = createApp;\n"],
+    // A server feature never imports another feature's routes file, by alias or by a relative path.
+    ['server/tickets/probe.ts', "import { registerWorkflowRoutes } from '@server/workflows/workflow-routes';\nexport const x = registerWorkflowRoutes;\n"],
+    ['server/bookings/probe.ts', "import { registerLedgerCheckRoute } from '@server/ledger/ledger-check-route';\nexport const x = registerLedgerCheckRoute;\n"],
+    ['server/tickets/probe.ts', "import { registerWorkflowRoutes } from '../workflows/workflow-routes';\nexport const x = registerWorkflowRoutes;\n"],
   ])('refuses a wrong import in %s', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).not.toEqual([]);
   });
@@ -51,8 +55,32 @@ describe('import boundaries (eslint)', () => {
     ['src/app/probe.ts', "import { pinsStore } from '@state/pins';\nexport const x = pinsStore;\n"],
     ['src/resources/probe.ts', "import { findResource } from '@domain/resource/registry';\nexport const x = findResource;\n"],
     ['src/workflows/probe.tsx', "import { ticketResource } from '@domain/entities/tickets';\nimport { GatedAction } from '@resources/gated-action';\nexport const x = [ticketResource, GatedAction];\n"],
+    // A server feature's own routes files, another feature's service files, and the module list importing modules.
+    ['server/tickets/probe.ts', "import { registerTicketBulkRoutes } from './ticket-bulk-routes';\nexport const x = registerTicketBulkRoutes;\n"],
+    ['server/tickets/probe.ts', "import { registerTicketBulkRoutes } from '@server/tickets/ticket-bulk-routes';\nexport const x = registerTicketBulkRoutes;\n"],
+    ['server/tickets/probe.ts', "import { transitionRecord } from '@server/workflows/transition-record';\nexport const x = transitionRecord;\n"],
+    ['server/probe.ts', "import { ticketsModule } from './tickets/tickets-module';\nexport const x = ticketsModule;\n"],
   ])('allows an import along the design in %s', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('no import circles in the server (eslint)', () => {
+  // A circle needs its other side on disk: the code is linted as if it were an existing server file, importing a
+  // file that already imports that one back.
+  it('refuses an import the other side already makes (the download routes announce jobs through announce-job.ts)', async () => {
+    const code = "import { registerDownloadRoutes } from '@server/downloads/download-routes';\nexport const x = registerDownloadRoutes;\n";
+    expect(await ruleErrors('import-x/no-cycle', 'server/jobs/announce-job.ts', code)).not.toEqual([]);
+    // The same import from a file the download routes do not import closes no circle.
+    expect(await ruleErrors('import-x/no-cycle', 'server/jobs/probe.ts', code)).toEqual([]);
+  });
+
+  it('refuses a circle through several files, and lets a type-only import close one (nothing of it runs)', async () => {
+    // jobs-module.ts imports housekeeping.ts, which imports job-queue.ts: the queue importing the module closes the loop.
+    const circle = "import { jobsModule } from './jobs-module';\nexport const x = jobsModule;\n";
+    expect(await ruleErrors('import-x/no-cycle', 'server/jobs/job-queue.ts', circle)).not.toEqual([]);
+    const typeOnly = "import type { HousekeepingDeps } from './housekeeping';\nexport type X = HousekeepingDeps;\n";
+    expect(await ruleErrors('import-x/no-cycle', 'server/jobs/job-queue.ts', typeOnly)).toEqual([]);
   });
 });
 
