@@ -31,8 +31,8 @@ const noClimbing = {
   message: 'Import across top-level folders through an alias (@domain/…, @machines/…), not ../../',
 };
 
-/** Every resource's name, read from the resource definitions themselves (src/domain/resource/registry.ts). */
-const { resources } = await tsImport('./src/domain/resource/registry.ts', import.meta.url);
+/** Every resource's name, read from the resource definitions themselves (domain/resource/registry.ts). */
+const { resources } = await tsImport('./domain/resource/registry.ts', import.meta.url);
 const resourceNames = resources.map((resource) => resource.name);
 
 /** How a generic page gets what one resource needs: its feature declares it, the page never tests for the name. */
@@ -85,12 +85,12 @@ export default tseslint.config(
   },
   // Pure shared code: no UI layers, no server, no React, no Node built-ins.
   {
-    files: ['src/domain/**/*.ts'],
+    files: ['domain/**/*.ts'],
     rules: forbid(
-      'src/domain is pure TypeScript shared with the server: no UI, server, React or Node imports.',
+      'domain is pure TypeScript shared with the server: no UI, server, React or Node imports.',
       [...uiLayers, '@server', '@commands'],
       ['app', 'resources', 'workflows', 'ui', 'data', 'state', 'server'],
-      [noClimbing, { group: ['react', 'react-dom', 'react/*', 'node:*'], message: 'src/domain stays pure.' }],
+      [noClimbing, { group: ['react', 'react-dom', 'react/*', 'node:*'], message: 'domain stays pure.' }],
     ),
   },
   {
@@ -111,7 +111,7 @@ export default tseslint.config(
       [noClimbing, { group: ['react', 'react-dom', 'react/*', 'node:*'], message: 'commands stay pure.' }],
     ),
   },
-  // The server shares only src/domain and machines.
+  // The server shares only domain and machines.
   {
     files: ['server/**/*.ts'],
     rules: forbid(...serverBoundaries),
@@ -135,7 +135,6 @@ export default tseslint.config(
   // The console never imports the server.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/domain/**'],
     rules: forbid('The console talks to the server over HTTP only.', ['@server'], ['server'], [noClimbing]),
   },
   // The generic pages (src/resources) serve every resource alike: no feature's component, no one resource's module,

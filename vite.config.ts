@@ -10,7 +10,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Path aliases shared by the console build, vitest and (through tsconfig) tsx. */
 export const aliases = {
   '@app': here('./src/app'),
-  '@domain': here('./src/domain'),
+  '@domain': here('./domain'),
   '@resources': here('./src/resources'),
   '@workflows': here('./src/workflows'),
   '@ui': here('./src/ui'),

@@ -21,7 +21,7 @@ export interface AuditEntry {
 const AUDIT_CONFIGURATIONS = 'audit-configurations';
 
 /**
- * Whether an entry of this entity type and action gets its audit row (src/domain/audit-policy.ts). The allow-listed
+ * Whether an entry of this entity type and action gets its audit row (domain/audit-policy.ts). The allow-listed
  * types and actions are decided without reading the configurations at all. For a statement that writes its audit
  * row itself (then it calls noteRecordChange too).
  */
@@ -45,7 +45,7 @@ export function auditInsertFrom(cte: string, entry: Omit<AuditEntry, 'entityId'>
 
 /**
  * Writes an audit_log row; pass the transaction of the change so both commit or neither does. The entity type's
- * audit configuration decides whether the row is written (src/domain/audit-policy.ts: no or an inactive
+ * audit configuration decides whether the row is written (domain/audit-policy.ts: no or an inactive
  * configuration audits everything; money and security are always audited). The change is announced on the live
  * channel either way.
  */

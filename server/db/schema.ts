@@ -101,7 +101,7 @@ export const wallets = pgTable(
   ],
 );
 
-/** Staff roles: named bundles of permissions (strings of the catalogue in src/domain/permissions.ts). */
+/** Staff roles: named bundles of permissions (strings of the catalogue in domain/permissions.ts). */
 export const roles = pgTable(
   'roles',
   {

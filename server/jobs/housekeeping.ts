@@ -85,7 +85,7 @@ const AUDIT_RETENTION_BATCH = 5_000;
 
 /**
  * Audit retention: for each active audit configuration, deletes its entity type's audit rows older than its
- * retention days, in batches. The always-audited entity types and actions (src/domain/audit-policy.ts) are kept
+ * retention days, in batches. The always-audited entity types and actions (domain/audit-policy.ts) are kept
  * whatever their configuration says. Answers the rows deleted per entity type.
  */
 export async function deleteExpiredAuditRows(db: Database, now: Date): Promise<Record<string, number>> {

@@ -1,6 +1,6 @@
 // GET /events: the console's one live channel (server-sent events). Bearer-authenticated like every route (the
 // console reads it with fetch, since EventSource cannot send headers); each event goes only to the users its audience
-// names (the permission its data needs: src/domain/live-event.ts), and an event naming none is dropped; a comment
+// names (the permission its data needs: domain/live-event.ts), and an event naming none is dropped; a comment
 // every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it; sign-out, expiry, idle timeout or a deactivated account
 // end it.
 import { eq } from 'drizzle-orm';

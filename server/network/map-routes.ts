@@ -1,5 +1,5 @@
 // Points for the console's maps: chargers (the chargers list's rows, same filters and scopes), locations with their
-// charger counts, and open charger servicing tickets. Answers are parallel arrays (src/domain/network-map.ts).
+// charger counts, and open charger servicing tickets. Answers are parallel arrays (domain/network-map.ts).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { viewPermission } from '@domain/resource/define-resource';
 import { listQuerySchema } from '@domain/resource/list-query';

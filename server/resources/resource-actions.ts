@@ -1,4 +1,4 @@
-// Routes of resource actions (src/domain/resource/define-resource.ts `actions`): the path, permission and body
+// Routes of resource actions (domain/resource/define-resource.ts `actions`): the path, permission and body
 // schema come from the definition the console renders too, so the dialog and the route cannot disagree.
 import { actionOf, type Resource } from '@domain/resource/define-resource';
 import { problemSchema } from '@domain/problem';

@@ -243,7 +243,7 @@ export async function labelsById(db: Database, target: Resource, ids: readonly (
 
 /**
  * The text after a relation's label ("Rohan Verma · +91 90000 00003"): the target's subtitle field as text, a phone
- * number written as the console writes one (formatIndianMobile in src/domain/phone.ts); SQL null without a subtitle.
+ * number written as the console writes one (formatIndianMobile in domain/phone.ts); SQL null without a subtitle.
  */
 export function relationSubtitle(target: Resource, column: SQL | AnyPgColumn): SQL<string | null> {
   if (!target.subtitleField) return sql<null>`null`;

@@ -1,5 +1,5 @@
 // Settlement create (by hand) and CSV upload (preview, then commit). Amounts are computed by the server from the
-// bookings (src/domain/settlement-amounts.ts); create and commit accept an Idempotency-Key.
+// bookings (domain/settlement-amounts.ts); create and commit accept an Idempotency-Key.
 import { eq, inArray } from 'drizzle-orm';
 import { settlementResource } from '@domain/entities/finance';
 import { problemSchema } from '@domain/problem';

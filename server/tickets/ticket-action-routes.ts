@@ -1,5 +1,5 @@
 // The common actions of every ticket kind (the ticket service's admin/ticket): assign, priority, due date and
-// tags, one route each, declared once in src/domain/ticket-actions.ts. Each checks its permission, the ticket's
+// tags, one route each, declared once in domain/ticket-actions.ts. Each checks its permission, the ticket's
 // visibility and the version the caller saw, then updates the row (version + 1) and writes the audit row in the
 // same transaction. Closing is the kinds' CLOSE workflow event (server/workflows/workflow-routes.ts).
 import { and, eq, sql } from 'drizzle-orm';

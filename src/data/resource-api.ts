@@ -89,7 +89,7 @@ export function fetchSummary(resource: Resource, signal?: AbortSignal): Promise<
 export const uploadedFileSchema = z.object({ id: z.string(), relativePath: z.string(), name: z.string() });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** Uploads a file for a kind of record (src/domain/upload-kinds.ts; the server refuses an upload without one). */
+/** Uploads a file for a kind of record (domain/upload-kinds.ts; the server refuses an upload without one). */
 export function uploadFile(file: File, kind: string | undefined): Promise<UploadedFile> {
   const query = kind ? `?kind=${encodeURIComponent(kind)}` : '';
   return apiUpload(`/upload-service/generic-file-upload${query}`, file, file.name, uploadedFileSchema);

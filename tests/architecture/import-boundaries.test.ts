@@ -22,10 +22,10 @@ async function resourceNameErrors(filePath: string, code: string): Promise<strin
 
 describe('import boundaries (eslint)', () => {
   it.each([
-    ['src/domain/probe.ts', "import { App } from '@app/app';\nexport const x = App;\n"],
-    ['src/domain/probe.ts', "import { storage } from '@state/storage';\nexport const x = storage;\n"],
-    ['src/domain/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
-    ['src/domain/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    ['domain/probe.ts', "import { App } from '@app/app';\nexport const x = App;\n"],
+    ['domain/probe.ts', "import { storage } from '@state/storage';\nexport const x = storage;\n"],
+    ['domain/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
+    ['domain/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['machines/probe.ts', "import { apiRequest } from '@data/api-client';\nexport const x = apiRequest;\n"],
     ['machines/probe.ts', "import { createApp } from '@server/app';\nexport const x = createApp;\n"],
     ['commands/probe.ts', "import { Button } from '@ui/button';\nexport const x = Button;\n"],
@@ -49,7 +49,7 @@ describe('import boundaries (eslint)', () => {
   });
 
   it.each([
-    ['src/domain/probe.ts', "import { menuTree } from './menu';\nexport const x = menuTree;\n"],
+    ['domain/probe.ts', "import { menuTree } from './menu';\nexport const x = menuTree;\n"],
     ['machines/probe.ts', "import { indianMobileSchema } from '@domain/phone';\nexport const x = indianMobileSchema;\n"],
     ['server/probe.ts', "import { sessionMachine } from '@machines/session.machine';\nexport const x = sessionMachine;\n"],
     ['src/app/probe.ts', "import { pinsStore } from '@state/pins';\nexport const x = pinsStore;\n"],

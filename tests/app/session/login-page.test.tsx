@@ -25,7 +25,7 @@ interface Call {
   authorization: string | null;
 }
 
-/** A stand-in for the API server at the fetch boundary, with the contract of src/domain/session.ts. */
+/** A stand-in for the API server at the fetch boundary, with the contract of domain/session.ts. */
 function fakeServer(options: { rateLimitSend?: boolean; validKeys?: string[]; down?: { value: boolean } } = {}) {
   const calls: Call[] = [];
   const validKeys = new Set(options.validKeys ?? []);

@@ -1,4 +1,4 @@
-// The wallet resources besides the wallets themselves (src/domain/entities/users.ts): customers' top-up requests,
+// The wallet resources besides the wallets themselves (domain/entities/users.ts): customers' top-up requests,
 // moved by machines/top-up-request.machine.ts, staff's credit requests waiting for a second staff member
 // (machines/credit-request.machine.ts), and a wallet's history, read-only rows of the ledger (server/ledger/ledger.ts)
 // through the `wallet_ledger` view.

@@ -420,7 +420,7 @@ export const whatsappNotificationLogResource = defineResource({
 
 /**
  * Which actions are audited per entity type and how long audit rows are kept: writeAudit applies it (through a
- * cache of a few seconds) and the hourly housekeeping deletes rows past the retention (src/domain/audit-policy.ts).
+ * cache of a few seconds) and the hourly housekeeping deletes rows past the retention (domain/audit-policy.ts).
  */
 export const auditConfigurationResource = defineResource({
   name: 'audit-configurations',

@@ -17,7 +17,7 @@ export const settlementCreateSchema = z
   .refine((b) => new Set(b.bookingIds ?? []).size === (b.bookingIds ?? []).length, { path: ['bookingIds'], message: 'A booking is listed twice' });
 export type SettlementCreate = z.infer<typeof settlementCreateSchema>;
 
-/** Body of the upload preview and commit: the CSV file's text (see src/domain/settlement-csv.ts for the format). */
+/** Body of the upload preview and commit: the CSV file's text (see domain/settlement-csv.ts for the format). */
 export const settlementUploadSchema = z.strictObject({ csv: storableString({ error: 'Send the CSV text' }).min(1, 'The file is empty').max(900_000, 'The file is larger than 900 KB') });
 export type SettlementUpload = z.infer<typeof settlementUploadSchema>;
 
