@@ -45,6 +45,25 @@ export const downloadRequestSchema = z
   .refine((v) => v.reportType !== undefined || v.resource !== undefined, { message: 'Choose a report type or a list', path: ['reportType'] });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 
+/** Answer of the options route (GET /upload-service/download/options): per report type, its list, the columns it
+ * offers and its row limit. The server documents its answer with it and the console checks what it reads with it. */
+export const downloadOptionsSchema = z.object({
+  reports: z.array(
+    z.object({
+      reportType: z.string(),
+      resource: z.string(),
+      title: z.string(),
+      maxRows: z.number(),
+      columns: z.array(z.object({ field: z.string(), header: z.string(), isDefault: z.boolean() })),
+    }),
+  ),
+});
+export type DownloadOptions = z.infer<typeof downloadOptionsSchema>;
+
+/** Answer of a ready download's link route: a short-lived signed URL to its file and the file's name. */
+export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
 /** A column of an export: the field it reads and its header. */
 export interface ExportColumn {
   field: string;

@@ -4,9 +4,8 @@
 // machine's events on the generic transition route (server/workflows/workflow-routes.ts).
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import { downloadResource } from '@domain/entities/global-data';
-import { DEFAULT_EXPORT_ROW_LIMIT, describeQuery, downloadRequestSchema, exportColumns, offeredColumns, reportResources, reportTypeOf } from '@domain/downloads';
+import { DEFAULT_EXPORT_ROW_LIMIT, describeQuery, downloadLinkSchema, downloadOptionsSchema, downloadRequestSchema, exportColumns, offeredColumns, reportResources, reportTypeOf } from '@domain/downloads';
 import { hasPermission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
 import { viewPermission } from '@domain/resource/define-resource';
@@ -38,14 +37,6 @@ export const rowLimitProblemType = '/problems/download-row-limit';
 export function mayHandleDownload(session: AuthenticatedSession, download: Readonly<Record<string, unknown>>): boolean {
   return download.requestedBy === session.userId || hasPermission(session.permissions, MANAGE_DOWNLOADS);
 }
-
-/** Answer of the link route. */
-export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() });
-
-/** Answer of the options route: per report type, its list, columns offered and row limit. */
-export const downloadOptionsSchema = z.object({
-  reports: z.array(z.object({ reportType: z.string(), resource: z.string(), title: z.string(), maxRows: z.number(), columns: z.array(z.object({ field: z.string(), header: z.string(), isDefault: z.boolean() })) })),
-});
 
 function fileNameOf(download: Record<string, unknown>): string {
   const resource = resources.find((r) => r.name === download.source);
