@@ -7,21 +7,55 @@ import { errorMessage } from '@data/api-client';
 import { fetchList } from '@data/resource-api';
 import { FieldLabel } from '@ui/field-label';
 
-/** Props of RelationPicker. */
-export interface RelationPickerProps {
+/** What a picker holds: the chosen option's id (null: nothing yet) and the label its input shows. */
+export interface PickerValue {
+  id: string | number | null;
   label: string;
-  /** Resource whose records are offered. */
-  resource: string;
-  value: { id: string | number | null; label: string };
-  onChange: (value: { id: string | number | null; label: string }) => void;
+}
+
+/** One option a picker offers. */
+export interface PickerOption {
+  id: string;
+  label: string;
+}
+
+/**
+ * Options a picker holds already (the staff list of the global config, say) instead of searching a resource: the
+ * list, which of them match what is typed, and the words its input, toggle and empty list use.
+ */
+export interface PickerChoices<Option extends PickerOption = PickerOption> {
+  options: readonly Option[];
+  matches(option: Option, text: string): boolean;
+  placeholder: string;
+  /** What the options are, for the toggle's name ("Show staff"). */
+  noun: string;
+  /** The list's text when nothing matches. */
+  noMatch: string;
+}
+
+interface PickerCommonProps {
+  label: string;
+  value: PickerValue;
+  onChange: (value: PickerValue) => void;
   isRequired?: boolean;
   errorMessage?: string;
   description?: string;
+  /** Focus the search input when shown (a dialog's first field); default false. */
+  autoFocus?: boolean;
+  /** When the list opens: on focus (default) or once the user types (or presses ▾), so buttons beside it stay reachable. */
+  menuTrigger?: 'focus' | 'input';
 }
 
-/** A combobox that searches another resource's records by what is typed (id, phone, code or name). */
-export function RelationPicker({ label, resource: name, value, onChange, isRequired, errorMessage: error, description }: RelationPickerProps) {
-  const target = resourceByName(name);
+/** Props of RelationPicker: it searches another resource's records, or picks among options it is given. */
+export type RelationPickerProps = PickerCommonProps & ({ /** Resource whose records are offered. */ resource: string; choices?: never } | { resource?: never; choices: PickerChoices });
+
+/**
+ * A combobox that picks a record: another resource's records searched by what is typed (id, phone, code or name), or
+ * options given to it (`choices`) filtered as typed.
+ */
+export function RelationPicker({ label, resource: name, choices, value, onChange, isRequired, errorMessage: error, description, autoFocus = false, menuTrigger = 'focus' }: RelationPickerProps) {
+  const target = name === undefined ? undefined : resourceByName(name);
+  const given = choices;
   const [text, setText] = useState(value.label);
   const [query, setQuery] = useState('');
   useEffect(() => setText(value.label), [value.label]);
@@ -29,25 +63,35 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
     // Once an option is chosen its label fills the input: keep the options of what was typed. Going back to every
     // record changed the list under the input, which reopened it with its first option focused, and Tab or Enter
     // then chose that one instead (an RFID card went to the wrong user).
-    if (text !== '' && text === value.label) return;
+    if (!target || (text !== '' && text === value.label)) return;
     const timer = setTimeout(() => setQuery(text), 250);
     return () => clearTimeout(timer);
-  }, [text, value.label]);
+  }, [target, text, value.label]);
 
   const options = useQuery({
-    queryKey: [...queryKeys.resource(target.name).lists, 'picker', query],
-    queryFn: ({ signal }) => fetchList(target, { page: 0, size: 20, sort: '', q: query, filters: {} }, signal),
+    queryKey: [...queryKeys.resource(target?.name ?? '').lists, 'picker', query],
+    queryFn: ({ signal }) => fetchList(target!, { page: 0, size: 20, sort: '', q: query, filters: {} }, signal),
     staleTime: 30_000,
+    enabled: target !== undefined,
   });
   // Options are shown only for the text as typed: the list of an older query, still on screen while the newer one
   // waits for its debounce and answer, was replaced under the pointer, and a click then chose nothing (or another row).
-  const searching = text !== value.label && text !== query;
-  const items = (searching ? [] : (options.data?.items ?? [])).map((record) => {
-    const id = record[target.idField] as string | number;
-    const text = record[target.labelField];
-    return { id: String(id), raw: id, label: text ? `${String(text)} (${String(id)})` : String(id) };
-  });
-  if (value.id !== null && !items.some((i) => i.raw === value.id)) items.unshift({ id: String(value.id), raw: value.id, label: value.label });
+  const searching = target !== undefined && text !== value.label && text !== query;
+  let items: { id: string; raw: string | number; label: string }[];
+  if (given) {
+    // The chosen option's label, or nothing typed, offers every option (so ▾ shows them all again).
+    const all = text.trim() === '' || given.options.some((o) => o.label === text);
+    items = (all ? given.options : given.options.filter((o) => given.matches(o, text))).map((o) => ({ id: o.id, raw: o.id, label: o.label }));
+  } else {
+    items = (searching ? [] : (options.data?.items ?? [])).map((record) => {
+      const id = record[target!.idField] as string | number;
+      const text = record[target!.labelField];
+      return { id: String(id), raw: id, label: text ? `${String(text)} (${String(id)})` : String(id) };
+    });
+    if (value.id !== null && !items.some((i) => i.raw === value.id)) items.unshift({ id: String(value.id), raw: value.id, label: value.label });
+  }
+  const noun = given ? given.noun : target!.plural.toLowerCase();
+  const emptyText = given ? given.noMatch : searching || options.isFetching ? 'Searching…' : options.error ? errorMessage(options.error) : 'No matches';
 
   return (
     <ComboBox
@@ -60,18 +104,20 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
       selectedKey={value.id === null ? null : String(value.id)}
       onSelectionChange={(key) => {
         const item = items.find((i) => i.id === key);
-        if (item) onChange({ id: item.raw, label: item.label });
+        if (!item) return;
+        setText(item.label);
+        onChange({ id: item.raw, label: item.label });
       }}
       items={items}
       isRequired={isRequired}
       isInvalid={Boolean(error)}
-      menuTrigger="focus"
+      menuTrigger={menuTrigger}
       allowsEmptyCollection
     >
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       <div className="relation-picker__control">
-        <Input className="ui-field__input" placeholder={`Search ${target.plural.toLowerCase()}`} />
-        <AriaButton className="relation-picker__toggle" aria-label={`Show ${target.plural.toLowerCase()}`}>
+        <Input className="ui-field__input" placeholder={given ? given.placeholder : `Search ${noun}`} autoFocus={autoFocus} />
+        <AriaButton className="relation-picker__toggle" aria-label={`Show ${noun}`}>
           ▾
         </AriaButton>
       </div>
@@ -82,7 +128,7 @@ export function RelationPicker({ label, resource: name, value, onChange, isRequi
       ) : null}
       <FieldError className="ui-field__error">{error}</FieldError>
       <Popover className="relation-picker__popover">
-        <ListBox className="relation-picker__list" renderEmptyState={() => <div className="relation-picker__empty">{searching || options.isFetching ? 'Searching…' : options.error ? errorMessage(options.error) : 'No matches'}</div>}>
+        <ListBox className="relation-picker__list" renderEmptyState={() => <div className="relation-picker__empty">{emptyText}</div>}>
           {(item: { id: string; label: string }) => (
             <ListBoxItem id={item.id} className="relation-picker__option" textValue={item.label}>
               {item.label}
