@@ -30,6 +30,7 @@ import { useIdempotencyKey } from '@data/use-idempotency-key';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { RequiredMark } from '@ui/field-label';
+import { ResultTable, type ResultColumn } from '@ui/result-table';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { TextField } from '@ui/text-field';
 import { pushToast } from '@state/toasts';
@@ -40,6 +41,37 @@ import './add-credits.css';
 const API = '/user-service/add-credits-to-wallet';
 const PERMISSION = 'ROLE_ADD_CREDITS';
 const TITLE = 'Add Credits To Wallet';
+
+/** The preview's columns: each pasted line, who it is, and what crediting it would do or why it cannot. */
+const reviewColumns: readonly ResultColumn<ReturnType<typeof reviewRowsOf>[number]>[] = [
+  { id: 'line', header: 'Line', render: (r) => r.line },
+  { id: 'number', header: 'Number', render: (r) => (r.result?.mobileNumber ? formatIndianMobile(r.result.mobileNumber) : r.typed || '-') },
+  { id: 'user', header: 'User', render: (r) => (r.result?.userId ? (r.result.name ?? 'No name') : '-') },
+  { id: 'balance', header: 'Balance now', render: (r) => (r.result?.balance === null || r.result?.balance === undefined ? '-' : formatInr(r.result.balance)) },
+  { id: 'amount', header: 'Amount', render: (r) => (r.problems.some((p) => p.field === 'amount') && !r.result?.amount ? '-' : formatInr(r.result?.amount)) },
+  {
+    id: 'result',
+    header: 'Result',
+    render: (r) =>
+      r.problems.length === 0 ? (
+        'Ready'
+      ) : (
+        <ul className="add-credits__errors">
+          {r.problems.map((p) => (
+            <li key={`${p.field}:${p.message}`}>{p.message}</li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
+/** The wallets a done credit reached, each linking to its wallet. */
+const creditedColumns: readonly ResultColumn<AddCreditsAnswer['wallets'][number]>[] = [
+  { id: 'number', header: 'Number', render: (w) => formatIndianMobile(w.mobileNumber) },
+  { id: 'user', header: 'User', render: (w) => <Link href={walletHref(w.walletId)}>{w.name ?? formatIndianMobile(w.mobileNumber)}</Link> },
+  { id: 'added', header: 'Added', render: (w) => formatInr(w.amount) },
+  { id: 'balance', header: 'Balance now', render: (w) => formatInr(w.balance) },
+];
 
 /** Add Credits To Wallet (/wallet-management/add-credits-to-wallet): paste numbers, preview who they are, then credit them all. */
 export function AddCreditsPage() {
@@ -209,40 +241,7 @@ function AddCredits() {
             {bad.length > 0 ? `, ${plural(bad.length, 'row', 'rows')} with problems.` : '.'}
           </p>
           <div className="add-credits__table">
-            <table className="related-table">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Number</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Balance now</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {review.map((r) => (
-                  <tr key={r.line} className={r.problems.length > 0 ? 'add-credits__bad' : undefined}>
-                    <td>{r.line}</td>
-                    <td>{r.result?.mobileNumber ? formatIndianMobile(r.result.mobileNumber) : r.typed || '-'}</td>
-                    <td>{r.result?.userId ? (r.result.name ?? 'No name') : '-'}</td>
-                    <td>{r.result?.balance === null || r.result?.balance === undefined ? '-' : formatInr(r.result.balance)}</td>
-                    <td>{r.problems.some((p) => p.field === 'amount') && !r.result?.amount ? '-' : formatInr(r.result?.amount)}</td>
-                    <td>
-                      {r.problems.length === 0 ? (
-                        'Ready'
-                      ) : (
-                        <ul className="add-credits__errors">
-                          {r.problems.map((p) => (
-                            <li key={`${p.field}:${p.message}`}>{p.message}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ResultTable columns={reviewColumns} rows={review} rowKey={(r) => r.line} rowClassName={(r) => (r.problems.length > 0 ? 'add-credits__bad' : undefined)} />
           </div>
           <div className="resource-form__actions">
             {bad.length > 0 ? (
@@ -318,28 +317,7 @@ function Result({ answer, onAgain }: { answer: AddCreditsAnswer; onAgain: () => 
       <section className="detail-section" aria-label="Wallets credited">
         <h2>Wallets credited</h2>
         <div className="add-credits__table">
-          <table className="related-table">
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">User</th>
-                <th scope="col">Added</th>
-                <th scope="col">Balance now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.wallets.map((w) => (
-                <tr key={w.walletId}>
-                  <td>{formatIndianMobile(w.mobileNumber)}</td>
-                  <td>
-                    <Link href={walletHref(w.walletId)}>{w.name ?? formatIndianMobile(w.mobileNumber)}</Link>
-                  </td>
-                  <td>{formatInr(w.amount)}</td>
-                  <td>{formatInr(w.balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ResultTable columns={creditedColumns} rows={answer.wallets} rowKey={(w) => w.walletId} />
         </div>
       </section>
     </section>

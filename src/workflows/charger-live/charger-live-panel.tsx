@@ -14,6 +14,7 @@ import { ResourceActionButton } from '@resources/resource-action';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
+import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { useChargerCommands, useChargerLive, useMessageLog } from './ocpp-queries';
 import { ago, commandLabel, commandStatusLabel, commandTone, connectorStatusLabels, connectorTone, formatKw } from './ocpp-labels';
@@ -179,69 +180,56 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
       {d.connectors.length === 0 ? (
         <p>No connector has reported its status yet.</p>
       ) : (
-        <table className="ocpp-table">
-          <thead>
-            <tr>
-              <th scope="col">Connector</th>
-              <th scope="col">Status</th>
-              <th scope="col">Error code</th>
-              <th scope="col">Since</th>
-              <th scope="col">Servicing ticket</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.connectors.map((k) => (
-              <tr key={k.connectorId}>
-                <td>{k.connectorId === 0 ? 'Whole charger' : `Connector ${k.connectorId}`}</td>
-                <td>
-                  <span className={`pill pill--${connectorTone(k.status)}`}>{connectorStatusLabels[k.status] ?? k.status}</span>
-                </td>
-                <td>{k.errorCode === 'NoError' ? '-' : k.errorCode}</td>
-                <td>{formatDateTime(k.updatedAt)}</td>
-                <td>{k.faultTicketId ? <Link href={`/charger-management/servicing-required/tickets/${k.faultTicketId}`}>#{k.faultTicketId}</Link> : '-'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ResultTable
+          className="ocpp-table"
+          rows={d.connectors}
+          rowKey={(k) => k.connectorId}
+          columns={[
+            { id: 'connector', header: 'Connector', render: (k) => (k.connectorId === 0 ? 'Whole charger' : `Connector ${k.connectorId}`) },
+            { id: 'status', header: 'Status', render: (k) => <span className={`pill pill--${connectorTone(k.status)}`}>{connectorStatusLabels[k.status] ?? k.status}</span> },
+            { id: 'error', header: 'Error code', render: (k) => (k.errorCode === 'NoError' ? '-' : k.errorCode) },
+            { id: 'since', header: 'Since', render: (k) => formatDateTime(k.updatedAt) },
+            { id: 'ticket', header: 'Servicing ticket', render: (k) => (k.faultTicketId ? <Link href={`/charger-management/servicing-required/tickets/${k.faultTicketId}`}>#{k.faultTicketId}</Link> : '-') },
+          ]}
+        />
       )}
 
       <h3>Current session</h3>
       {d.sessions.length === 0 ? (
         <p>No session is running.</p>
       ) : (
-        <table className="ocpp-table" aria-label="Current sessions">
-          <thead>
-            <tr>
-              <th scope="col">Connector</th>
-              <th scope="col">Started</th>
-              <th scope="col">Energy</th>
-              <th scope="col">Power</th>
-              <th scope="col">Booking</th>
-              <th scope="col">
-                <span className="ui-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.sessions.map((s) => (
-              <tr key={s.transactionId}>
-                <td>
+        <ResultTable
+          className="ocpp-table"
+          label="Current sessions"
+          rows={d.sessions}
+          rowKey={(s) => s.transactionId}
+          columns={[
+            {
+              id: 'connector',
+              header: 'Connector',
+              render: (s) => (
+                <>
                   {s.connectorId}
                   {s.isTest ? ' (test)' : ''}
-                </td>
-                <td>{formatDateTime(s.startedAt)}</td>
-                <td data-testid="session-energy">{formatKwh(s.energyWh)}</td>
-                <td>{formatKw(s.powerW)}</td>
-                <td>{s.bookingId ? <Link href={`/booking-management/all-bookings/bookings/${s.bookingId}`}>#{s.bookingId}</Link> : '-'}</td>
-                <td>
-                  <span ref={d.sessions[0]?.transactionId === s.transactionId ? stopRef : undefined}>
-                    <SessionStop chargerId={chargerId} session={s} canTest={canTest} />
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { id: 'started', header: 'Started', render: (s) => formatDateTime(s.startedAt) },
+            { id: 'energy', header: 'Energy', testId: 'session-energy', render: (s) => formatKwh(s.energyWh) },
+            { id: 'power', header: 'Power', render: (s) => formatKw(s.powerW) },
+            { id: 'booking', header: 'Booking', render: (s) => (s.bookingId ? <Link href={`/booking-management/all-bookings/bookings/${s.bookingId}`}>#{s.bookingId}</Link> : '-') },
+            {
+              id: 'actions',
+              header: 'Actions',
+              headerHidden: true,
+              render: (s) => (
+                <span ref={d.sessions[0]?.transactionId === s.transactionId ? stopRef : undefined}>
+                  <SessionStop chargerId={chargerId} session={s} canTest={canTest} />
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
 
       {canCommand ? (
@@ -254,29 +242,27 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
           ) : commands.data.items.length === 0 ? (
             <p>No command was sent to this charger.</p>
           ) : (
-            <table className="ocpp-table" aria-label="Commands">
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Command</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {commands.data.items.map((cmd) => (
-                  <tr key={cmd.id}>
-                    <td>{formatDateTime(cmd.createdAt)}</td>
-                    <td>{commandLabel(cmd.action)}</td>
-                    <td>{cmd.requestedByName ?? '-'}</td>
-                    <td>
+            <ResultTable
+              className="ocpp-table"
+              label="Commands"
+              rows={commands.data.items}
+              rowKey={(cmd) => cmd.id}
+              columns={[
+                { id: 'sent', header: 'Sent', render: (cmd) => formatDateTime(cmd.createdAt) },
+                { id: 'command', header: 'Command', render: (cmd) => commandLabel(cmd.action) },
+                { id: 'by', header: 'By', render: (cmd) => cmd.requestedByName ?? '-' },
+                {
+                  id: 'result',
+                  header: 'Result',
+                  render: (cmd) => (
+                    <>
                       <span className={`pill pill--${commandTone(cmd.status)}`}>{commandStatusLabel(cmd.status)}</span>
                       {cmd.error ? <span className="ocpp-live__error"> {cmd.error}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
         </>
       ) : null}
@@ -295,30 +281,19 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
           ) : messages.data.items.length === 0 ? (
             <p>No message{q ? ' matches this search' : ' yet'}.</p>
           ) : (
-            <table className="ocpp-table ocpp-table--log" aria-label="Message log">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Direction</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Payload</th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.data.items.map((m) => (
-                  <tr key={m.id}>
-                    <td>{formatDateTime(m.createdAt)}</td>
-                    <td>{m.direction === 'IN' ? 'From charger' : 'To charger'}</td>
-                    <td>{m.errorCode ? `${m.messageType} (${m.errorCode})` : m.messageType}</td>
-                    <td>{m.action ?? '-'}</td>
-                    <td>
-                      <code>{JSON.stringify(m.payload).slice(0, 200)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ResultTable
+              className="ocpp-table ocpp-table--log"
+              label="Message log"
+              rows={messages.data.items}
+              rowKey={(m) => m.id}
+              columns={[
+                { id: 'time', header: 'Time', render: (m) => formatDateTime(m.createdAt) },
+                { id: 'direction', header: 'Direction', render: (m) => (m.direction === 'IN' ? 'From charger' : 'To charger') },
+                { id: 'type', header: 'Type', render: (m) => (m.errorCode ? `${m.messageType} (${m.errorCode})` : m.messageType) },
+                { id: 'action', header: 'Action', render: (m) => m.action ?? '-' },
+                { id: 'payload', header: 'Payload', render: (m) => <code>{JSON.stringify(m.payload).slice(0, 200)}</code> },
+              ]}
+            />
           )}
           <p className="ocpp-live__count">{messages.data ? `${messages.data.count} message${messages.data.count === 1 ? '' : 's'} (latest 20 shown)` : null}</p>
         </>

@@ -11,6 +11,7 @@ import { queryKeys } from '@data/query-keys';
 import { useIdempotencyKey } from '@data/use-idempotency-key';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
+import { ResultTable, type ResultColumn } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { useCan } from '@resources/gated-action';
 import { NoAccess } from '@resources/no-access';
@@ -117,6 +118,49 @@ function SettlementUpload() {
   );
 }
 
+/** The settlements an upload would create, one per host. */
+const settlementColumns: readonly ResultColumn<SettlementUploadPreview['settlements'][number]>[] = [
+  { id: 'host', header: 'Host', render: (s) => s.hostName ?? s.hostId },
+  {
+    id: 'period',
+    header: 'Period',
+    render: (s) => (
+      <>
+        {s.periodFrom} to {s.periodTo}
+      </>
+    ),
+  },
+  { id: 'bookings', header: 'Bookings', render: (s) => s.bookingIds.length },
+  { id: 'gross', header: 'Gross amount', render: (s) => formatInr(s.grossAmount) },
+  { id: 'commission', header: 'Commission', render: (s) => formatInr(s.commission) },
+  { id: 'gst', header: 'GST', render: (s) => formatInr(s.gst) },
+  { id: 'net', header: 'Net payable', render: (s) => formatInr(s.netPayable) },
+];
+
+/** The file's rows, each OK or with its problems (and the column each is in). */
+const rowColumns: readonly ResultColumn<SettlementUploadPreview['rows'][number]>[] = [
+  { id: 'line', header: 'Line', render: (r) => r.line },
+  { id: 'booking', header: 'Booking', render: (r) => r.bookingId ?? '-' },
+  { id: 'amount', header: 'Amount', render: (r) => formatInr(r.amountPaise) },
+  {
+    id: 'result',
+    header: 'Result',
+    render: (r) =>
+      r.errors.length === 0 ? (
+        'OK'
+      ) : (
+        <ul className="settlement-upload__errors">
+          {r.errors.map((e) => (
+            <li key={`${e.column}:${e.message}`}>
+              {e.column ? <strong>{e.column}: </strong> : null}
+              {e.message}
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
 function PreviewTables({ preview, fileName }: { preview: SettlementUploadPreview; fileName: string }) {
   return (
     <>
@@ -127,71 +171,12 @@ function PreviewTables({ preview, fileName }: { preview: SettlementUploadPreview
       {preview.settlements.length > 0 ? (
         <section className="detail-section" aria-label="Settlements to create">
           <h2>Settlements to create</h2>
-          <table className="related-table">
-            <thead>
-              <tr>
-                <th scope="col">Host</th>
-                <th scope="col">Period</th>
-                <th scope="col">Bookings</th>
-                <th scope="col">Gross amount</th>
-                <th scope="col">Commission</th>
-                <th scope="col">GST</th>
-                <th scope="col">Net payable</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.settlements.map((s) => (
-                <tr key={s.hostId}>
-                  <td>{s.hostName ?? s.hostId}</td>
-                  <td>
-                    {s.periodFrom} to {s.periodTo}
-                  </td>
-                  <td>{s.bookingIds.length}</td>
-                  <td>{formatInr(s.grossAmount)}</td>
-                  <td>{formatInr(s.commission)}</td>
-                  <td>{formatInr(s.gst)}</td>
-                  <td>{formatInr(s.netPayable)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ResultTable columns={settlementColumns} rows={preview.settlements} rowKey={(s) => s.hostId} />
         </section>
       ) : null}
       <section className="detail-section" aria-label="Rows">
         <h2>Rows</h2>
-        <table className="related-table">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Booking</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((r) => (
-              <tr key={r.line} className={r.errors.length > 0 ? 'settlement-upload__bad' : undefined}>
-                <td>{r.line}</td>
-                <td>{r.bookingId ?? '-'}</td>
-                <td>{formatInr(r.amountPaise)}</td>
-                <td>
-                  {r.errors.length === 0 ? (
-                    'OK'
-                  ) : (
-                    <ul className="settlement-upload__errors">
-                      {r.errors.map((e) => (
-                        <li key={`${e.column}:${e.message}`}>
-                          {e.column ? <strong>{e.column}: </strong> : null}
-                          {e.message}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ResultTable columns={rowColumns} rows={preview.rows} rowKey={(r) => r.line} rowClassName={(r) => (r.errors.length > 0 ? 'settlement-upload__bad' : undefined)} />
       </section>
     </>
   );
