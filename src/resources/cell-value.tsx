@@ -64,7 +64,8 @@ function itemsText(def: FieldDef, items: readonly Record<string, unknown>[]): st
   const fields = def.itemFields ?? {};
   // A code beside its display text is that text's key, not something staff read ("16 Amp Socket · 3.3 kW", never
   // "16AMP_WALL_SOCKET · 16 Amp Socket · 3.3").
-  const keys = Object.keys(fields).filter((k) => !(k === 'code' && 'displayText' in fields));
+  // Likewise a related record's id inside an item: the item's own fields name it (a number, a name), the id does not.
+  const keys = Object.keys(fields).filter((k) => !(k === 'code' && 'displayText' in fields) && fields[k]!.display !== 'relation');
   return items
     .map((item) =>
       keys

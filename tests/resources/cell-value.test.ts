@@ -31,4 +31,15 @@ describe('lists of items', () => {
     );
     expect(formatFieldText(sockets, [])).toBe('-');
   });
+
+  it('leave out the ids of related records (a credit request reads as numbers and amounts)', () => {
+    const credits = resourceByName('credit-requests')!.allFields.rows!;
+    const rows = [
+      { mobileNumber: '8000005000', userId: '8e48e323-c742-b452-b2a2-c3aa3f2b4813', amount: 250_000 },
+      { mobileNumber: '8000004999', userId: 'a28c15bb-3203-df3e-7521-f3e56b9f8261', amount: 150_000 },
+    ];
+    const text = formatFieldText(credits, rows);
+    expect(text).not.toContain('8e48e323');
+    expect(text).toMatch(/^\+91 80000 05000 · ₹2,500(\.00)?; \+91 80000 04999 · ₹1,500(\.00)?$/);
+  });
 });
