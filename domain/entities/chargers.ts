@@ -735,7 +735,7 @@ const rfidRemoveReason = f.longText('Reason', { required: true, max: 500, help: 
  * RFID cards on users' accounts (user-service `rfid-card`): one row per card and holder, from Add RFID card until
  * Remove RFID card. A card is held by one user at a time: a unique index on the card numbers of held rows
  * (migration 0013). Rows change only through those two actions, each writing RFID History; OCPP Authorize accepts a
- * held card that is not blocked (server/ocpp/ocpp-store.ts reads the history they write).
+ * held card that is not blocked (server/ocpp/authorisation-store.ts reads the history they write).
  */
 export const rfidCardResource = defineResource({
   name: 'rfid-cards',

@@ -1,7 +1,7 @@
 // Stop, pause and resume a live booking through its charger (Bookings: ROLE_STOP_BOOKING, ROLE_PAUSE_BOOKING,
 // ROLE_RESUME_BOOKING). Each is a command on the existing OCPP command path (sendCommands: a record, routed to the
 // process holding the charger's socket) and the booking moves only when the charger says so: a stop when the
-// StopTransaction arrives (STOP → stopped by admin, with the meter's energy and amount; server/ocpp/ocpp-store.ts),
+// StopTransaction arrives (STOP → stopped by admin, with the meter's energy and amount; server/ocpp/transaction-store.ts),
 // a pause when the charger accepts a 0 A charging profile (PAUSE), a resume when it accepts the profile's removal
 // (RESUME). A booking whose state refuses the event, or without a live charger session, is refused with 409 and
 // nothing is sent.

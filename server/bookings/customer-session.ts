@@ -16,7 +16,7 @@ import { bookingMachine } from '@machines/booking.machine';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
 import { HttpProblem } from '@server/http/problem';
-import { TEST_ID_TAG_PREFIX } from '@server/ocpp/ocpp-store';
+import { TEST_ID_TAG_PREFIX } from '@server/ocpp/authorisation-store';
 import { chargingProfiles } from './live-session';
 
 /** Which sessions of a charger a command reaches: one transaction, or a connector's (connector 0: every connector). */

@@ -5,7 +5,7 @@
 // the charger's StartTransaction is held to the same rule), the charger (active, OCPP, online) and the connector (reported Available, no open
 // session), then sends RemoteStartTransaction with a one-off idTag recorded in instant_charge_requests against the
 // customer. The answer is 202 with the command once the charger has accepted it; the booking appears when the
-// charger's StartTransaction with that idTag arrives (server/ocpp/ocpp-store.ts resolveIdTag: the customer's WALLET
+// charger's StartTransaction with that idTag arrives (server/ocpp/authorisation-store.ts resolveIdTag: the customer's WALLET
 // booking, moved to charging by the booking machine's START). Every refusal is a 409 in words and sends nothing.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,8 @@ import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { chargerOfflineProblem } from '@server/ocpp/command-service';
 import { connectorCount } from '@server/ocpp/ocpp-checks';
-import { INSTANT_ID_TAG_PREFIX, type ChargerIdentity } from '@server/ocpp/ocpp-store';
+import { INSTANT_ID_TAG_PREFIX } from '@server/ocpp/authorisation-store';
+import type { ChargerIdentity } from '@server/ocpp/charger-identity';
 import { registerResourceAction } from '@server/resources/resource-actions';
 import { sendToCharger } from './live-session';
 import { sessionStartRefusal } from './session-start-rule';

@@ -1,4 +1,4 @@
-// The OCPP 1.6-J central system: chargers connect over WebSocket at /ocpp/{chargeBoxId} on the server's own port
+// The OCPP central system: chargers connect over WebSocket at /ocpp/{chargeBoxId} on the server's own port
 // (routed from the HTTP server's `upgrade` event), with security profile 1 (basic auth, hashed password), strict
 // schema validation of every call and answer (ocpp-rpc), a raw message log, rate limits, connectivity from the
 // socket and heartbeats, and the commands staff send, which reach this process through the notification bus.
@@ -19,40 +19,21 @@ import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
 import { unstorableTextPaths } from '@domain/storable-text';
-import { chargerLiveEvent, commandLiveEvent, faultLiveEvent, meterSamples, sessionLiveEvent } from './ocpp-messages';
+import { chargerLiveEvent, commandLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
 import { loggableError } from '@server/db/database-error';
 import { envSchema } from '@server/config';
 import { DEFAULT_SESSION_START_MIN_WALLET_PAISE } from '@server/bookings/session-start-rule';
-import { checkConnector, checkMeterRegister, checkMeterValues, checkTransactionId, MAX_MESSAGE_ID_LENGTH, OcppRefusal } from './ocpp-checks';
+import { MAX_ERROR_TEXT, MAX_MESSAGE_ID_LENGTH, OcppRefusal } from './ocpp-checks';
+import type { HandlerBatches, HandlerContext, ProtocolVersion } from './message-handler';
+import { protocolVersions, versionOfChargerType, versionOfProtocol } from './protocol-versions';
 import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
 import { verifyChargerPassword } from './charger-password';
-import {
-  authorize,
-  findChargerByBoxId,
-  markConnected,
-  markDisconnected,
-  markNodeOffline,
-  recordBoot,
-  recordDeviceStatus,
-  recordHeartbeats,
-  recordMeterValues,
-  insertMeterRows,
-  type MeterRow,
-  type HeartbeatHeard,
-  type SessionMeter,
-  updateSessionMeters,
-  recordStatus,
-  upsertPlainStatuses,
-  type PlainStatus,
-  type ConnectorStatus,
-  startTransaction,
-  stopTransaction,
-  sweepStaleConnections,
-  timeOutCommands,
-  touchLastSeen,
-  type ChargerIdentity,
-} from './ocpp-store';
+import { findChargerByBoxId, type ChargerIdentity } from './charger-identity';
+import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
+import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
+import { upsertPlainStatuses, type PlainStatus } from './fault-store';
+import { timeOutCommands } from './command-store';
 
 const { RPCServer, createRPCError } = ocpp as unknown as { RPCServer: new (options: Record<string, unknown>) => RpcServer; createRPCError: (code: string, message?: string) => Error };
 
@@ -73,7 +54,7 @@ interface Handshake {
 /** A connected charger's socket (ocpp-rpc RPCServerClient). */
 export interface RpcClient {
   identity: string;
-  session: { charger: ChargerIdentity };
+  session: { charger: ChargerIdentity; protocol: string };
   state: number;
   handle(method: string, handler: (call: { params: unknown; messageId: string }) => unknown): void;
   call(method: string, params?: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
@@ -195,9 +176,6 @@ export interface CentralSystemOptions {
 /** OCPP_MAX_FRAME_BYTES's default (a central system made without a configuration: tests). */
 const DEFAULT_MAX_FRAME_BYTES: number = envSchema.shape.OCPP_MAX_FRAME_BYTES.parse(undefined);
 
-/** The most characters of a charger's text we send back or keep in an error (a description, a frame's start). */
-const MAX_ERROR_TEXT = 300;
-
 /** A running central system. */
 export interface CentralSystem {
   nodeId: string;
@@ -221,48 +199,8 @@ interface Link {
   tokensAt: number;
   interval: number;
   actions: Map<string, string>;
-}
-
-const ACCEPTING: Record<string, readonly string[]> = {
-  RemoteStartTransaction: ['Accepted'],
-  RemoteStopTransaction: ['Accepted'],
-  Reset: ['Accepted'],
-  ChangeAvailability: ['Accepted', 'Scheduled'],
-  UnlockConnector: ['Unlocked'],
-  ChangeConfiguration: ['Accepted', 'RebootRequired'],
-  TriggerMessage: ['Accepted'],
-  ClearCache: ['Accepted'],
-  SetChargingProfile: ['Accepted'],
-  ClearChargingProfile: ['Accepted'],
-};
-
-/** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */
-export function answerAccepts(action: string, result: unknown): boolean {
-  const allowed = ACCEPTING[action];
-  if (!allowed) return true;
-  const status = (result as { status?: unknown } | null)?.status;
-  return typeof status === 'string' && allowed.includes(status);
-}
-
-// OCPP 1.6 has no RpcFrameworkError (ocpp-rpc answers malformed frames with the 2.0.1 code): a frame that is not
-// a JSON array of the right shape is a FormationViolation in 1.6; an unknown message type is NotSupported.
-const OCPP16_ERROR_CODES: Record<string, string> = { RpcFrameworkError: 'FormationViolation', MessageTypeNotSupported: 'NotSupported' };
-
-/**
- * A CALLERROR as we send it: the 1.6 code, the charger's message id (at most 1.6's 36 characters), a description of
- * at most MAX_ERROR_TEXT characters and no details. ocpp-rpc's schema errors carry the whole call in their details,
- * and its descriptions may quote the charger's method name or message id: sent back as they are, a large frame would
- * come back to its sender in full.
- */
-function ocpp16Frame(message: string): string {
-  if (!message.startsWith('[4,')) return message;
-  try {
-    const frame = JSON.parse(message) as unknown[];
-    const code = String(frame[2]);
-    return JSON.stringify([4, String(frame[1]).slice(0, MAX_MESSAGE_ID_LENGTH), OCPP16_ERROR_CODES[code] ?? code, String(frame[3] ?? '').slice(0, MAX_ERROR_TEXT), {}]);
-  } catch {
-    return message;
-  }
+  /** The protocol version the charger speaks. */
+  version: ProtocolVersion;
 }
 
 /** A charger's CALLERROR details as kept in the message log: small ones as they are, else their size. */
@@ -309,8 +247,10 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const minWalletPaise = options.sessionStartMinWalletPaise ?? DEFAULT_SESSION_START_MIN_WALLET_PAISE;
   const server = new RPCServer({
-    protocols: ['ocpp1.6'],
-    strictMode: true,
+    // Every version's subprotocol, each call and answer checked against that version's schemas.
+    protocols: protocolVersions.map((v) => v.protocol),
+    strictMode: protocolVersions.map((v) => v.protocol),
+    strictModeValidators: protocolVersions.flatMap((v) => (v.strictValidator ? [v.strictValidator] : [])),
     callTimeoutMs,
     pingIntervalMs: 30_000,
     maxBadMessages: 20,
@@ -324,9 +264,11 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     try {
       if (!/\/ocpp$/.test(handshake.endpoint)) return reject(404, 'Not found');
       const charger = await findChargerByBoxId(db, handshake.identity);
-      if (!charger || charger.chargerType !== 'OCPP_16_JSON_CHARGER' || !charger.passwordHash || !handshake.password) return reject(401, 'Unauthorized');
+      const version = charger ? versionOfChargerType(charger.chargerType) : undefined;
+      if (!charger || !version || !charger.passwordHash || !handshake.password) return reject(401, 'Unauthorized');
       if (!(await verifyChargerPassword(handshake.password, charger.passwordHash))) return reject(401, 'Unauthorized');
-      accept({ charger }, 'ocpp1.6');
+      // Spoken to in its type's version (the one it offered or not: chargers that offer none are still answered).
+      accept({ charger, protocol: version.protocol }, version.protocol);
     } catch (error) {
       fail('ocpp-auth-failed', error, { identity: handshake.identity.slice(0, 60) });
       reject(503, 'Try again later');
@@ -350,18 +292,20 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   // chargers); each is answered once written, or refused because the connector is Faulted (then the recovery's own
   // transaction runs).
   const plainStatuses = batched<PlainStatus, boolean>('status', 100, 500, (rows) => upsertPlainStatuses(db, rows));
+  const batches: HandlerBatches = { heartbeat: (beat) => heartbeats.add(beat), plainStatus: (row) => plainStatuses.add(row), meters: storeMeters, sessionMeter: updateSession };
 
   server.on('client', (client) => {
     const charger = client.session.charger;
+    const version = versionOfProtocol(client.session.protocol)!;
     const previous = links.get(charger.id);
     if (previous) void previous.client.close({ code: 4001, reason: 'Replaced by a newer connection' }).catch(() => {});
     const connected = markConnected(db, charger.id, nodeId, now())
       .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
       .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id }));
-    const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map() };
+    const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map(), version };
     links.set(charger.id, link);
     const raw = client.sendRaw.bind(client);
-    client.sendRaw = (message: string) => raw(typeof message === 'string' ? ocpp16Frame(message) : message);
+    client.sendRaw = (message: string) => raw(typeof message === 'string' ? version.errorFrame(message) : message);
 
     client.on('message', (event: { outbound: boolean }) => {
       if (event.outbound) return;
@@ -396,8 +340,8 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
         logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'RESULT', messageId, action, payload: event.payload[2] ?? null, errorCode: null });
         return;
       }
-      // An error is kept as short as it is sent (ocpp16Frame): ours without the details ocpp-rpc fills with the call.
-      const sent = event.outbound ? (JSON.parse(ocpp16Frame(JSON.stringify(event.payload))) as unknown[]) : event.payload;
+      // An error is kept as short as it is sent (the version's errorFrame): ours without the details ocpp-rpc fills with the call.
+      const sent = event.outbound ? (JSON.parse(version.errorFrame(JSON.stringify(event.payload))) as unknown[]) : event.payload;
       logFrame(link, {
         direction: event.outbound ? 'OUT' : 'IN',
         messageType: 'ERROR',
@@ -410,7 +354,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     client.on('badMessage', (event: { buffer: Buffer; error: Error; response: unknown[] | null }) => {
       // The start of the frame only (a frame may be up to maxFrameBytes).
       const text = event.buffer.subarray(0, MAX_ERROR_TEXT * 4).toString('utf8').slice(0, MAX_ERROR_TEXT);
-      const code = event.response ? ocpp16Frame(JSON.stringify(event.response)) : null;
+      const code = event.response ? version.errorFrame(JSON.stringify(event.response)) : null;
       logFrame(link, {
         direction: 'IN',
         messageType: 'BAD',
@@ -442,6 +386,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     registerHandlers(link);
   });
 
+  // Each message of the charger's version goes to its handler, with a context of what handlers may use.
   function registerHandlers(link: Link): void {
     const { charger } = link;
     const id = charger.id;
@@ -466,75 +411,17 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
           }
         }),
     };
-    client.handle('BootNotification', async ({ params }) => {
-      const p = params as { chargePointVendor: string; chargePointModel: string; chargePointSerialNumber?: string; chargeBoxSerialNumber?: string; firmwareVersion?: string };
-      if (!charger.isActive) return { status: 'Rejected', currentTime: now().toISOString(), interval };
-      // Accepted only once the charger is marked connected here: a command sent to it from then on finds it online,
-      // not "offline" because that write was still queued behind other chargers' (1,000 connecting at once).
-      await link.connected;
-      await recordBoot(db, id, { vendor: p.chargePointVendor, model: p.chargePointModel, serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber, firmwareVersion: p.firmwareVersion }, interval, now());
-      live(chargerLiveEvent(id, { connectivity: true }));
-      return { status: 'Accepted', currentTime: now().toISOString(), interval };
-    });
-    client.handle('Heartbeat', async () => {
-      await heartbeats.add({ chargerId: id, at: now() });
-      live(chargerLiveEvent(id));
-      return { currentTime: now().toISOString() };
-    });
-    client.handle('StatusNotification', async ({ params }) => {
-      const p = params as ConnectorStatus;
-      checkConnector(charger, p.connectorId, { allowZero: true });
-      const outcome = await recordStatus(db, charger, p, now(), (row) => plainStatuses.add(row));
-      live(chargerLiveEvent(id, { connectivity: true }));
-      const ticket = outcome.openedTicketId ?? outcome.recoveredTicketId;
-      if (ticket !== null) live(faultLiveEvent(id, ticket));
-      return {};
-    });
-    client.handle('Authorize', async ({ params }) => {
-      const p = params as { idTag: string };
-      const { status } = await authorize(db, id, p.idTag, now(), minWalletPaise);
-      return { idTagInfo: { status } };
-    });
-    client.handle('StartTransaction', async ({ params }) => {
-      const p = params as { connectorId: number; idTag: string; meterStart: number; timestamp: string };
-      checkConnector(charger, p.connectorId, { allowZero: false });
-      checkMeterRegister('meterStart', p.meterStart);
-      const started = await startTransaction(db, charger, p, now(), minWalletPaise);
-      live(sessionLiveEvent(id, started.bookingId));
-      return { transactionId: started.transactionId, idTagInfo: { status: started.status } };
-    });
-    client.handle('StopTransaction', async ({ params }) => {
-      const p = params as { transactionId: number; meterStop: number; timestamp: string; reason?: string; transactionData?: { timestamp: string; sampledValue: { value: string }[] }[] };
-      checkTransactionId(p.transactionId);
-      checkMeterRegister('meterStop', p.meterStop);
-      const samples = meterSamples(0, p.transactionId, (p.transactionData ?? []) as never);
-      checkMeterValues(p.transactionData ?? [], samples);
-      const stopped = await stopTransaction(db, id, p, now());
-      if (samples.length > 0 && stopped.known) await recordMeterValues(db, id, samples, storeMeters, updateSession);
-      live(sessionLiveEvent(id, stopped.bookingId));
-      return { idTagInfo: { status: 'Accepted' } };
-    });
-    client.handle('MeterValues', async ({ params }) => {
-      const p = params as { connectorId: number; transactionId?: number; meterValue: { timestamp: string; sampledValue: { value: string }[] }[] };
-      checkConnector(charger, p.connectorId, { allowZero: true });
-      checkTransactionId(p.transactionId);
-      const samples = meterSamples(p.connectorId, p.transactionId ?? null, p.meterValue as never);
-      checkMeterValues(p.meterValue, samples);
-      await recordMeterValues(db, id, samples, storeMeters, updateSession);
-      live(chargerLiveEvent(id));
-      return {};
-    });
-    client.handle('DataTransfer', () => ({ status: 'Accepted' }));
-    client.handle('FirmwareStatusNotification', async ({ params }) => {
-      await recordDeviceStatus(db, id, 'firmware', (params as { status: string }).status, now());
-      live(chargerLiveEvent(id));
-      return {};
-    });
-    client.handle('DiagnosticsStatusNotification', async ({ params }) => {
-      await recordDeviceStatus(db, id, 'diagnostics', (params as { status: string }).status, now());
-      live(chargerLiveEvent(id));
-      return {};
-    });
+    const context: HandlerContext = {
+      charger,
+      db,
+      now,
+      connected: link.connected,
+      batches,
+      live: (event) => live(event),
+      heartbeatIntervalSeconds: interval,
+      sessionStartMinWalletPaise: minWalletPaise,
+    };
+    for (const [method, handler] of Object.entries(link.version.handlers)) client.handle(method, ({ params }) => handler(params, context));
   }
 
   // Commands: the sender wrote a queued record and announced it; the process holding the socket sends it.
@@ -581,7 +468,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (!command) return;
     try {
       const result = await link.client.call(command.action, command.payload, { callTimeoutMs });
-      await settle(commandId, chargerId, 'sent', answerAccepts(command.action, result) ? 'ACCEPTED' : 'REJECTED', { response: result });
+      await settle(commandId, chargerId, 'sent', link.version.answerAccepts(command.action, result) ? 'ACCEPTED' : 'REJECTED', { response: result });
     } catch (error) {
       const err = error as { name?: string; rpcErrorCode?: string; message?: string };
       if (err.name === 'TimeoutError') await settle(commandId, chargerId, 'sent', 'TIME_OUT', { error: `The charger did not answer within ${Math.round(callTimeoutMs / 1000)} s.` });

@@ -18,7 +18,7 @@ import { publishLive } from '@server/live/live-events';
 import { listeningWithin } from '@server/live/notification-bus';
 import { noteRecordChange } from '@server/live/record-changes';
 import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
-import { COMMAND_DEADLINE_MS, timeOutCommands } from './ocpp-store';
+import { COMMAND_DEADLINE_MS, timeOutCommands } from './command-store';
 import { commandLiveEvent } from './ocpp-messages';
 
 /** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */

@@ -3,7 +3,8 @@
 // the charger cannot mean (a connector it does not have, a negative energy register, a power of 10^20 W) is answered
 // with the CALLERROR that says so and stores nothing: written, it would be wrong data in the console, and a value the
 // database cannot hold (a connector id past 2^31) would fail the statement that writes it with other chargers' rows.
-import type { ChargerIdentity, MeterSample } from './ocpp-store';
+import type { ChargerIdentity } from './charger-identity';
+import type { MeterSample } from './meter-store';
 
 /** Highest energy register a meter may report, Wh: 10^12 Wh (a billion kWh), beyond any real meter, and exact as a double. */
 export const MAX_ENERGY_REGISTER_WH = 1_000_000_000_000;
@@ -17,6 +18,8 @@ export const MAX_VOLTAGE_V = 2_000;
 export const MAX_SOC_PERCENT = 100;
 /** Longest message id OCPP 1.6-J allows (a charger's CALL with a longer one is refused). */
 export const MAX_MESSAGE_ID_LENGTH = 36;
+/** The most characters of a charger's text we send back or keep in an error (a description, a frame's start). */
+export const MAX_ERROR_TEXT = 300;
 /** Highest transaction id: our ids come from a bigint sequence; past 2^53 a JSON number is not exact. */
 const MAX_TRANSACTION_ID = Number.MAX_SAFE_INTEGER;
 

@@ -5,7 +5,7 @@ import { chargerServicingTicketResource, ticketResource } from '@domain/entities
 import { eitherAudience, liveEventsByAudience, liveOcppKey, liveRecordKey, liveResourceKey, resourceAudience, type LiveEvent } from '@domain/live-event';
 import type { Permission } from '@domain/permissions';
 import type { Resource } from '@domain/resource/define-resource';
-import type { MeterSample } from './ocpp-store';
+import type { MeterSample } from './meter-store';
 
 interface SampledValue {
   value: string;

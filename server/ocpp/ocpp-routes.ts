@@ -30,7 +30,8 @@ import { refuseCustomerSession } from '@server/bookings/customer-session';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { chargerOfflineProblem, commandColumns, commandView, sendCommands } from './command-service';
-import { resolveIdTag, setChargerPasswordHash, TEST_ID_TAG_PREFIX } from './ocpp-store';
+import { resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
+import { setChargerPasswordHash } from './charger-identity';
 import { simulatableChargers } from './ocpp-runtime';
 
 const idParam = z.coerce.number().int().positive();

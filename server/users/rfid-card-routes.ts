@@ -1,7 +1,7 @@
 // The actions of RFID cards (user-service `rfid-card`): staff add a card to a user and remove it with a reason. A
 // card is on one account at a time (the unique index on held card numbers, migration 0013, decides between two
 // adds at once); each add and remove writes a row in RFID History, which OCPP Authorize reads
-// (server/ocpp/ocpp-store.ts), and an audit row, in the same transaction.
+// (server/ocpp/authorisation-store.ts), and an audit row, in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import { normaliseCardNumber, rfidCardResource } from '@domain/entities/chargers';
 import { nameWithNumber } from '@domain/phone';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatIndianMobile } from '@domain/phone';
-import { authorize } from '@server/ocpp/ocpp-store';
+import { authorize } from '@server/ocpp/authorisation-store';
 import { rowsOf } from '@server/seed/seed-sql';
 import { demoStaffUserId } from '@server/seed/seed-staff';
 import { call } from '@tests/server/support/test-app';

@@ -7,7 +7,7 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { ocppMessages, ocppMeterValues } from '@server/db/tables/ocpp';
 import { unnestInsert } from '@server/db/unnest-insert';
 import { createMessageLog } from '@server/ocpp/message-log';
-import { insertMeterRows, type MeterRow } from '@server/ocpp/ocpp-store';
+import { insertMeterRows, type MeterRow } from '@server/ocpp/meter-store';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 
 interface Message {

@@ -9,7 +9,7 @@ export const promoCodes = resourceTable('promo_codes');
 /**
  * Instant booking and charging (booking-service `instant`): staff start a session for a user on a charger's
  * connector with a RemoteStartTransaction whose idTag is this row's; the charger's StartTransaction with that idTag
- * becomes the user's booking (server/ocpp/ocpp-store.ts resolveIdTag).
+ * becomes the user's booking (server/ocpp/authorisation-store.ts resolveIdTag).
  */
 export const instantChargeRequests = pgTable(
   'instant_charge_requests',

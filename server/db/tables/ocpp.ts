@@ -116,7 +116,7 @@ export const ocppSessions = pgTable(
 
 /**
  * The statuses of a command still waiting for its answer (the machine's), as SQL literals: the partial index below and
- * the sweep of overdue commands (ocpp-store.ts timeOutCommands) use the same text, so the planner can match the two.
+ * the sweep of overdue commands (command-store.ts timeOutCommands) use the same text, so the planner can match the two.
  */
 export const waitingCommandStatuses = sql.raw(ocppCommandWaitingStates.map((s) => `'${s}'`).join(', '));
 
@@ -142,7 +142,7 @@ export const ocppCommands = pgTable(
   (t) => [
     index('ocpp_commands_charger_id_idx').on(t.chargerId, t.createdAt),
     index('ocpp_commands_batch_id_idx').on(t.batchId),
-    // The commands still waiting for an answer, for the sweep of overdue ones (ocpp-store.ts timeOutCommands).
+    // The commands still waiting for an answer, for the sweep of overdue ones (command-store.ts timeOutCommands).
     index('ocpp_commands_waiting_idx').on(t.createdAt).where(sql`${t.status} in (${waitingCommandStatuses})`),
     check('ocpp_commands_status', sql.raw(`status in (${ocppCommandStates.map((s) => `'${s}'`).join(', ')})`)),
   ],

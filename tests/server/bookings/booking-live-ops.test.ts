@@ -2,7 +2,8 @@
 // real charger on a real socket. Refusals (permission, body, customer, wallet, charger, connector, state) send nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChargerByBoxId, startTransaction, stopTransaction } from '@server/ocpp/ocpp-store';
+import { findChargerByBoxId } from '@server/ocpp/charger-identity';
+import { startTransaction, stopTransaction } from '@server/ocpp/transaction-store';
 import type { SimulatedCharger } from '@server/ocpp/simulator';
 import { checkLedger } from '@server/ledger/ledger-check';
 import type { OpenDatabase } from '@server/db/open-database';

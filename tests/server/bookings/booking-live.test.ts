@@ -2,7 +2,7 @@
 // The booking moves only when the charger says so; refusals (permission, body, state, no live session) send nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TARIFF_PAISE_PER_KWH } from '@server/ocpp/ocpp-store';
+import { DEFAULT_TARIFF_PAISE_PER_KWH } from '@server/bookings/charger-started-booking';
 import type { SimulatedCharger } from '@server/ocpp/simulator';
 import { checkLedger } from '@server/ledger/ledger-check';
 import { walletBalance } from '@server/ledger/ledger';

@@ -3,7 +3,9 @@
 // and the charger's side through the same machine (a session started and stopped at the charger pays from the wallet).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authorize, findChargerByBoxId, startTransaction, stopTransaction } from '@server/ocpp/ocpp-store';
+import { authorize } from '@server/ocpp/authorisation-store';
+import { findChargerByBoxId } from '@server/ocpp/charger-identity';
+import { startTransaction, stopTransaction } from '@server/ocpp/transaction-store';
 import { checkLedger } from '@server/ledger/ledger-check';
 import { walletBalance } from '@server/ledger/ledger';
 import { gstIncludedIn } from '@server/bookings/booking-money';

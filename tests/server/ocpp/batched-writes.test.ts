@@ -6,7 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { createBatchWriter } from '@server/db/batch-writer';
-import { findChargerByBoxId, insertMeterRows, recordHeartbeats, recordStatus, updateSessionMeters, upsertPlainStatuses, type MeterRow, type PlainStatus } from '@server/ocpp/ocpp-store';
+import { findChargerByBoxId } from '@server/ocpp/charger-identity';
+import { insertMeterRows, updateSessionMeters, type MeterRow } from '@server/ocpp/meter-store';
+import { recordHeartbeats } from '@server/ocpp/connectivity-store';
+import { recordStatus, upsertPlainStatuses, type PlainStatus } from '@server/ocpp/fault-store';
 import { rowsOf } from '@server/seed/seed-sql';
 import { createTestDatabase, testDrivers } from '@tests/server/support/test-database';
 

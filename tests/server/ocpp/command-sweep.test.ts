@@ -9,7 +9,7 @@ import { rowsOf } from '@server/db/rows';
 import { liveEventsOf } from '@server/live/live-events';
 import { createInProcessBus } from '@server/live/notification-bus';
 import { createCentralSystem } from '@server/ocpp/central-system';
-import { COMMAND_DEADLINE_MS } from '@server/ocpp/ocpp-store';
+import { COMMAND_DEADLINE_MS } from '@server/ocpp/command-store';
 import { quiet, until } from '../support/live-charger';
 import { createTestDatabase, testDrivers } from '../support/test-database';
 

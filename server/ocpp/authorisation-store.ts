@@ -1,0 +1,76 @@
+// Who an idTag is and whether it may charge: test charges, sessions staff start for a customer, RFID cards and the
+// session start rule; each Authorize is kept in Authorize History.
+import { sql } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { rowsOf } from '@server/db/rows';
+import { rfidAuthorizeRequests, rfidCardHistory } from '@server/db/tables/chargers';
+import { ocppCommands } from '@server/db/tables/ocpp';
+import { DEFAULT_SESSION_START_MIN_WALLET_PAISE, sessionStartRefusal, type SessionStartRefusal } from '@server/bookings/session-start-rule';
+
+/** idTag prefix of test charges started from the console (accepted without an RFID card). */
+export const TEST_ID_TAG_PREFIX = 'CZOTEST';
+
+/** idTag prefix of sessions staff start for a customer (instant booking and charging; instant_charge_requests). */
+export const INSTANT_ID_TAG_PREFIX = 'CZOINST';
+
+const iso = (d: Date) => d.toISOString();
+
+/** OCPP idTagInfo status. */
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
+
+/**
+ * A known customer that the session start rule refuses, in OCPP 1.6's terms. 1.6 has no status for "not enough
+ * credit" (2.0.1 added NoCredit): Invalid means an identifier the central system does not know, and Expired one
+ * whose validity ended, both untrue of a valid card whose wallet is short; Blocked, "not allowed for charging", is
+ * the one that fits a known card refused for now, and the one this central system already gives a locked or inactive
+ * customer. A charger that caches it asks again (Authorize) when the card is next presented online, so a top-up
+ * counts from then. CitrineOS, for one, answers its 2.0.1 NoCredit as Invalid on 1.6, a fallback for statuses 1.6
+ * cannot say rather than a choice of meaning.
+ */
+const refusedCustomer = (userId: string, refusal: SessionStartRefusal) => ({ status: 'Blocked' as const, userId, reason: refusal.message });
+
+/**
+ * Who an idTag is: the card's holder and the answer to give (blocked, removed or unknown cards are refused, and a
+ * holder the session start rule refuses: server/bookings/session-start-rule.ts, with `minWalletPaise`).
+ */
+export async function resolveIdTag(
+  db: Database,
+  chargerId: number,
+  idTag: string,
+  minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE,
+): Promise<{ status: IdTagStatus; userId: string | null; reason: string }> {
+  if (idTag.startsWith(TEST_ID_TAG_PREFIX)) {
+    const [command] = rowsOf<{ requested_by: string | null }>(
+      await db.execute(sql`select requested_by from ${ocppCommands} where charger_id = ${chargerId} and action = 'RemoteStartTransaction' and payload->>'idTag' = ${idTag} limit 1`),
+    );
+    return command ? { status: 'Accepted', userId: command.requested_by, reason: 'Test charge started from the console' } : { status: 'Invalid', userId: null, reason: 'Unknown test tag' };
+  }
+  if (idTag.startsWith(INSTANT_ID_TAG_PREFIX)) {
+    const [request] = rowsOf<{ user_id: string }>(await db.execute(sql`select user_id from instant_charge_requests where id_tag = ${idTag} and charger_id = ${chargerId}`));
+    if (!request) return { status: 'Invalid', userId: null, reason: 'Unknown instant charging tag' };
+    // Checked when staff sent the start, and again now: the wallet may have been spent meanwhile.
+    const refusal = await sessionStartRefusal(db, request.user_id, minWalletPaise);
+    if (refusal) return refusedCustomer(request.user_id, refusal);
+    return { status: 'Accepted', userId: request.user_id, reason: 'Session started by staff for the customer' };
+  }
+  const [card] = rowsOf<{ action: string; user_id: string }>(
+    await db.execute(sql`select action, user_id from ${rfidCardHistory} where card_number = ${idTag} order by acted_at desc, id desc limit 1`),
+  );
+  if (!card) return { status: 'Invalid', userId: null, reason: 'Unknown card' };
+  if (card.action === 'BLOCKED') return { status: 'Blocked', userId: card.user_id, reason: 'Card blocked' };
+  if (card.action === 'REMOVED') return { status: 'Invalid', userId: card.user_id, reason: 'Card removed from the account' };
+  // The holder: active, operations not locked by staff (Lock customer operations on a booking), enough in the wallet.
+  const refusal = await sessionStartRefusal(db, card.user_id, minWalletPaise);
+  if (refusal) return refusal.reason === 'unknown' ? { status: 'Invalid', userId: null, reason: 'The card’s holder no longer exists' } : refusedCustomer(card.user_id, refusal);
+  return { status: 'Accepted', userId: card.user_id, reason: 'Card active' };
+}
+
+/** Authorize: the answer, and a row in Authorize History (with the reason in words). */
+export async function authorize(db: Database, chargerId: number, idTag: string, now: Date, minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE): Promise<{ status: IdTagStatus }> {
+  const resolved = await resolveIdTag(db, chargerId, idTag, minWalletPaise);
+  await db.execute(sql`
+    insert into ${rfidAuthorizeRequests} (card_number, charger_id, user_id, result, reason, requested_at, created_at, updated_at)
+    values (${idTag}, ${chargerId}, ${resolved.userId}, ${resolved.status === 'Accepted' ? 'ACCEPTED' : resolved.status === 'Expired' ? 'EXPIRED' : 'REJECTED'},
+      ${resolved.reason}, ${iso(now)}, ${iso(now)}, ${iso(now)})`);
+  return { status: resolved.status };
+}

@@ -1,0 +1,120 @@
+// A charger's link to the central system: which process holds its socket, whether it is online, offline or faulted,
+// when it was last heard from, what it said at boot, and its firmware and diagnostics status. Every function is one
+// short statement (PGlite has one connection; a long transaction would stop every request).
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { rowsOf } from '@server/db/rows';
+import { unnestArray } from '@server/db/unnest-insert';
+import { chargers } from '@server/db/tables/chargers';
+import { ocppChargePoints, ocppConnectors } from '@server/db/tables/ocpp';
+
+const iso = (d: Date) => d.toISOString();
+
+/** SQL: whether a connector of the charger (other than `except`) reports Faulted; the charger is Faulted while one does. */
+export function faultedConnector(chargerId: number, except?: number): SQL {
+  return sql`exists (select 1 from ${ocppConnectors} k where k.charger_id = ${chargerId} and k.status = 'Faulted'${except === undefined ? sql`` : sql` and k.connector_id <> ${except}`})`;
+}
+
+/** The socket opened in process `node`. */
+export async function markConnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
+  // One statement (a connection storm after a restart is thousands of these): the socket's process, then the
+  // charger's connectivity, which is online now unless a connector is faulted.
+  await db.execute(sql`
+    with held as (
+      insert into ${ocppChargePoints} (charger_id, connected_node, connected_at, last_seen_at, updated_at) values (${chargerId}, ${node}, ${iso(now)}, ${iso(now)}, ${iso(now)})
+      on conflict (charger_id) do update set connected_node = ${node}, connected_at = ${iso(now)}, last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
+      returning charger_id)
+    update ${chargers} set connectivity_status = case
+        when ${faultedConnector(chargerId)} then 'FAULTED' else 'ONLINE' end
+    where id = (select charger_id from held)`);
+}
+
+/** The socket held by `node` closed (a newer socket in another process is left alone). */
+export async function markDisconnected(db: Database, chargerId: number, node: string, now: Date): Promise<void> {
+  // One statement: when this process held the socket, the charger is offline now.
+  await db.execute(sql`
+    with released as (
+      update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)}, updated_at = ${iso(now)}
+      where charger_id = ${chargerId} and connected_node = ${node}
+      returning charger_id)
+    update ${chargers} set connectivity_status = 'OFFLINE' where id = (select charger_id from released)`);
+}
+
+/** Every charger this process held (after a crash of this node id, or at shutdown) is offline. */
+export async function markNodeOffline(db: Database, node: string, now: Date): Promise<number[]> {
+  const rows = rowsOf<{ charger_id: number }>(
+    await db.execute(sql`update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)} where connected_node = ${node} returning charger_id`),
+  );
+  const ids = rows.map((r) => Number(r.charger_id));
+  if (ids.length > 0) await db.execute(sql`update ${chargers} set connectivity_status = 'OFFLINE' where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  return ids;
+}
+
+/** Chargers whose process stopped answering (last seen longer ago than their heartbeat interval plus `graceSeconds`) go offline. */
+export async function sweepStaleConnections(db: Database, now: Date, graceSeconds: number): Promise<number[]> {
+  const rows = rowsOf<{ charger_id: number }>(
+    await db.execute(sql`
+      update ${ocppChargePoints} set connected_node = null, disconnected_at = ${iso(now)}
+      where connected_node is not null and last_seen_at < ${iso(now)}::timestamptz - make_interval(secs => heartbeat_interval + ${graceSeconds})
+      returning charger_id`),
+  );
+  const ids = rows.map((r) => Number(r.charger_id));
+  if (ids.length > 0) await db.execute(sql`update ${chargers} set connectivity_status = 'OFFLINE' where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  return ids;
+}
+
+/** Moves "last seen" on for the chargers heard from since the last call (one statement for all of them). */
+export async function touchLastSeen(db: Database, chargerIds: readonly number[], now: Date): Promise<void> {
+  if (chargerIds.length === 0) return;
+  await db.execute(sql`update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = any(${`{${chargerIds.join(',')}}`}::bigint[])`);
+}
+
+/** BootNotification: what the charger says it is. */
+export async function recordBoot(
+  db: Database,
+  chargerId: number,
+  boot: { vendor: string; model: string; serialNumber?: string; firmwareVersion?: string },
+  heartbeatInterval: number,
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    with booted as (
+      update ${ocppChargePoints} set vendor = ${boot.vendor}, model = ${boot.model}, serial_number = ${boot.serialNumber ?? null},
+        firmware_version = ${boot.firmwareVersion ?? null}, boot_status = 'Accepted', booted_at = ${iso(now)}, heartbeat_interval = ${heartbeatInterval},
+        last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
+      where charger_id = ${chargerId}
+      returning charger_id)
+    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = (select charger_id from booted)`);
+}
+
+/** One heartbeat heard: the charger and when. */
+export interface HeartbeatHeard {
+  chargerId: number;
+  at: Date;
+}
+
+/**
+ * Heartbeats of many chargers in one statement (the central system gathers them: 10,000 chargers send 33 a second):
+ * each charger's last heartbeat, its latest when it sent several. "Last seen" is moved on with every other message
+ * (touchLastSeen). The rows are locked in id order first, so two statements over the same chargers wait for each
+ * other instead of deadlocking.
+ */
+export async function recordHeartbeats(db: Database, beats: readonly HeartbeatHeard[]): Promise<void> {
+  const latest = new Map<number, Date>();
+  for (const b of beats) {
+    const before = latest.get(b.chargerId);
+    if (!before || before < b.at) latest.set(b.chargerId, b.at);
+  }
+  if (latest.size === 0) return;
+  const ids = [...latest.keys()].sort((a, b) => a - b);
+  await db.execute(sql`
+    with heard as (select * from unnest(${unnestArray(ids, 'bigint')}, ${unnestArray(ids.map((id) => latest.get(id)), 'timestamptz')}) as h(id, at)),
+      locked as materialized (select c.id from ${chargers} c where c.id in (select id from heard) order by c.id for update)
+    update ${chargers} c set last_heartbeat_at = heard.at from heard where c.id = heard.id and c.id in (select id from locked)`);
+}
+
+/** Firmware or diagnostics status. */
+export async function recordDeviceStatus(db: Database, chargerId: number, kind: 'firmware' | 'diagnostics', status: string, now: Date): Promise<void> {
+  if (kind === 'firmware') await db.execute(sql`update ${ocppChargePoints} set firmware_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
+  else await db.execute(sql`update ${ocppChargePoints} set diagnostics_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
+}

@@ -1,0 +1,16 @@
+// BootNotification: what the charger says it is; an inactive charger is rejected.
+import type { HandlerContext } from '@server/ocpp/message-handler';
+import { recordBoot } from '@server/ocpp/connectivity-store';
+import { chargerLiveEvent } from '@server/ocpp/ocpp-messages';
+import type { BootNotificationRequest } from '../messages';
+
+export async function bootNotification(params: unknown, { charger, db, now, connected, live, heartbeatIntervalSeconds: interval }: HandlerContext) {
+  const p = params as BootNotificationRequest;
+  if (!charger.isActive) return { status: 'Rejected', currentTime: now().toISOString(), interval };
+  // Accepted only once the charger is marked connected here: a command sent to it from then on finds it online,
+  // not "offline" because that write was still queued behind other chargers' (1,000 connecting at once).
+  await connected;
+  await recordBoot(db, charger.id, { vendor: p.chargePointVendor, model: p.chargePointModel, serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber, firmwareVersion: p.firmwareVersion }, interval, now());
+  live(chargerLiveEvent(charger.id, { connectivity: true }));
+  return { status: 'Accepted', currentTime: now().toISOString(), interval };
+}

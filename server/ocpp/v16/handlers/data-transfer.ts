@@ -1,0 +1,4 @@
+// DataTransfer: accepted (no vendor extension is used).
+export function dataTransfer() {
+  return { status: 'Accepted' };
+}

@@ -1,0 +1,15 @@
+// StartTransaction: the transaction, the session and, for a known customer, the booking (transaction-store.ts).
+import type { HandlerContext } from '@server/ocpp/message-handler';
+import { checkConnector, checkMeterRegister } from '@server/ocpp/ocpp-checks';
+import { sessionLiveEvent } from '@server/ocpp/ocpp-messages';
+import { startTransaction as startChargerTransaction } from '@server/ocpp/transaction-store';
+import type { StartTransactionRequest } from '../messages';
+
+export async function startTransaction(params: unknown, { charger, db, now, live, sessionStartMinWalletPaise }: HandlerContext) {
+  const p = params as StartTransactionRequest;
+  checkConnector(charger, p.connectorId, { allowZero: false });
+  checkMeterRegister('meterStart', p.meterStart);
+  const started = await startChargerTransaction(db, charger, p, now(), sessionStartMinWalletPaise);
+  live(sessionLiveEvent(charger.id, started.bookingId));
+  return { transactionId: started.transactionId, idTagInfo: { status: started.status } };
+}
