@@ -1,20 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { permissionChanges, permissionLabel } from '@domain/permission-labels';
 import type { ResolvedAction, Resource } from '@domain/resource/define-resource';
 import { ownResourceOf } from '@domain/resource/registry';
 import { workflowOf } from '@machines/workflow-registry';
 import { snapshotOf } from '@machines/workflow-snapshot';
-import { ApiError, apiRequest, errorMessage } from '@data/api-client';
+import { apiRequest } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import type { ApiRecord } from '@data/resource-api';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
 import { pushToast } from '@state/toasts';
 import { CellValue } from './cell-value';
-import { FieldInput } from './field-input';
-import { emptyRaw, fromRaw, toRaw, type RawValue } from './form-values';
+import { ActionDialog, ActionForm, useActionForm } from './action-form';
+import { toRaw } from './form-values';
 import { GatedAction } from './gated-action';
 
 /** Props of ResourceActionButton. */
@@ -53,61 +52,42 @@ export function ResourceActionButton({ resource, action, record }: ResourceActio
       <Button variant={action.variant ?? 'secondary'} onPress={() => setOpen(true)}>
         {action.title}
       </Button>
-      {open ? <ActionDialog resource={resource} action={action} record={record} onClose={() => setOpen(false)} /> : null}
+      {open ? <ResourceActionDialog resource={resource} action={action} record={record} onClose={() => setOpen(false)} /> : null}
     </GatedAction>
   );
 }
 
-function ActionDialog({ resource, action, record, onClose }: ResourceActionButtonProps & { onClose: () => void }) {
+function ResourceActionDialog({ resource, action, record, onClose }: ResourceActionButtonProps & { onClose: () => void }) {
   const { globalConfig } = useSession();
   const queryClient = useQueryClient();
-  const given = new Set(record ? (action.fromRecord ?? []) : []);
-  const entered = Object.keys(action.fields).filter((f) => !given.has(f));
+  const given = record ? (action.fromRecord ?? []) : [];
+  const entered = Object.keys(action.fields).filter((f) => !given.includes(f));
   const edited = new Set(record ? (action.edit ?? []) : []);
-  const [values, setValues] = useState<Record<string, RawValue>>(() =>
-    Object.fromEntries(entered.map((f) => [f, edited.has(f) ? toRaw(action.fields[f]!, record![f]) : emptyRaw(action.fields[f]!)])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useActionForm({
+    fields: entered.map((f) => ({ path: f, def: action.fields[f]!, required: action.fields[f]!.required })),
+    initial: Object.fromEntries(entered.filter((f) => edited.has(f)).map((f) => [f, toRaw(action.fields[f]!, record![f])])),
+    given: Object.fromEntries(given.map((f) => [f, record![f]])),
+    schema: action.bodySchema,
+  });
   // Actions with `review`: the body checked and waiting for the user to confirm what it changes.
   const [reviewing, setReviewing] = useState<Record<string, unknown>>();
   // Actions over many records answer per record (`results`): shown before the dialog closes.
   const [outcome, setOutcome] = useState<RecordResult[]>();
 
-  const bodyOf = (): Record<string, unknown> | undefined => {
-    const body: Record<string, unknown> = {};
-    for (const f of given) body[f] = record![f];
-    for (const f of entered) {
-      const value = fromRaw(action.fields[f]!, values[f] ?? emptyRaw(action.fields[f]!));
-      if (value !== undefined) body[f] = value;
-    }
-    const checked = action.bodySchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message])));
-      setMessage('Some fields need attention.');
-      return undefined;
-    }
-    setErrors({});
-    setMessage(undefined);
-    return body;
-  };
-
   const review = () => {
-    const body = bodyOf();
+    const body = form.check()?.body;
     if (!body) return;
     if (record && changesOf(action, record, body).length === 0) {
-      setMessage('Nothing has changed yet.');
+      form.setMessage('Nothing has changed yet.');
       return;
     }
     setReviewing(body);
   };
 
   const submit = async (ready?: Record<string, unknown>) => {
-    const body = ready ?? bodyOf();
+    const body = ready ?? form.check()?.body;
     if (!body) return;
-    setBusy(true);
-    try {
+    const sent = await form.run(async () => {
       const answer = await apiRequest(action.apiPath, { method: 'POST', body });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
       // An action may change the record page's related lists too (a group's members).
@@ -115,94 +95,47 @@ function ActionDialog({ resource, action, record, onClose }: ResourceActionButto
       if (record) await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, String(record[resource.idField])] });
       pushToast(`${action.title}: done`, 'success');
       const results = resultsOf(answer);
-      if (results) {
-        setBusy(false);
-        setOutcome(results);
-        return;
-      }
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      setReviewing(undefined);
-      if (error instanceof ApiError && error.problem.errors?.length) setErrors(Object.fromEntries(error.problem.errors.map((e) => [e.path, e.message])));
-      setMessage(errorMessage(error));
-    }
+      if (results) setOutcome(results);
+      else onClose();
+    });
+    if (!sent) setReviewing(undefined);
   };
   const reviewRequired = Boolean(action.review && record);
 
   return (
-    <ModalOverlay isOpen isDismissable={!busy} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} className="ui-modal-overlay">
-      <Modal className="ui-modal workflow-modal">
-        <Dialog role="alertdialog" className="ui-dialog workflow-dialog">
-          <Heading slot="title" className="ui-dialog__title">
-            {record && action.fromRecord?.[0] === resource.idField && record[resource.labelField] != null ? (
-              // A record's id names it badly; its label does ("Add member Green Fleet?").
-              <>
-                {action.title} {String(record[resource.labelField])}?
-              </>
-            ) : record && action.fromRecord?.length ? (
-              <>
-                {action.title} <CellValue def={resource.allFields[action.fromRecord[0]!]!} field={action.fromRecord[0]!} record={record} cdnBase={globalConfig?.imageCDNUrl} />?
-              </>
-            ) : (
-              action.title
-            )}
-          </Heading>
-          {outcome ? (
-            <ResultsStep results={outcome} onClose={onClose} />
-          ) : reviewing && record ? (
-            <ReviewStep
-              action={action}
-              record={record}
-              body={reviewing}
-              busy={busy}
-              onBack={() => setReviewing(undefined)}
-              onConfirm={() => void submit(reviewing)}
-            />
-          ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (reviewRequired) review();
-              else void submit();
-            }}
-          >
-            <p className="ui-dialog__body">{action.confirm}</p>
-            {entered.map((f) => {
-              const def = action.fields[f]!;
-              return (
-                <FieldInput
-                  key={f}
-                  path={f}
-                  def={def}
-                  value={values[f] ?? emptyRaw(def)}
-                  onChange={(v) => setValues((prev) => ({ ...prev, [f]: v }))}
-                  errors={errors}
-                  cdnBase={globalConfig?.imageCDNUrl}
-                  isRequired={def.required}
-                />
-              );
-            })}
-            {[...given].map((f) => (errors[f] ? <p key={f} role="alert" className="resource-form__error">{errors[f]}</p> : null))}
-            {message ? (
-              <p role="alert" className="resource-form__error">
-                {message}
-              </p>
-            ) : null}
-            <div className="ui-dialog__actions">
-              <Button variant="secondary" onPress={onClose} isDisabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant={action.variant === 'danger' ? 'danger' : 'primary'} isPending={busy}>
-                {reviewRequired ? 'Review changes' : action.title}
-              </Button>
-            </div>
-          </form>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ActionDialog
+      onClose={onClose}
+      busy={form.busy}
+      title={
+        record && action.fromRecord?.[0] === resource.idField && record[resource.labelField] != null ? (
+          // A record's id names it badly; its label does ("Add member Green Fleet?").
+          <>
+            {action.title} {String(record[resource.labelField])}?
+          </>
+        ) : record && action.fromRecord?.length ? (
+          <>
+            {action.title} <CellValue def={resource.allFields[action.fromRecord[0]!]!} field={action.fromRecord[0]!} record={record} cdnBase={globalConfig?.imageCDNUrl} />?
+          </>
+        ) : (
+          action.title
+        )
+      }
+    >
+      {outcome ? (
+        <ResultsStep results={outcome} onClose={onClose} />
+      ) : reviewing && record ? (
+        <ReviewStep action={action} record={record} body={reviewing} busy={form.busy} onBack={() => setReviewing(undefined)} onConfirm={() => void submit(reviewing)} />
+      ) : (
+        <ActionForm
+          form={form}
+          intro={<p className="ui-dialog__body">{action.confirm}</p>}
+          submitLabel={reviewRequired ? 'Review changes' : action.title}
+          variant={action.variant === 'danger' ? 'danger' : 'primary'}
+          onSubmit={() => (reviewRequired ? review() : void submit())}
+          onCancel={onClose}
+        />
+      )}
+    </ActionDialog>
   );
 }
 

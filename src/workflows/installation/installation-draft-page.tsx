@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useLocation, type RouteComponentProps } from 'wouter';
 import { installationTicketResource } from '@domain/entities/tickets';
 import { routeFor } from '@domain/resource/define-resource';
@@ -7,14 +6,14 @@ import { humanise } from '@domain/resource/field';
 import { hasPermission } from '@domain/permissions';
 import { fillFormEventSchema } from '@machines/installation.events';
 import { installationWorkflow } from '@machines/installation.workflow';
-import { ApiError, apiRequest, errorMessage } from '@data/api-client';
+import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import { fetchRecord, type ApiRecord } from '@data/resource-api';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
-import { FieldInput } from '@resources/field-input';
+import { ActionForm, useActionForm } from '@resources/action-form';
 import { draftFieldDef, draftFromTicket, fillFormEvent, installationDraftFields, resetDraft, type InstallationDraft } from './installation-draft';
 
 const resource = installationTicketResource;
@@ -55,40 +54,32 @@ export interface InstallationDraftFormProps {
 
 /** The draft form of one ticket: Save sends FILL_FORM; Reset clears the draft but keeps its unique id. */
 export function InstallationDraftForm({ ticket }: InstallationDraftFormProps) {
-  const { user, globalConfig } = useSession();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [draft, setDraft] = useState<InstallationDraft>(() => draftFromTicket(ticket));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useActionForm({
+    fields: installationDraftFields.map((field) => ({ path: field, def: draftFieldDef(field), required: draftFieldDef(field).required })),
+    initial: draftFromTicket(ticket),
+    // The draft words its event its own way (the unique id kept, empty fields left out).
+    bodyOf: (values) => fillFormEvent(values as InstallationDraft),
+    schema: fillFormEventSchema,
+  });
   const ticketId = String(ticket[resource.idField]);
   const detail = routeFor(resource.detailPath, ticketId);
   const permitted = hasPermission(user.permissions, installationWorkflow.permissions.FILL_FORM!);
   const open = canFillForm(ticket);
 
   const save = async () => {
-    const event = fillFormEvent(draft);
-    const checked = fillFormEventSchema.safeParse(event);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message])));
-      setMessage('Some fields need attention.');
-      return;
-    }
-    setErrors({});
-    setMessage(undefined);
-    setBusy(true);
-    try {
-      await apiRequest(`${resource.apiPath}/${encodeURIComponent(ticketId)}/transition`, { method: 'POST', body: { ...checked.data, version: ticket.version } });
+    const checked = form.check();
+    if (!checked) return;
+    const sent = await form.run(async () => {
+      await apiRequest(`${resource.apiPath}/${encodeURIComponent(ticketId)}/transition`, { method: 'POST', body: { ...(checked.parsed as object), version: ticket.version } });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name).all });
       await queryClient.invalidateQueries({ queryKey: ['audit', resource.name, ticketId] });
-      pushToast('Installation form saved', 'success');
-      navigate(detail);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.problem.errors?.length) setErrors(Object.fromEntries(error.problem.errors.map((e) => [e.path, e.message])));
-      setMessage(errorMessage(error));
-    }
+    });
+    if (!sent) return;
+    pushToast('Installation form saved', 'success');
+    navigate(detail);
   };
 
   return (
@@ -109,55 +100,26 @@ export function InstallationDraftForm({ ticket }: InstallationDraftFormProps) {
       ) : !open ? (
         <p role="alert">The form of a ticket that is {humanise(String(ticket.status)).toLowerCase()} cannot be filled any more.</p>
       ) : (
-        <form
+        <ActionForm
+          form={form}
           className="resource-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <section className="detail-section" aria-label="Installation">
-            {installationDraftFields.map((field) => {
-              const def = draftFieldDef(field);
-              return (
-                <FieldInput
-                  key={field}
-                  path={field}
-                  def={def}
-                  value={draft[field]}
-                  onChange={(value) => setDraft((prev) => ({ ...prev, [field]: value }))}
-                  errors={errors}
-                  cdnBase={globalConfig?.imageCDNUrl}
-                  isRequired={def.required}
-                />
-              );
-            })}
-          </section>
-          {message ? (
-            <p role="alert" className="resource-form__error">
-              {message}
-            </p>
-          ) : null}
-          <div className="ui-dialog__actions">
-            <Button type="submit" variant="primary" isDisabled={busy}>
-              {busy ? 'Saving…' : 'Save form'}
-            </Button>
+          fieldsLabel="Installation"
+          submitLabel="Save form"
+          onSubmit={() => void save()}
+          onCancel={() => navigate(detail)}
+          extraButtons={
             <Button
               variant="secondary"
+              isDisabled={form.busy}
               onPress={() => {
-                setDraft((prev) => resetDraft(prev));
-                setErrors({});
-                setMessage(undefined);
+                form.setValues((prev) => resetDraft(prev as InstallationDraft));
+                form.clear();
               }}
             >
               Reset
             </Button>
-            <Button variant="ghost" onPress={() => navigate(detail)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+          }
+        />
       )}
     </section>
   );
