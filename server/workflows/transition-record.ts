@@ -1,8 +1,8 @@
 // Sending one event to one record, the one way every transition happens (the transition routes, bulk or single, and
 // the ticket bulk close): the event's permission, the record's visibility, the machine's answer, the version check,
-// then the update, its audit row and the workflow's effects in one transaction. A service of its own, so another
-// feature calls it without reaching into the workflow routes.
-import { and, eq, sql } from 'drizzle-orm';
+// then the move itself (moveRecord: the update, its audit row and the workflow's effects in one transaction). A
+// service of its own, so another feature calls it without reaching into the workflow routes.
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { hasPermission } from '@domain/permissions';
 import { resourceByName } from '@domain/resource/registry';
@@ -10,15 +10,15 @@ import type { Resource } from '@domain/resource/define-resource';
 import type { RecordWorkflow } from '@machines/record-workflow';
 import { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
 import type { ResolvedDeps } from '@server/app-deps';
-import { writeAudit } from '@server/audit/write-audit';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { claimKey, saveAnswer, storedAnswer, type IdempotentRequest, type StoredAnswer } from '@server/http/idempotency';
 import { forbiddenProblem, validationProblem, type HttpProblem } from '@server/http/problem';
-import { fixedConditions, findRecord, tableOf } from '@server/resources/resource-query';
+import { findRecord, tableOf } from '@server/resources/resource-query';
 import { loadVisibleRecord } from '@server/resources/visible-record';
 import type { WorkflowEffects } from './workflow-effects';
-import { nextStateOf, transitionConflict as conflict } from './workflow-state';
+import { moveRecord } from './move-record';
+import { transitionConflict as conflict } from './workflow-state';
 
 /** What a transition needs besides the request: the database, the clock, and every workflow's effects. */
 export interface TransitionDeps extends Pick<ResolvedDeps, 'db' | 'now'> {
@@ -62,8 +62,8 @@ export interface TransitionOptions {
 /**
  * Sends one event to one record, the one way every transition happens (the single route and the bulk routes): the
  * event's permission (or the owner), the record's visibility, the machine's answer (409 with its reason, the current
- * state and the accepted events when refused), the version check, then the update (version + 1), the audit row and
- * the workflow's side effects in one transaction.
+ * state and the accepted events when refused), the version check, then the move (moveRecord: the update, version + 1,
+ * the audit row and the workflow's side effects) in one transaction with the Idempotency-Key's answer.
  */
 export async function transitionRecord(
   deps: TransitionDeps,
@@ -110,31 +110,33 @@ export async function transitionRecord(
     if (error instanceof ReplayedAnswer) return { replayed: true, answer: error.answer };
     throw error;
   }
-  const to = nextStateOf(workflow, snapshot, machineEvent);
-  const patch = workflow.patchOf?.(machineEvent as Record<string, unknown> & { type: string }, before) ?? {};
   const reason = workflow.reasonOf?.(machineEvent) ?? (typeof machineEvent.reason === 'string' ? machineEvent.reason : undefined);
-  const table = tableOf(resource);
-  const versionColumn = table.version as AnyPgColumn;
   const effect = deps.effects[workflow.resource];
   return deps.db.transaction(async (tx): Promise<TransitionOutcome> => {
     if (idempotency) {
       const stored = await claimKey(tx, idempotency, now);
       if (stored) return { replayed: true, answer: stored };
     }
-    const updated = await tx
-      .update(table)
-      .set({ ...patch, [workflow.stateField]: to, version: sql`${versionColumn} + 1`, updatedAt: now })
-      .where(and(eq(table[resource.idField] as AnyPgColumn, id), eq(versionColumn, version), ...fixedConditions(resource, table)))
-      .returning({ id: table[resource.idField] as AnyPgColumn });
-    if (updated.length === 0) {
-      throw conflict(`This ${resource.title.toLowerCase()} was changed by someone else just now. Reload it and try again.`, from, [], undefined);
-    }
-    await writeAudit(
+    const outcome = await moveRecord(
       tx,
-      { entityType: resource.name, entityId: String(id), actorUserId: session.userId, action: 'transition', fromState: from, toState: to, event: machineEvent.type, reason: reason ?? null, changes: Object.keys(patch).length === 0 ? null : workflow.auditBeforeAfter ? Object.fromEntries(Object.entries(patch).map(([field, value]) => [field, { from: before[field] ?? null, to: value }])) : patch },
+      {
+        workflow,
+        id,
+        event: machineEvent,
+        actor: session.userId,
+        reason: reason ?? null,
+        before,
+        inTransaction: true,
+        patch: (record) => workflow.patchOf?.(machineEvent, record) ?? {},
+        auditChanges: (patch, record) =>
+          Object.keys(patch).length === 0 ? null : workflow.auditBeforeAfter ? Object.fromEntries(Object.entries(patch).map(([field, value]) => [field, { from: record[field] ?? null, to: value }])) : patch,
+        effect: effect ? (effectTx, moved) => effect(effectTx, { event: machineEvent, before, to: moved.to, session, now }) : undefined,
+      },
       now,
     );
-    await effect?.(tx, { event: machineEvent as Record<string, unknown> & { type: string }, before, to, session, now });
+    if (!outcome.moved) {
+      throw conflict(`This ${resource.title.toLowerCase()} was changed by someone else just now. Reload it and try again.`, from, [], undefined);
+    }
     const answer = { status: 200, body: await findRecord(tx, resource, id) };
     if (idempotency) await saveAnswer(tx, idempotency, answer);
     return { replayed: false, answer };
