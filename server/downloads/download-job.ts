@@ -19,7 +19,7 @@ import type { FileStore } from '@server/uploads/file-store';
 import { countExportRows, exportChunks, type ExportSource } from './export-rows';
 import { EXPORT_HEAP_FROM_ROWS, withExportHeap } from './export-heap';
 import { createCsvWriter, createExcelWriter, type ExportFileWriter, type FileColumn } from './export-file';
-import { loadDownload, moveDownload, recordProgress, type DownloadRow } from './download-state';
+import { loadDownload, moveDownload, recordProgress, type DownloadChange, type DownloadRow } from './download-state';
 
 /** Kind of the export job. */
 export const EXPORT_JOB = 'download.export';
@@ -109,6 +109,9 @@ function fileColumns(resource: Resource, fields: readonly { field: string; heade
 /** The handler of export jobs. */
 export function exportJobHandler(deps: ExportDeps): JobHandler {
   const batchRows = deps.batchRows ?? EXPORT_BATCH_ROWS;
+  // Each move's live event (moveDownload announces it once committed). One lost costs a console a refresh, not the
+  // export: the lists read again while the live channel is closed.
+  const announce = deps.publish && ((change: DownloadChange) => void deps.publish!(DOWNLOAD_CHANNEL, change).catch(() => {}));
   return {
     async run(ctx: JobContext) {
       const { db } = ctx;
@@ -116,7 +119,7 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       let download = await loadDownload(db, id);
       if (!download || !['QUEUED', 'RUNNING'].includes(String(download.status))) return; // cancelled meanwhile
       if (download.status === 'QUEUED') {
-        if (!(await moveDownload(db, id, { type: 'START' }, { rowsWritten: 0, error: null }, ctx.now()))) return;
+        if (!(await moveDownload(db, id, { type: 'START' }, { rowsWritten: 0, error: null }, ctx.now(), announce))) return;
         download = (await loadDownload(db, id))!;
       }
       const source = exportSourceOf(download);
@@ -178,21 +181,14 @@ export function exportJobHandler(deps: ExportDeps): JobHandler {
       const key = `private/downloads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${ext}`;
       if (!deps.store.putFile) throw new JobFailedForGood('The file store cannot keep large files.');
       await deps.store.putFile(key, temp, '');
-      const to = await moveDownload(db, id, { type: 'FINISH' }, { filePath: key, rowsWritten: written, rowCount: written, finishedAt: now }, now);
-      if (!to) {
-        // Cancelled while the file was moved into place: it is never offered.
-        await deps.store.delete(key);
-        return;
-      }
-      await deps.publish?.(DOWNLOAD_CHANNEL, { id, status: 'READY', rowsWritten: written, rowCount: written, requestedBy: download.requestedBy });
+      const to = await moveDownload(db, id, { type: 'FINISH' }, { filePath: key, rowsWritten: written, rowCount: written, finishedAt: now }, now, announce);
+      // Cancelled while the file was moved into place: it is never offered.
+      if (!to) await deps.store.delete(key);
     },
     async onFailed({ db, job, state, error, now }) {
       const id = Number(job.subject);
-      if (state === 'queued') await moveDownload(db, id, { type: 'REQUEUE' }, { error: `Attempt failed, retrying: ${error}`.slice(0, 500) }, now);
-      else {
-        await moveDownload(db, id, { type: 'FAIL' }, { error: error.slice(0, 500), finishedAt: now }, now);
-        await deps.publish?.(DOWNLOAD_CHANNEL, { id, status: 'FAILED' });
-      }
+      if (state === 'queued') await moveDownload(db, id, { type: 'REQUEUE' }, { error: `Attempt failed, retrying: ${error}`.slice(0, 500) }, now, announce);
+      else await moveDownload(db, id, { type: 'FAIL' }, { error: error.slice(0, 500), finishedAt: now }, now, announce);
     },
   };
 }

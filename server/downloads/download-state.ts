@@ -1,15 +1,12 @@
-// The job queue's moves of a download along its machine (START, FINISH, FAIL, REQUEUE, EXPIRE): the same machine
-// the transition route runs for the user's CANCEL and RETRY, the same version check and an audit row (no actor:
-// the system), in one short transaction each.
-import { and, eq, sql } from 'drizzle-orm';
-import { downloadResource } from '@domain/entities/global-data';
+// The job queue's moves of a download along its machine (START, FINISH, FAIL, REQUEUE, EXPIRE): moveRecord, as the
+// transition route moves it for the user's CANCEL and RETRY, with the same version check and an audit row (no actor:
+// the system), in one short transaction each, then the download's live event.
+import { eq, and } from 'drizzle-orm';
 import type { DownloadSystemEvent } from '@machines/download.events';
 import { downloadWorkflow } from '@machines/download.workflow';
-import { snapshotOf } from '@machines/workflow-snapshot';
-import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { resourceTable } from '@server/db/resource-tables';
-import { nextStateOf } from '@server/workflows/workflow-state';
+import { moveRecord, type MovedRecord } from '@server/workflows/move-record';
 
 /** The downloads table. */
 export const downloadsTable = resourceTable('downloads');
@@ -23,28 +20,48 @@ export async function loadDownload(db: Database, id: number): Promise<DownloadRo
   return row as DownloadRow | undefined;
 }
 
+/** What the consoles hear of a download that moved (its lists and its watcher's toast): the live event's data. */
+export interface DownloadChange {
+  id: number;
+  status: string;
+  rowsWritten?: unknown;
+  rowCount?: unknown;
+  requestedBy?: unknown;
+}
+
+/** The live event's data of a download's move, from the row the move left. */
+export function downloadChangeOf(moved: MovedRecord): DownloadChange {
+  const { after } = moved;
+  return { id: Number(moved.id), status: moved.to, rowsWritten: after.rowsWritten, rowCount: after.rowCount, requestedBy: after.requestedBy };
+}
+
 /**
  * Moves a download by a system event with its field changes, if its machine accepts the event in the stored state
- * and nobody moved it meanwhile. Answers the new state, or undefined when refused (e.g. it was cancelled).
+ * and nobody moved it meanwhile; once committed, `announce` hears of it (the download's live event). Answers the new
+ * state, or undefined when refused (e.g. it was cancelled).
  */
-export async function moveDownload(db: Database, id: number, event: DownloadSystemEvent, patch: Record<string, unknown>, now: Date): Promise<string | undefined> {
-  const before = await loadDownload(db, id);
-  if (!before) return undefined;
-  const snapshot = snapshotOf(downloadWorkflow, before);
-  if (!snapshot.can(event as never)) return undefined;
-  const from = String(before.status);
-  const to = nextStateOf(downloadWorkflow, snapshot, event);
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(downloadsTable)
-      .set({ ...patch, status: to, version: sql`${downloadsTable.version} + 1`, updatedAt: now })
-      .where(and(eq(downloadsTable.id, id), eq(downloadsTable.version, before.version as number)))
-      .returning({ id: downloadsTable.id });
-    if (updated.length === 0) return undefined;
-    const reason = typeof patch.error === 'string' ? patch.error : null;
-    await writeAudit(tx, { entityType: downloadResource.name, entityId: String(id), actorUserId: null, action: 'transition', fromState: from, toState: to, event: event.type, reason }, now);
-    return to;
-  });
+export async function moveDownload(
+  db: Database,
+  id: number,
+  event: DownloadSystemEvent,
+  patch: Record<string, unknown>,
+  now: Date,
+  announce?: (change: DownloadChange) => void,
+): Promise<string | undefined> {
+  const outcome = await moveRecord(
+    db,
+    {
+      workflow: downloadWorkflow,
+      id,
+      event,
+      actor: null,
+      reason: typeof patch.error === 'string' ? patch.error : null,
+      patch: () => patch,
+      announce: announce && ((moved) => announce(downloadChangeOf(moved))),
+    },
+    now,
+  );
+  return outcome.moved ? outcome.record.to : undefined;
 }
 
 /** Records an export's progress (not a transition: the version stays, so a cancel sent meanwhile is not refused). */
