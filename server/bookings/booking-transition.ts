@@ -1,15 +1,14 @@
 // The charger's side of the booking machine: the OCPP central system sends START, PAUSE, RESUME, COMPLETE, STOP and
-// FAIL through the same machine the staff's transition route runs (pure `getNextSnapshot`), inside the caller's
-// transaction: the row is locked, the event checked against its state, the state and fields written with the version
-// moved on, the audit row written (no actor: the charger), and a session that ended pays from the wallet.
-import { sql } from 'drizzle-orm';
+// FAIL through moveRecord, as the staff's transition route moves a booking, inside the caller's transaction: the row
+// is locked, the event checked against its state, the state and fields written with the version moved on, the audit
+// row written (no actor: the charger), and a session that ended pays from the wallet (this feature's effect, in the
+// same transaction).
 import { bookingWorkflow } from '@machines/booking.workflow';
 import type { BookingChargerEvent } from '@machines/booking.events';
 import { snapshotOf } from '@machines/workflow-snapshot';
 import { issueBookingInvoice } from '@server/invoices/issue-booking-invoice';
-import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
-import { rowsOf } from '@server/db/rows';
+import { moveRecord, type StoredRecord } from '@server/workflows/move-record';
 import { nextStateOf } from '@server/workflows/workflow-state';
 import { payBooking, refundBooking } from './booking-money';
 
@@ -20,6 +19,9 @@ export interface ChargerBookingPatch {
   /** The amount is computed from the energy at the booking's tariff when true. */
   amountFromEnergy?: boolean;
 }
+
+/** The states of a session that ended. */
+const ENDED = new Set(['COMPLETED', 'STOPPED_BY_ADMIN', 'FAILED']);
 
 /** The state a booking is made in: the booking machine's initial state. */
 const BOOKED = 'SCHEDULED';
@@ -42,39 +44,51 @@ export function startedBooking(): StartedBooking {
   })());
 }
 
+/** A booking's payment fields as the move read them (the table's columns by field name). */
+const moneyOf = (booking: StoredRecord, amount: number) => ({ id: Number(booking.id), userId: String(booking.userId), paymentMode: String(booking.paymentMode), amount });
+
 /**
- * Applies one charger event to a booking in `tx`. Answers the new state, or null when the booking's state does not
- * accept the event (a StopTransaction for a booking staff already ended: nothing changes).
+ * Applies one charger event to a booking in `tx` (moveRecord, in the caller's transaction: the booking read locked).
+ * Answers the new state, or null when the booking's state does not accept the event (a StopTransaction for a booking
+ * staff already ended: nothing changes).
  */
 export async function applyChargerEvent(tx: Database, bookingId: number, event: BookingChargerEvent, patch: ChargerBookingPatch, why: string, now: Date): Promise<string | null> {
-  const [row] = rowsOf<{ status: string; user_id: string; payment_mode: string; tariff_per_kwh: string | number }>(
-    await tx.execute(sql`select status, user_id, payment_mode, tariff_per_kwh from bookings where id = ${bookingId} for update`),
+  let amount: number | undefined;
+  const outcome = await moveRecord(
+    tx,
+    {
+      workflow: bookingWorkflow,
+      id: bookingId,
+      event,
+      actor: null,
+      reason: why,
+      inTransaction: true,
+      patch: (before, to) => {
+        amount = patch.amountFromEnergy && patch.energyWh !== undefined ? Math.round((patch.energyWh * Number(before.tariffPerKwh)) / 1000) : undefined;
+        return {
+          ...(patch.endedAt !== undefined ? { endedAt: new Date(patch.endedAt) } : {}),
+          ...(patch.energyWh !== undefined ? { energyWh: patch.energyWh } : {}),
+          ...(amount !== undefined ? { amount } : {}),
+          // A session that ended keeps no load limit (the charger drops its TxProfiles with the transaction).
+          ...(ENDED.has(to) ? { loadLimitA: null } : {}),
+        };
+      },
+      effect: async (moneyTx, { to, before }) => {
+        const paid = to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN';
+        if (paid && amount !== undefined) {
+          await payBooking(moneyTx, moneyOf(before, amount), { actorUserId: null, payWhatItHolds: true, memo: `Charging session of booking ${bookingId}` });
+        }
+        // A failed session is not charged: what was paid for it in advance goes back to the wallet (once, like a cancel's).
+        if (to === 'FAILED') {
+          await refundBooking(moneyTx, moneyOf(before, 0), { actorUserId: null, memo: `Refund of failed booking ${bookingId}` });
+        }
+        // An ended paid session gets its GST invoice in the same transaction (postpaid ones with their billing period).
+        if (paid && amount !== undefined && amount > 0 && before.paymentMode !== 'POSTPAID') {
+          await issueBookingInvoice(moneyTx, bookingId, { now });
+        }
+      },
+    },
+    now,
   );
-  if (!row) return null;
-  const snapshot = snapshotOf(bookingWorkflow, { status: row.status });
-  if (!snapshot.can(event as never)) return null;
-  const to = nextStateOf(bookingWorkflow, snapshot, event);
-  // A session that ended keeps no load limit (the charger drops its TxProfiles with the transaction).
-  const ended = to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN' || to === 'FAILED';
-  const amount = patch.amountFromEnergy && patch.energyWh !== undefined ? Math.round((patch.energyWh * Number(row.tariff_per_kwh)) / 1000) : undefined;
-  await tx.execute(sql`
-    update bookings set status = ${to}, version = version + 1, updated_at = ${now.toISOString()},
-      ended_at = coalesce(${patch.endedAt ?? null}::timestamptz, ended_at),
-      energy_wh = coalesce(${patch.energyWh ?? null}::bigint, energy_wh),
-      amount = coalesce(${amount ?? null}::bigint, amount),
-      load_limit_a = case when ${ended} then null else load_limit_a end
-    where id = ${bookingId}`);
-  await writeAudit(tx, { entityType: 'bookings', entityId: String(bookingId), actorUserId: null, action: 'transition', fromState: row.status, toState: to, event: event.type, reason: why }, now);
-  if ((to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN') && amount !== undefined) {
-    await payBooking(tx, { id: bookingId, userId: row.user_id, paymentMode: row.payment_mode, amount }, { actorUserId: null, payWhatItHolds: true, memo: `Charging session of booking ${bookingId}` });
-  }
-  // A failed session is not charged: what was paid for it in advance goes back to the wallet (once, like a cancel's).
-  if (to === 'FAILED') {
-    await refundBooking(tx, { id: bookingId, userId: row.user_id, paymentMode: row.payment_mode, amount: 0 }, { actorUserId: null, memo: `Refund of failed booking ${bookingId}` });
-  }
-  // An ended paid session gets its GST invoice in the same transaction (postpaid ones with their billing period).
-  if ((to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN') && amount !== undefined && amount > 0 && row.payment_mode !== 'POSTPAID') {
-    await issueBookingInvoice(tx, bookingId, { now });
-  }
-  return to;
+  return outcome.moved ? outcome.record.to : null;
 }
