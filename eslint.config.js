@@ -46,9 +46,9 @@ const resourceNameLiterals = resourceNames.flatMap((name) => [
 
 /** What every server file may not import (the console's layers, palette commands, React). */
 const serverBoundaries = [
-  'server imports only @domain and @machines from the shared code.',
-  [...uiLayers, '@commands'],
-  ['src', 'commands'],
+  'server imports only @domain and @machines from the shared code (the development tools only from its development entry, server/dev-chargers.ts).',
+  [...uiLayers, '@commands', '@tools'],
+  ['src', 'commands', 'tools'],
   [noClimbing, { group: ['react', 'react-dom', 'react/*'], message: 'No React on the server.' }],
 ];
 
@@ -121,6 +121,12 @@ export default tseslint.config(
     files: [`server/${feature}/**/*.ts`],
     rules: forbid(serverBoundaries[0], serverBoundaries[1], serverBoundaries[2], [...serverBoundaries[3], otherFeaturesRoutes(feature)]),
   })),
+  // The server's development entry may start the development tools (tools/: the OCPP simulator); production server
+  // code never imports them (start-server.ts loads this entry only when simulated chargers are wanted).
+  {
+    files: ['server/dev-chargers.ts'],
+    rules: forbid(serverBoundaries[0], serverBoundaries[1].filter((root) => root !== '@tools'), serverBoundaries[2].filter((name) => name !== 'tools'), serverBoundaries[3]),
+  },
   // No import circles in the server: a module importing one that imports it back (directly or through others) runs
   // with half-initialised imports at start. Type-only imports do not count: they leave nothing at run time.
   {

@@ -20,6 +20,7 @@ export const aliases = {
   '@commands': here('./commands'),
   '@server': here('./server'),
   '@tests': here('./tests'),
+  '@tools': here('./tools'),
 };
 
 /** Development values of the local-storage secrets (the console's fallbacks in src/state/storage-secrets.ts). */

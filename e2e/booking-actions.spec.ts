@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatInr } from '@domain/format-money';
-import { SimulatedCharger } from '@server/ocpp/simulator';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
+import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 import { apiKey, claimForThisRun, signIn, staff } from './support';
 
 interface BookingRow {

@@ -2,8 +2,8 @@
 // open it, see it online, start a test charge, watch the energy rise through the live channel, stop it and find the
 // session in bookings; a fault the charger reports appears as a servicing ticket.
 import { expect, test } from '@playwright/test';
-import { SimulatedCharger } from '@server/ocpp/simulator';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
+import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 import { claimForThisRun, signIn, staff } from './support';
 
 test('live charger: online, test charge, energy rises, stop, the booking, a fault ticket', async ({ page, baseURL }) => {

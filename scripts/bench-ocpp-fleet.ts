@@ -3,7 +3,7 @@
 // child_process.fork, each request answered with its id: start, counters, faults, end-sessions, delay (the
 // process's event-loop delay since the last `delay` with `reset`), exit.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { SimulatedCharger } from '@server/ocpp/simulator';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 
 interface StartRequest {
   chargers: { identity: string; password: string; url: string }[];

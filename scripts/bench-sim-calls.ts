@@ -4,7 +4,7 @@
 // each per measurement; the two ways alternate, three times each. The server's share is the same in both.
 import ocpp from 'ocpp-rpc';
 import type { AddressInfo } from 'node:net';
-import { SimulatedCharger } from '@server/ocpp/simulator';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 
 const { RPCServer, RPCClient } = ocpp as unknown as {
   RPCServer: new (options: Record<string, unknown>) => {

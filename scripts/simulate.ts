@@ -1,8 +1,9 @@
 // `npm run simulate -- --chargers N [--url http://127.0.0.1:3000] [--meter-seconds 10] [--autopilot]`: connects N
-// simulated OCPP 1.6-J chargers (the seeded OCPP chargers, with the seed's development password) to a running server.
+// simulated OCPP 1.6-J chargers (the seeded OCPP chargers, with the demo chargers' password DEV_CHARGER_PASSWORD,
+// as the seed gave it) to a running server.
 import { parseArgs } from 'node:util';
-import { startFleet } from '@server/ocpp/simulator';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { startFleet } from '@tools/ocpp-simulator/simulator';
+import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 
 const { values } = parseArgs({
   options: {

@@ -58,11 +58,28 @@ export const envSchema = z.object({
    * closes the charger's socket (1009) before it is read.
    */
   OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(4_096).max(16_777_216).default(65_536),
+  /**
+   * Security profile 1 password of the demo OCPP chargers outside production: the seed gives it to every demo charger
+   * and the simulated chargers log in with it (development default DEFAULT_DEV_CHARGER_PASSWORD; refused in production).
+   */
+  DEV_CHARGER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(40, 'must be at most 40 characters').optional(),
   /** Wallet balance a prepaid customer needs to start a charging session, paise (RFID, instant charging, remote start). */
   SESSION_START_MIN_WALLET_PAISE: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
+/** The demo OCPP chargers' password when DEV_CHARGER_PASSWORD is not set (development and tests only). */
+export const DEFAULT_DEV_CHARGER_PASSWORD = 'czo-dev-charger-pass';
+
+/**
+ * The demo chargers' password of `env` (DEV_CHARGER_PASSWORD or its default): what the seed gives the demo chargers
+ * and the simulator logs in with. loadConfig refuses the setting in production; this reads it for the seed and the
+ * development tools, which never run there.
+ */
+export function devChargerPassword(env: Record<string, string | undefined> = process.env): string {
+  return envSchema.shape.DEV_CHARGER_PASSWORD.parse(env.DEV_CHARGER_PASSWORD || undefined) ?? DEFAULT_DEV_CHARGER_PASSWORD;
+}
+
 export const appEnvSchema = z.enum(['development', 'test', 'production']);
 export type AppEnv = z.infer<typeof appEnvSchema>;
 
@@ -105,6 +122,8 @@ export interface AppConfig {
   addCredits: { approvalAbovePaise: number };
   /** The OCPP central system: the largest frame a charger may send, bytes. */
   ocpp: { maxFrameBytes: number };
+  /** The demo OCPP chargers' password (DEV_CHARGER_PASSWORD): the seed's and the simulated chargers'; null in production. */
+  devChargerPassword: string | null;
   /** Starting a charging session: the wallet balance a prepaid customer needs, paise (server/bookings/session-start-rule.ts). */
   sessionStart: { minWalletPaise: number };
 }
@@ -128,6 +147,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const appEnv: AppEnv = e.APP_ENV ?? (nodeEnv.success ? nodeEnv.data : 'development');
   if (appEnv === 'production' && e.DATABASE_IN_MEMORY === 'true') {
     throw new ConfigError('DATABASE_IN_MEMORY=true keeps the data only while the process runs, which is refused in production.');
+  }
+  if (appEnv === 'production' && e.DEV_CHARGER_PASSWORD) {
+    throw new ConfigError('DEV_CHARGER_PASSWORD is the demo chargers\' password of development, which is refused in production: a real charger gets its own password.');
   }
   if (appEnv === 'production' && e.SMS_PROVIDER === 'log') {
     throw new ConfigError(
@@ -169,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS },
     addCredits: { approvalAbovePaise: e.ADD_CREDITS_APPROVAL_ABOVE_PAISE },
     ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES },
+    devChargerPassword: appEnv === 'production' ? null : (e.DEV_CHARGER_PASSWORD ?? DEFAULT_DEV_CHARGER_PASSWORD),
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
   };
 }

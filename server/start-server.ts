@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { consoleLogger } from './app-deps';
 import { AUTH_CHANGED_CHANNEL, createAuthCache, watchEmbeddedAuthChanges } from './auth/auth-cache';
 import type { AppConfig } from './config';
+import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { serveApp } from './http/serve-app';
 import { defaultCdnDir } from './http/static-files';
@@ -11,7 +12,7 @@ import { startAppJobs } from './jobs/app-jobs';
 import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from './live/notification-bus';
 import type { CentralSystem } from './ocpp/central-system';
 import { startOcppProcess, type OcppProcessStats } from './ocpp/ocpp-process';
-import { centralConfigEnv, ocppEnv, startDevFleet, startOcppRuntime } from './ocpp/ocpp-runtime';
+import { centralConfigEnv, devChargersWanted, ocppEnv, startOcppRuntime } from './ocpp/ocpp-runtime';
 import { demoStaff } from './seed/demo-staff';
 import { needsSeed, runSeed } from './seed/run-seed';
 import { createSmsProvider } from './sms/create-sms-provider';
@@ -126,7 +127,7 @@ async function startOcpp(input: {
   if (config.databaseUrl && ocppEnv().OCPP_PROCESS !== 'same') {
     const own = await startOcppProcess({ server, env: { ...process.env, DATABASE_URL: config.databaseUrl, ...centralConfigEnv(config) }, log });
     log(`  OCPP central system in a process of its own (pid ${own.pid()}; OCPP_PROCESS=same keeps it in this one)`);
-    const fleet = await startDevFleet({ url, config, db: database.db, log });
+    const fleet = await startDevChargers({ url, config, db: database.db, log });
     return {
       stats: (reset) => own.stats(reset),
       async close() {
@@ -137,11 +138,24 @@ async function startOcpp(input: {
   }
   const chargerDatabase = database.separate(4);
   const runtime = await startOcppRuntime({ server, url, config, db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, log });
+  const fleet = await startDevChargers({ url, config, db: database.db, log });
   return {
     stats: async () => runtime.central.stats(),
     async close() {
+      await fleet?.stop();
       await runtime.close();
       await chargerDatabase.close();
     },
   };
+}
+
+/**
+ * The simulated chargers a server outside production connects to itself (SIMULATED_CHARGERS), or null. The simulator
+ * is a development tool: its entry (dev-chargers.ts) is loaded only when chargers are wanted, never in production.
+ */
+async function startDevChargers(input: { url: string; config: AppConfig; db: Database; log: (line: string) => void }): Promise<{ stop(): Promise<void> } | null> {
+  const wanted = devChargersWanted(input.config);
+  if (wanted <= 0) return null;
+  const { startDevFleet } = await import('./dev-chargers');
+  return startDevFleet({ ...input, wanted });
 }

@@ -1,5 +1,6 @@
-// Wiring of the central system into a running HTTP server: WebSocket upgrades to /ocpp/{chargeBoxId}, and the
-// simulated development fleet (SIMULATED_CHARGERS, default 25 in development, never in production).
+// Wiring of the central system into a running HTTP server: WebSocket upgrades to /ocpp/{chargeBoxId}, and how many
+// simulated development chargers it wants (SIMULATED_CHARGERS, default 25 in development, never in production: the
+// simulator is a tool, started from the server's development entry, server/dev-chargers.ts).
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Http2Server } from 'node:http2';
@@ -8,12 +9,10 @@ import { z } from 'zod';
 import type { Logger } from '@server/app-deps';
 import { envSchema, type AppConfig } from '@server/config';
 import type { Database } from '@server/db/database';
-import { chargers, rfidCardHistory } from '@server/db/tables/chargers';
+import { chargers } from '@server/db/tables/chargers';
 import type { NotificationBus } from '@server/live/notification-bus';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
 import { rowsOf } from '@server/db/rows';
 import { createCentralSystem, OCPP_COMMAND_CHANNEL, type CentralSystem } from './central-system';
-import { startFleet, type Fleet } from './simulator';
 
 /** OCPP settings read from the environment (beside AppConfig). */
 export const ocppEnvSchema = z.object({
@@ -85,21 +84,10 @@ export function refuseUpgrade(socket: Duplex, status = 503, reason = 'Service Un
   socket.destroy();
 }
 
-/** The simulated development fleet (SIMULATED_CHARGERS, default 25 in development, never in production), or null. */
-export async function startDevFleet(input: { url: string; config: AppConfig; db: Database; log: (line: string) => void; env?: Record<string, string | undefined> }): Promise<Fleet | null> {
-  const env = ocppEnv(input.env);
-  const wanted = input.config.appEnv === 'production' ? 0 : (env.SIMULATED_CHARGERS ?? (input.config.appEnv === 'development' ? 25 : 0));
-  if (wanted <= 0) return null;
-  const picked = await simulatableChargers(input.db, wanted);
-  const wsUrl = `${input.url.replace(/^http/, 'ws')}/ocpp`;
-  const fleet = await startFleet({
-    url: wsUrl,
-    chargers: picked.map((c) => ({ ...c, password: DEV_CHARGER_PASSWORD })),
-    meterIntervalSeconds: 10,
-    autopilot: { idTags: await activeCards(input.db, 50), everySeconds: 15 },
-  });
-  input.log(`Simulated OCPP chargers: ${fleet.connected()} of ${picked.length} connected to ${wsUrl} (SIMULATED_CHARGERS=0 turns them off)`);
-  return fleet;
+/** How many simulated chargers a server connects to itself (SIMULATED_CHARGERS, default 25 in development, never in production). */
+export function devChargersWanted(config: Pick<AppConfig, 'appEnv'>, envVars?: Record<string, string | undefined>): number {
+  const env = ocppEnv(envVars);
+  return config.appEnv === 'production' ? 0 : (env.SIMULATED_CHARGERS ?? (config.appEnv === 'development' ? 25 : 0));
 }
 
 /** The seeded OCPP chargers the simulator may play (charge box id, sockets), first `limit` by id. */
@@ -110,22 +98,13 @@ export async function simulatableChargers(db: Database, limit: number): Promise<
   return rows.map((r) => ({ chargerId: Number(r.id), identity: r.charger_box_id, connectors: Math.max(1, Math.min(4, r.sockets?.length ?? 1)), powerKw: r.sockets?.[0]?.value ?? 7.4 }));
 }
 
-/** RFID cards whose latest event is ADDED (the autopilot's drivers). */
-async function activeCards(db: Database, limit: number): Promise<string[]> {
-  const rows = rowsOf<{ card_number: string }>(
-    await db.execute(sql`select card_number from (select distinct on (card_number) card_number, action from ${rfidCardHistory} order by card_number, acted_at desc, id desc) latest where action = 'ADDED' limit ${limit}`),
-  );
-  return rows.map((r) => r.card_number);
-}
-
 /** The running OCPP side of a server. */
 export interface OcppRuntime {
   central: CentralSystem;
-  fleet: Fleet | null;
   close(): Promise<void>;
 }
 
-/** Starts the central system on `server` (upgrades under /ocpp/) and, in development, the simulated fleet. */
+/** Starts the central system on `server` (upgrades under /ocpp/). */
 export async function startOcppRuntime(input: {
   server: HttpServer | Http2Server;
   url: string;
@@ -140,13 +119,8 @@ export async function startOcppRuntime(input: {
 }): Promise<OcppRuntime> {
   const central = await startCentral(input);
   onOcppUpgrade(input.server, (request, socket, head) => central.handleUpgrade(request, socket, head));
-  const fleet = await startDevFleet(input);
   return {
     central,
-    fleet,
-    async close() {
-      await fleet?.stop();
-      await central.close();
-    },
+    close: () => central.close(),
   };
 }

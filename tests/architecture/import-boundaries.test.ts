@@ -44,6 +44,10 @@ describe('import boundaries (eslint)', () => {
     ['server/tickets/probe.ts', "import { registerWorkflowRoutes } from '@server/workflows/workflow-routes';\nexport const x = registerWorkflowRoutes;\n"],
     ['server/bookings/probe.ts', "import { registerLedgerCheckRoute } from '@server/ledger/ledger-check-route';\nexport const x = registerLedgerCheckRoute;\n"],
     ['server/tickets/probe.ts', "import { registerWorkflowRoutes } from '../workflows/workflow-routes';\nexport const x = registerWorkflowRoutes;\n"],
+    // Production server code never imports a development tool (the OCPP simulator), by alias or by a relative path.
+    ['server/ocpp/probe.ts', "import { startFleet } from '@tools/ocpp-simulator/simulator';\nexport const x = startFleet;\n"],
+    ['server/probe.ts', "import { startFleet } from '../tools/ocpp-simulator/simulator';\nexport const x = startFleet;\n"],
+    ['server/start-server.ts', "import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';\nexport const x = SimulatedCharger;\n"],
   ])('refuses a wrong import in %s', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).not.toEqual([]);
   });
@@ -56,6 +60,8 @@ describe('import boundaries (eslint)', () => {
     ['src/resources/probe.ts', "import { findResource } from '@domain/resource/registry';\nexport const x = findResource;\n"],
     ['src/workflows/probe.tsx', "import { ticketResource } from '@domain/entities/tickets';\nimport { GatedAction } from '@resources/gated-action';\nexport const x = [ticketResource, GatedAction];\n"],
     // A server feature's own routes files, another feature's service files, and the module list importing modules.
+    // The server's development entry starts the simulator.
+    ['server/dev-chargers.ts', "import { startFleet } from '@tools/ocpp-simulator/simulator';\nexport const x = startFleet;\n"],
     ['server/tickets/probe.ts', "import { registerTicketBulkRoutes } from './ticket-bulk-routes';\nexport const x = registerTicketBulkRoutes;\n"],
     ['server/tickets/probe.ts', "import { registerTicketBulkRoutes } from '@server/tickets/ticket-bulk-routes';\nexport const x = registerTicketBulkRoutes;\n"],
     ['server/tickets/probe.ts', "import { transitionRecord } from '@server/workflows/transition-record';\nexport const x = transitionRecord;\n"],

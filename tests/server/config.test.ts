@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@server/config';
+import { ConfigError, DEFAULT_DEV_CHARGER_PASSWORD, devChargerPassword, loadConfig } from '@server/config';
 import { createLogSmsProvider } from '@server/sms/log-sms-provider';
 import { otpMessage } from '@server/sms/otp-message';
 
@@ -81,6 +81,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_IN_MEMORY: 'true' }).databaseInMemory).toBe(true);
     expect(() => loadConfig({ DATABASE_IN_MEMORY: 'yes' })).toThrow(/DATABASE_IN_MEMORY/);
     expect(() => loadConfig({ APP_ENV: 'production', DATABASE_IN_MEMORY: 'true' })).toThrow(/DATABASE_IN_MEMORY=true/);
+  });
+
+  it('gives the demo chargers DEV_CHARGER_PASSWORD (a development default), the same to the seed and the simulator, and refuses it in production', () => {
+    expect(loadConfig({}).devChargerPassword).toBe(DEFAULT_DEV_CHARGER_PASSWORD);
+    expect(loadConfig({ DEV_CHARGER_PASSWORD: 'another-dev-pass' }).devChargerPassword).toBe('another-dev-pass');
+    expect(devChargerPassword({})).toBe(DEFAULT_DEV_CHARGER_PASSWORD);
+    expect(devChargerPassword({ DEV_CHARGER_PASSWORD: 'another-dev-pass' })).toBe('another-dev-pass');
+    expect(() => loadConfig({ DEV_CHARGER_PASSWORD: 'short' })).toThrow(/DEV_CHARGER_PASSWORD/);
+    expect(() => loadConfig({ APP_ENV: 'production', DEV_CHARGER_PASSWORD: 'another-dev-pass' })).toThrow(/DEV_CHARGER_PASSWORD is the demo chargers/);
   });
 
   it('holds add-credits batches above ADD_CREDITS_APPROVAL_ABOVE_PAISE (default ₹5,000) for a second approval', () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChargerByBoxId } from '@server/ocpp/charger-identity';
 import { startTransaction, stopTransaction } from '@server/ocpp/transaction-store';
-import type { SimulatedCharger } from '@server/ocpp/simulator';
+import type { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 import { checkLedger } from '@server/ledger/ledger-check';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TARIFF_PAISE_PER_KWH } from '@server/bookings/charger-started-booking';
-import type { SimulatedCharger } from '@server/ocpp/simulator';
+import type { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 import { checkLedger } from '@server/ledger/ledger-check';
 import { walletBalance } from '@server/ledger/ledger';
 import type { OpenDatabase } from '@server/db/open-database';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OcppCommand } from '@domain/ocpp';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
-import type { SimulatedCharger } from '@server/ocpp/simulator';
+import type { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 import { openLiveCharger, until, type LiveCharger } from '../support/live-charger';
 import { call, signIn, type TestApp } from '../support/test-app';
 import { ruleDrivers } from '../support/test-database';

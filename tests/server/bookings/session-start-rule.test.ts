@@ -11,7 +11,7 @@ import { rowsOf } from '@server/db/rows';
 import { authorize } from '@server/ocpp/authorisation-store';
 import { startTransaction } from '@server/ocpp/transaction-store';
 import { findChargerByBoxId } from '@server/ocpp/charger-identity';
-import type { SimulatedCharger } from '@server/ocpp/simulator';
+import type { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 import { openLiveCharger, until, type LiveCharger } from '../support/live-charger';
 import { call, signIn, type TestApp } from '../support/test-app';
 import { testDrivers } from '../support/test-database';

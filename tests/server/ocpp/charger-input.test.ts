@@ -13,8 +13,8 @@ import { rowsOf } from '@server/db/rows';
 import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
 import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
 import { MAX_ENERGY_REGISTER_WH } from '@server/ocpp/ocpp-checks';
-import { SimulatedCharger } from '@server/ocpp/simulator';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
+import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 import { until } from '../support/live-charger';
 import { createTestDatabase, testDrivers } from '../support/test-database';
 

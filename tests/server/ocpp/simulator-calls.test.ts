@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import ocpp from 'ocpp-rpc';
-import { SimulatedCharger } from '@server/ocpp/simulator';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 
 const { RPCServer } = ocpp as unknown as {
   RPCServer: new (options: Record<string, unknown>) => {

@@ -8,8 +8,8 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { createInProcessBus, type NotificationBus } from '@server/live/notification-bus';
 import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
-import { SimulatedCharger } from '@server/ocpp/simulator';
-import { DEV_CHARGER_PASSWORD } from '@server/seed/seed-ocpp';
+import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
+import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 import { createTestApp, type TestApp } from './test-app';
 import { createTestDatabase } from './test-database';
 
