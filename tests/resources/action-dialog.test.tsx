@@ -6,10 +6,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingResource } from '@domain/entities/bookings';
+import { customerSupportTicketResource, ticketCloseReasons } from '@domain/entities/tickets';
 import { creditRequestResource } from '@domain/entities/wallets';
 import { actionOf } from '@domain/resource/define-resource';
 import { creditRequestWorkflow } from '@machines/credit-request.workflow';
 import { ResourceActionButton } from '@resources/resource-action';
+import { TicketCloseButton } from '@workflows/ticket-actions/ticket-close';
 import { WorkflowPanel } from '@workflows/workflow-panel';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
@@ -87,6 +89,36 @@ describe('the action form', () => {
 
     await userEvent.click(send());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.posts).toHaveLength(2);
+  });
+});
+
+describe('a ticket’s Close… in the same form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for a close reason before sending, then sends CLOSE with the version and the trimmed note', async () => {
+    const api = fakeApi([refused, () => json(200, {})]);
+    const { Wrapper } = renderWith(fakeSession(['ROLE_CLOSE_TICKET']));
+    render(<TicketCloseButton resource={customerSupportTicketResource} record={{ id: 12, status: 'OPEN', version: 7 }} />, { wrapper: Wrapper });
+    await userEvent.click(screen.getByRole('button', { name: 'Close…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close this ticket?' });
+    const send = () => within(dialog).getByRole('button', { name: 'Close ticket' });
+
+    await userEvent.click(send());
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a close reason');
+    expect(within(dialog).getByLabelText('Close reason')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.posts).toEqual([]);
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Close reason'), ticketCloseReasons[0]!.value);
+    await userEvent.type(within(dialog).getByLabelText('Note (optional)'), '  Sorted on the phone  ');
+    await userEvent.click(send());
+    api.release();
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0]).toEqual({ url: `${customerSupportTicketResource.apiPath}/12/transition`, body: { type: 'CLOSE', closeReason: ticketCloseReasons[0]!.value, note: 'Sorted on the phone', version: 7 } });
+    expect(await within(dialog).findByText('Say who asked for it')).toBeInTheDocument();
+
+    await userEvent.click(send());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.posts).toHaveLength(2);
   });
 });

@@ -4,15 +4,16 @@ import { ticketCloseReasons, ticketResource } from '@domain/entities/tickets';
 import type { Resource } from '@domain/resource/define-resource';
 import { ownResourceOf, resources } from '@domain/resource/registry';
 import { ticketActionAnchor, ticketActionsFor } from '@domain/ticket-actions';
+import { closeEventSchema } from '@machines/ticket-close.events';
 import { workflowOf } from '@machines/workflow-registry';
 import { snapshotOf } from '@machines/workflow-snapshot';
-import { apiRequest, errorMessage } from '@data/api-client';
+import { apiRequest } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import type { ApiRecord } from '@data/resource-api';
 import { useSession } from '@app/session/session-context';
 import { Button } from '@ui/button';
-import { ConfirmDialog } from '@ui/confirm-dialog';
 import { pushToast } from '@state/toasts';
+import { ActionDialog, ActionForm, useActionForm } from '@resources/action-form';
 import { GatedAction } from '@resources/gated-action';
 import { useRecordEditing } from '@resources/record-editing';
 
@@ -30,25 +31,39 @@ export interface CloseReasonFieldsProps {
   autoFocus?: boolean;
 }
 
+/** A close's reason: one of the close reasons. */
+function CloseReasonSelect({ value, onChange, invalid, autoFocus = false }: { value: string; onChange(value: string): void; invalid: boolean; autoFocus?: boolean }) {
+  return (
+    <label className="ui-field">
+      <span className="ui-field__label">Close reason</span>
+      <select className="ui-field__input" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} autoFocus={autoFocus}>
+        <option value="">Choose…</option>
+        {ticketCloseReasons.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A close's optional note. */
+function CloseNoteField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <label className="ui-field">
+      <span className="ui-field__label">Note (optional)</span>
+      <textarea className="ui-field__input" value={value} maxLength={500} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
 /** A close's reason (one of the close reasons) and optional note: one ticket's Close… and the bulk bar's Close…. */
 export function CloseReasonFields({ closeReason, onCloseReason, note, onNote, invalid, autoFocus = false }: CloseReasonFieldsProps) {
   return (
     <>
-      <label className="ui-field">
-        <span className="ui-field__label">Close reason</span>
-        <select className="ui-field__input" value={closeReason} onChange={(e) => onCloseReason(e.target.value)} aria-invalid={invalid} autoFocus={autoFocus}>
-          <option value="">Choose…</option>
-          {ticketCloseReasons.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="ui-field">
-        <span className="ui-field__label">Note (optional)</span>
-        <textarea className="ui-field__input" value={note} maxLength={500} onChange={(e) => onNote(e.target.value)} />
-      </label>
+      <CloseReasonSelect value={closeReason} onChange={onCloseReason} invalid={invalid} autoFocus={autoFocus} />
+      <CloseNoteField value={note} onChange={onNote} />
     </>
   );
 }
@@ -74,54 +89,61 @@ export async function refreshTickets(queryClient: ReturnType<typeof useQueryClie
  */
 export function TicketCloseButton({ resource, record }: { resource: Resource; record: ApiRecord }) {
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const { ownWrite } = useRecordEditing();
+  const [open, setOpen] = useState(false);
   const kind = ownResourceOf(resource, record);
-  const [closeReason, setCloseReason] = useState('');
-  const [note, setNote] = useState('');
-  const [message, setMessage] = useState<string>();
   if (!ticketActionsFor(user.permissions, closeAccepted(kind, record)).some((a) => a.id === 'close')) return null;
-  const confirm = async () => {
-    if (!closeReason) {
-      setMessage(CHOOSE_CLOSE_REASON);
-      throw new Error('no close reason');
-    }
-    try {
-      await ownWrite(async () => {
-        await apiRequest(`${kind.apiPath}/${encodeURIComponent(String(record.id))}/transition`, {
-          method: 'POST',
-          body: { type: 'CLOSE', version: record.version, closeReason, ...(note.trim() ? { note: note.trim() } : {}) },
-        });
-        await refreshTickets(queryClient);
-      });
-    } catch (error) {
-      setMessage(errorMessage(error));
-      throw error;
-    }
-    pushToast('Ticket closed', 'success');
-  };
   return (
     <span id={ticketActionAnchor('close')}>
       <GatedAction permission="ROLE_CLOSE_TICKET">
-        <ConfirmDialog
-          title="Close this ticket?"
-          confirmLabel="Close ticket"
-          onConfirm={confirm}
-          trigger={
-            <Button size="sm" variant="danger" aria-keyshortcuts="C">
-              Close…
-            </Button>
-          }
-        >
-          <p>The ticket is closed for good with the reason you choose; it leaves the open lists.</p>
-          <CloseReasonFields closeReason={closeReason} onCloseReason={setCloseReason} note={note} onNote={setNote} invalid={message === CHOOSE_CLOSE_REASON} />
-          {message ? (
-            <p role="alert" className="resource-form__error">
-              {message}
-            </p>
-          ) : null}
-        </ConfirmDialog>
+        <Button size="sm" variant="danger" aria-keyshortcuts="C" onPress={() => setOpen(true)}>
+          Close…
+        </Button>
+        {open ? <TicketCloseDialog kind={kind} record={record} onClose={() => setOpen(false)} /> : null}
       </GatedAction>
     </span>
+  );
+}
+
+/** The close's dialog: the reason and note, checked with the CLOSE event's schema, sent as the kind's transition. */
+function TicketCloseDialog({ kind, record, onClose }: { kind: Resource; record: ApiRecord; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { ownWrite } = useRecordEditing();
+  const form = useActionForm({
+    fields: [
+      { path: 'closeReason', input: ({ value, onChange, error }) => <CloseReasonSelect value={String(value ?? '')} onChange={onChange} invalid={Boolean(error)} /> },
+      { path: 'note', input: ({ value, onChange }) => <CloseNoteField value={String(value ?? '')} onChange={onChange} /> },
+    ],
+    initial: { closeReason: '', note: '' },
+    bodyOf: (values) => {
+      const note = String(values.note ?? '').trim();
+      return { type: 'CLOSE', closeReason: values.closeReason, ...(note ? { note } : {}) };
+    },
+    schema: closeEventSchema,
+    refusedMessage: (values) => (values.closeReason ? 'Some fields need attention.' : CHOOSE_CLOSE_REASON),
+  });
+  const close = async () => {
+    const checked = form.check();
+    if (!checked) return;
+    const sent = await form.run(() =>
+      ownWrite(async () => {
+        await apiRequest(`${kind.apiPath}/${encodeURIComponent(String(record.id))}/transition`, { method: 'POST', body: { ...checked.body, version: record.version } });
+        await refreshTickets(queryClient);
+      }),
+    );
+    if (!sent) return;
+    pushToast('Ticket closed', 'success');
+    onClose();
+  };
+  return (
+    <ActionDialog title="Close this ticket?" onClose={onClose} busy={form.busy}>
+      <ActionForm
+        form={form}
+        intro={<p className="ui-dialog__body">The ticket is closed for good with the reason you choose; it leaves the open lists.</p>}
+        submitLabel="Close ticket"
+        variant="danger"
+        onSubmit={() => void close()}
+        onCancel={onClose}
+      />
+    </ActionDialog>
   );
 }
