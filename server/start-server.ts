@@ -55,7 +55,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   if (config.appEnv !== 'production' && (await needsSeed(database.db))) {
     log('Empty database: seeding demo data…');
-    await runSeed(database.db, { log, scale: config.seedScale });
+    await runSeed(database.db, { log, scale: config.seedScale, devChargerPassword: config.devChargerPassword ?? undefined });
   }
 
   // One notification bus per server: LISTEN/NOTIFY across processes on PostgreSQL, in process on PGlite.

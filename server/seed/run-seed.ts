@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { devChargerPassword } from '@server/config';
 import type { Database } from '@server/db/database';
 import { roles } from '@server/db/schema';
 import type { SeedStep } from './seed-context';
@@ -43,6 +44,8 @@ export interface RunSeedOptions {
   now?: Date;
   /** Size multiplier of the bulk data (default 1). */
   scale?: number;
+  /** The demo OCPP chargers' password (default DEV_CHARGER_PASSWORD of the environment, or its development default). */
+  devChargerPassword?: string;
 }
 
 /** True when the database was never seeded (no roles), or was seeded before the resource tables (no bookings). */
@@ -59,10 +62,11 @@ export async function runSeed(db: Database, options: RunSeedOptions = {}): Promi
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
   const scale = options.scale ?? 1;
+  const chargerPassword = options.devChargerPassword ?? devChargerPassword();
   await db.transaction(async (tx) => {
     for (const step of seedSteps) {
       const started = Date.now();
-      const n = await step.run({ tx, now, scale, log });
+      const n = await step.run({ tx, now, scale, log, devChargerPassword: chargerPassword });
       log(`  seeded ${step.name}: ${n} (${Date.now() - started} ms)`);
     }
   });

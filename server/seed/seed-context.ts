@@ -13,6 +13,8 @@ export interface SeedContext {
   scale: number;
   /** Progress lines for long steps. */
   log: (line: string) => void;
+  /** The demo OCPP chargers' password (the setting DEV_CHARGER_PASSWORD, which the simulated chargers log in with). */
+  devChargerPassword: string;
 }
 
 /** One step of the seed: an entity module. Returns how many records it ensures exist. */

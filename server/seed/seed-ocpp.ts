@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints } from '@server/db/tables/ocpp';
-import { devChargerPassword } from '@server/config';
 import { hashChargerPassword } from '@server/ocpp/charger-password';
 import type { SeedStep } from './seed-context';
 import { rowsOf } from './seed-sql';
@@ -12,8 +11,8 @@ import { rowsOf } from './seed-sql';
  */
 export const seedOcppChargePoints: SeedStep = {
   name: 'OCPP charge points',
-  async run({ tx, now }) {
-    const hash = hashChargerPassword(devChargerPassword());
+  async run({ tx, now, devChargerPassword }) {
+    const hash = hashChargerPassword(devChargerPassword);
     const rows = await tx.execute(sql`
       insert into ${ocppChargePoints} (charger_id, password_hash, password_set_at, updated_at)
       select id, ${hash}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
