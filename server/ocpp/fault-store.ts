@@ -38,12 +38,12 @@ function servicingIssueOf(errorCode: string): string {
   }
 }
 
-/** SQL: whether a code is in Error Codes To Be Ignored for OCPP chargers (active, not past its date). */
-function ignoredErrorCode(codes: string[], now: Date): SQL {
+/** SQL: whether a code is in Error Codes To Be Ignored for chargers of this type (active, not past its date). */
+function ignoredErrorCode(chargerType: string, codes: string[], now: Date): SQL {
   const wanted = codes.filter(Boolean);
   if (wanted.length === 0) return sql`false`;
   return sql`exists (select 1 from ${ignoredErrorCodes}
-    where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and error_code in (${sql.join(wanted.map((c) => sql`${c}`), sql`, `)})
+    where charger_type = ${chargerType} and is_active and error_code in (${sql.join(wanted.map((c) => sql`${c}`), sql`, `)})
       and (ignore_until is null or ignore_until >= ${iso(now).slice(0, 10)}::date))`;
 }
 
@@ -127,7 +127,7 @@ export async function recordStatus(
   if (status.status !== 'Faulted' && (await writePlain({ ...status, chargerId: charger.id, at: now }))) return outcome;
   await db.transaction(async (tx) => {
     // The connector (locked) and, for a fault, whether its code is ignored: one statement.
-    const ignoredCode = status.status === 'Faulted' ? ignoredErrorCode([status.errorCode, status.vendorErrorCode ?? ''], now) : sql`false`;
+    const ignoredCode = status.status === 'Faulted' ? ignoredErrorCode(charger.chargerType, [status.errorCode, status.vendorErrorCode ?? ''], now) : sql`false`;
     const [previous] = rowsOf<{ status: string; fault_ticket_id: number | null; error_code: string; ignored: boolean }>(
       await tx.execute(sql`select status, fault_ticket_id, error_code, ${ignoredCode} as ignored from ${ocppConnectors}
         where charger_id = ${charger.id} and connector_id = ${status.connectorId} for update`),
