@@ -35,6 +35,33 @@ export const walletEntryKinds: readonly FieldOption[] = [
 ];
 
 /**
+ * The fields of a request a second person decides (maker–checker): its status (waiting, approved, rejected), who
+ * decided and when, the reason of a rejection, and the version its workflow's transitions are checked against.
+ * `waiting`: the status and label of a request not yet decided.
+ */
+function decisionFields(waiting: { value: string; label: string }, reasonLabel: string) {
+  return {
+    status: f.choice(
+      'Status',
+      [
+        { ...waiting, tone: 'warning' },
+        { value: 'APPROVED', label: 'Approved', tone: 'success' },
+        { value: 'REJECTED', label: 'Rejected', tone: 'danger' },
+      ],
+      { defaultValue: waiting.value },
+    ),
+    decidedById: f.relation('Decided by', 'users', { idType: 'uuid' }),
+    decidedAt: f.datetime('Decided at'),
+    reason: f.longText(reasonLabel, { max: 500 }),
+    // Optimistic lock of the request's workflow (every transition sends the version it saw).
+    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
+  };
+}
+
+/** Who owns the decision fields: the workflow and its two events. */
+const decisionOwners = (workflow: string) => ({ status: workflow, decidedById: 'Approve and Reject', decidedAt: 'Approve and Reject', reason: 'Reject' });
+
+/**
  * Customers' requests to credit money they paid by bank transfer or UPI (Top up Request). Customers make
  * them in the app, so staff neither add nor edit them here: they approve (the wallet is credited) or reject them
  * with a reason, along the top-up request workflow.
@@ -53,20 +80,7 @@ export const topUpRequestResource = defineResource({
     mode: f.choice('Paid by', topUpPaymentModes, { required: true, display: 'badge' }),
     paymentReference: f.code('Payment reference (UTR)', { required: true, max: 30 }),
     requestedAt: f.datetime('Requested at', { required: true }),
-    status: f.choice(
-      'Status',
-      [
-        { value: 'REQUESTED', label: 'Requested', tone: 'warning' },
-        { value: 'APPROVED', label: 'Approved', tone: 'success' },
-        { value: 'REJECTED', label: 'Rejected', tone: 'danger' },
-      ],
-      { defaultValue: 'REQUESTED' },
-    ),
-    decidedById: f.relation('Decided by', 'users', { idType: 'uuid' }),
-    decidedAt: f.datetime('Decided at'),
-    reason: f.longText('Reason', { max: 500 }),
-    // Optimistic lock of the top-up request workflow (every transition sends the version it saw).
-    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
+    ...decisionFields({ value: 'REQUESTED', label: 'Requested' }, 'Reason'),
   },
   list: {
     columns: [
@@ -93,7 +107,7 @@ export const topUpRequestResource = defineResource({
   },
   search: { exact: ['id', 'paymentReference'] },
   permissions: { view: 'ROLE_VIEW_TOP_UP_REQUEST' },
-  owned: { status: 'the top-up request workflow', decidedById: 'Approve and Reject', decidedAt: 'Approve and Reject', reason: 'Reject' },
+  owned: decisionOwners('the top-up request workflow'),
   views: [{ path: `${WM}/top-up-request`, title: 'Top up Request' }],
   readOnly: true,
 });
@@ -129,20 +143,7 @@ export const creditRequestResource = defineResource({
     ),
     requestedById: f.relation('Requested by', 'users', { idType: 'uuid', required: true }),
     requestedAt: f.datetime('Requested at', { required: true }),
-    status: f.choice(
-      'Status',
-      [
-        { value: 'PENDING', label: 'Awaiting approval', tone: 'warning' },
-        { value: 'APPROVED', label: 'Approved', tone: 'success' },
-        { value: 'REJECTED', label: 'Rejected', tone: 'danger' },
-      ],
-      { defaultValue: 'PENDING' },
-    ),
-    decidedById: f.relation('Decided by', 'users', { idType: 'uuid' }),
-    decidedAt: f.datetime('Decided at'),
-    reason: f.longText('Reason for rejecting', { max: 500 }),
-    // Optimistic lock of the credit request workflow (every transition sends the version it saw).
-    version: f.int('Version', { readOnly: true, defaultValue: 0 }),
+    ...decisionFields({ value: 'PENDING', label: 'Awaiting approval' }, 'Reason for rejecting'),
   },
   list: {
     columns: [
@@ -168,12 +169,7 @@ export const creditRequestResource = defineResource({
   },
   search: { exact: ['id'] },
   permissions: { view: 'ROLE_VIEW_CREDIT_REQUEST' },
-  owned: {
-    status: 'the credit request workflow',
-    decidedById: 'Approve and Reject',
-    decidedAt: 'Approve and Reject',
-    reason: 'Reject',
-  },
+  owned: decisionOwners('the credit request workflow'),
   views: [{ path: `${WM}/credit-requests`, title: 'Credit Requests' }],
   readOnly: true,
 });

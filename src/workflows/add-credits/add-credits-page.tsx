@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { FieldError, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Link } from 'wouter';
 import { z } from 'zod';
@@ -278,7 +278,8 @@ function AddCredits() {
   );
 }
 
-function Held({ answer, onAgain }: { answer: AddCreditsHeldAnswer; onAgain: () => void }) {
+/** The page once a batch is sent: its title, "Add more credits", and what became of the batch. */
+function Sent({ onAgain, children }: { onAgain: () => void; children: ReactNode }) {
   return (
     <section className="page resource-page add-credits" aria-labelledby="add-credits-title">
       <header className="resource-page__header">
@@ -289,6 +290,14 @@ function Held({ answer, onAgain }: { answer: AddCreditsHeldAnswer; onAgain: () =
           </Button>
         </div>
       </header>
+      {children}
+    </section>
+  );
+}
+
+function Held({ answer, onAgain }: { answer: AddCreditsHeldAnswer; onAgain: () => void }) {
+  return (
+    <Sent onAgain={onAgain}>
       <p role="status">
         Nothing is credited yet: {formatInr(answer.total)} to {plural(answer.count, 'wallet', 'wallets')} is above {formatInr(answer.approvalAbove)} and awaits another staff
         member’s approval.
@@ -296,21 +305,13 @@ function Held({ answer, onAgain }: { answer: AddCreditsHeldAnswer; onAgain: () =
       <p>
         <Link href={routeFor(creditRequestResource.detailPath, String(answer.creditRequestId))}>Credit request {answer.creditRequestId}</Link>
       </p>
-    </section>
+    </Sent>
   );
 }
 
 function Result({ answer, onAgain }: { answer: AddCreditsAnswer; onAgain: () => void }) {
   return (
-    <section className="page resource-page add-credits" aria-labelledby="add-credits-title">
-      <header className="resource-page__header">
-        <h1 id="add-credits-title">{TITLE}</h1>
-        <div className="resource-page__actions">
-          <Button variant="primary" onPress={onAgain}>
-            Add more credits
-          </Button>
-        </div>
-      </header>
+    <Sent onAgain={onAgain}>
       <p role="status">
         Added {formatInr(answer.total)} to {plural(answer.count, 'wallet', 'wallets')}.
       </p>
@@ -320,6 +321,6 @@ function Result({ answer, onAgain }: { answer: AddCreditsAnswer; onAgain: () => 
           <ResultTable columns={creditedColumns} rows={answer.wallets} rowKey={(w) => w.walletId} />
         </div>
       </section>
-    </section>
+    </Sent>
   );
 }
