@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { chargerTypes } from '@domain/entities/chargers';
 import { LIVE_CHANNEL } from '@domain/live-event';
 import { canTestOverOcpp, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
+import { nextCommandState, ocppCommandMachine, type OcppCommandState } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';
 import { auditInsertFrom, isAudited } from '@server/audit/write-audit';
 import { users } from '@server/db/schema';
@@ -20,6 +21,15 @@ import { noteRecordChange } from '@server/live/record-changes';
 import { commandAnnouncements, commandAnnouncementsQuery, OCPP_COMMAND_CHANNEL, settledCommandsOf } from './central-system';
 import { COMMAND_DEADLINE_MS, timeOutCommands } from './command-store';
 import { commandLiveEvent } from './ocpp-messages';
+
+/** The status a command record is made in: the command machine's initial state. */
+const MADE: OcppCommandState = ocppCommandMachine.config.initial as OcppCommandState;
+/** The status of a command refused at once because its charger is not connected: the machine's REFUSE_OFFLINE from MADE. */
+const REFUSED_OFFLINE: OcppCommandState = (() => {
+  const to = nextCommandState(MADE, 'REFUSE_OFFLINE');
+  if (!to) throw new Error(`The command machine does not refuse a command for an offline charger from ${MADE}.`);
+  return to;
+})();
 
 /** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
 const LISTEN_WAIT_MS = 2_000;
@@ -126,7 +136,7 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
         made as (
           insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
           select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
-            case when connected_node is null then 'offline' else 'queued' end,
+            case when connected_node is null then ${REFUSED_OFFLINE} else ${MADE} end,
             case when connected_node is null then ${chargerOfflineMessage()} end,
             ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
           from found where (select ok from fit)
