@@ -151,7 +151,7 @@ export default tseslint.config(
       ...forbid('The console talks to the server over HTTP only.', ['@server'], ['server'], [
         noClimbing,
         { group: ['@workflows', '@workflows/*', ...relativeForms(['workflows'])], message: `The generic pages import no feature: ${declareInstead}.` },
-        { group: ['@domain/entities', '@domain/entities/*'], message: `The generic pages import no resource's definition (they are given the resource): ${declareInstead}.` },
+        { group: ['@domain/resources', '@domain/resources/**'], message: `The generic pages import no resource's definition (they are given the resource): ${declareInstead}.` },
       ]),
       'no-restricted-syntax': ['error', ...resourceNameLiterals],
     },

@@ -3,7 +3,7 @@
 // on chargerType, so a field a type does not use is refused at its own path).
 import { z } from 'zod';
 import { storableString } from './storable-text';
-import { chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from './entities/chargers';
+import { chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from './resources/chargers/charger';
 
 /** API path of the create-charger call. */
 export const createChargerPath = '/charger-service/admin/charger';

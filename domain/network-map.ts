@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { connectivityStatuses } from './entities/chargers';
-import { ticketPriorities } from './entities/tickets';
+import { connectivityStatuses } from './resources/chargers/charger';
+import { ticketPriorities } from './resources/tickets/shared';
 
 /**
  * Map points travel as parallel arrays (one entry per point), not as objects: 50,000 chargers are about 1.5 MB of

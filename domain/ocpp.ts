@@ -1,7 +1,7 @@
 // The OCPP side of the console: commands staff send to chargers, a charger's live state, its message log and the
 // test charger screen's context. Shared by the console (forms, screens) and the server (validation).
 import { z } from 'zod';
-import type { ChargerType } from './entities/chargers';
+import type { ChargerType } from './resources/chargers/charger';
 
 /** Commands staff may send to an OCPP charger. */
 export const ocppCommandActions = [

@@ -1,7 +1,7 @@
 // Postpaid billing cycles in IST calendar days: weeks run Monday to Sunday, fortnights the 1st to the
 // 15th and the 16th to the month's end, months the calendar month. A period is billed from the day after the last
 // billed period (or the configuration's first day) to the last day of the last cycle that has ended.
-import type { billingCycles } from './entities/finance';
+import type { billingCycles } from './resources/postpaid/postpaid-billing';
 
 /** A billing cycle of a postpaid configuration. */
 export type BillingCycle = (typeof billingCycles)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketPriorities, ticketTags } from './entities/tickets';
+import { ticketPriorities, ticketTags } from './resources/tickets/shared';
 import { hasPermission, type Permission } from './permissions';
 
 /** Base of the common ticket actions (the ticket service's admin/ticket). */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { chargerResource, chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/entities/chargers';
+import { chargerResource, chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/resources/chargers/charger';
 import { presetSocketCount } from '@domain/create-charger';
 import { CREATE_CHARGER_ACTOR, createChargerMachine } from '@machines/create-charger.machine';
 import { shortestPathVia, shortestPaths, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chargerServicingMachine } from '@machines/charger-servicing.machine';
-import { chargerServicingTicketResource } from '@domain/entities/tickets';
+import { chargerServicingTicketResource } from '@domain/resources/tickets/charger-servicing-ticket';
 import { shortestPaths, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
 import { claimForThisRun, signInAndCatchAuth, staff, typeDate } from './support';
 import { expectPanelState, openAction, workflowPanel } from './workflow-panel';

@@ -16,7 +16,7 @@ import {
   type MqttBrokerKey,
   type OcppCustomisationType,
 } from '@domain/create-charger';
-import { chargerTypeIdentifiers, type ChargerType } from '@domain/entities/chargers';
+import { chargerTypeIdentifiers, type ChargerType } from '@domain/resources/chargers/charger';
 import type { EditEvent, UpdateSocketEvent } from './create-charger.events';
 
 /** A socket of the draft: its number (1…n, in order), type code, text and power in kW. */

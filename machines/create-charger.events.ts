@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargerTypes, ocppCustomisationTypes } from '@domain/entities/chargers';
+import { chargerTypes, ocppCustomisationTypes } from '@domain/resources/chargers/charger';
 import { MAX_KEY_VALUE_PAIRS, mqttBrokerKeys } from '@domain/create-charger';
 
 const typed = (max: number) => z.string().max(max, `At most ${max} characters`);

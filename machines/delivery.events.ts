@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryItemFields, deliveryTicketResource } from '@domain/entities/tickets';
+import { deliveryItemFields, deliveryTicketResource } from '@domain/resources/tickets/delivery-ticket';
 
 const field = (name: string) => deliveryTicketResource.allFields[name]!.input;
 const reason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);

@@ -1,4 +1,4 @@
-import { deliveryItemFields, deliveryTypeDataIssues } from '@domain/entities/tickets';
+import { deliveryItemFields, deliveryTypeDataIssues } from '@domain/resources/tickets/delivery-ticket';
 import type { RecordWorkflow } from './record-workflow';
 import { deliveryEventSchemas } from './delivery.events';
 import { deliveryMachine, type DeliveryContext } from './delivery.machine';

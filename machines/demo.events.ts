@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { demoTicketResource } from '@domain/entities/tickets';
+import { demoTicketResource } from '@domain/resources/tickets/demo-ticket';
 import { closeEventSchema, reasonSchema } from './ticket-close.events';
 
 /** Every event of the demo machine, by type (SCHEDULE again reschedules). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { installationTicketResource } from '@domain/entities/tickets';
+import { installationTicketResource } from '@domain/resources/tickets/installation-ticket';
 
 const formField = (name: string) => installationTicketResource.allFields[name]!.input;
 const reason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { investorBundleResource } from '@domain/entities/finance';
+import { investorBundleResource } from '@domain/resources/investments/investor-bundle';
 import { reasonSchema } from './ticket-close.events';
 
 const field = (name: string) => investorBundleResource.allFields[name]!.input;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payoutResource } from '@domain/entities/finance';
+import { payoutResource } from '@domain/resources/settlements/payout';
 
 const reason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
 

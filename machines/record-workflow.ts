@@ -9,7 +9,7 @@ import type { FieldDef } from '@domain/resource/field';
  * machine the console runs (pure `getNextSnapshot`), so both accept exactly the same events.
  */
 export interface RecordWorkflow {
-  /** Resource name (domain/entities). */
+  /** Resource name (domain/resources). */
   resource: string;
   /** Field holding the machine's state value (e.g. status). */
   stateField: string;

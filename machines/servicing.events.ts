@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargerServicingTicketResource } from '@domain/entities/tickets';
+import { chargerServicingTicketResource } from '@domain/resources/tickets/charger-servicing-ticket';
 import { closeEventSchema } from './ticket-close.events';
 
 /** SET_AVAILABLE_DATE: the date from which the charger or hardware is available for servicing (any open state). */

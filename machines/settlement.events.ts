@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settlementResource } from '@domain/entities/finance';
+import { settlementResource } from '@domain/resources/settlements/settlement';
 
 const reason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
 const utrReference = settlementResource.allFields.utrReference!.input;

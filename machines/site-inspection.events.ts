@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteInspectionTicketResource } from '@domain/entities/tickets';
+import { siteInspectionTicketResource } from '@domain/resources/tickets/site-inspection-ticket';
 import { imageRefSchema } from '@domain/resource/field';
 import { closeEventSchema } from './ticket-close.events';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketCloseReasons } from '@domain/entities/tickets';
+import { ticketCloseReasons } from '@domain/resources/tickets/shared';
 
 const closeReasonValues = ticketCloseReasons.map((r) => r.value) as [string, ...string[]];
 

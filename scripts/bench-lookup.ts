@@ -7,10 +7,11 @@
 // times GET /search-service/lookup in process (app.request: the server's own time) for each kind of query and
 // prints p50/p95/max.
 import { asc, isNotNull, sql } from 'drizzle-orm';
-import { bookingResource } from '@domain/entities/bookings';
-import { chargerResource } from '@domain/entities/chargers';
-import { orderResource, ticketResource } from '@domain/entities/tickets';
-import { userResource } from '@domain/entities/users';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { orderResource } from '@domain/resources/orders/order';
+import { ticketResource } from '@domain/resources/tickets/ticket';
+import { userResource } from '@domain/resources/users/user';
 import { sessionPaths } from '@domain/session';
 import { tableOf } from '@server/resources/resource-query';
 import { machineLine, ms, openBenchApp, parseBenchArgs, percentile } from './bench-support';

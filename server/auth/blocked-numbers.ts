@@ -8,7 +8,7 @@
 // restarts the number's send limit, so it can sign in straight away. Unknown numbers get codes and count attempts like
 // staff numbers, so a block, and the refusal it causes, tells nothing about who is staff.
 import { and, count, eq, gt, gte, sql } from 'drizzle-orm';
-import { blockedNumberResource } from '@domain/entities/users';
+import { blockedNumberResource } from '@domain/resources/users/blocked-number';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';

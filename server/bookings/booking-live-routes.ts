@@ -5,7 +5,7 @@
 // a pause when the charger accepts a 0 A charging profile (PAUSE), a resume when it accepts the profile's removal
 // (RESUME). A booking whose state refuses the event, or without a live charger session, is refused with 409 and
 // nothing is sent.
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import type { OcppCommand, OcppCommandView } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
 import { bookingWorkflow } from '@machines/booking.workflow';

@@ -2,8 +2,8 @@
 // notification logs), call the customer (a row in Outbound Call Logs) and lock or unlock the customer's app operations
 // (a flag on the user, shown on the user's page; the generic update never writes it). Each is audited.
 import { sql } from 'drizzle-orm';
-import { bookingResource } from '@domain/entities/bookings';
-import { userResource } from '@domain/entities/users';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { userResource } from '@domain/resources/users/user';
 import { maskMobile } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import type { ResolvedDeps } from '@server/app-deps';

@@ -1,7 +1,7 @@
 // A booking's timeline for its page: the machine's transitions (audit rows), the charger's events (its OCPP session:
 // start, meter samples, stop) and the money its postings moved (wallet, what the customer owes, revenue, GST), oldest first.
 import { sql } from 'drizzle-orm';
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { bookingTimelineSchema, type BookingTimelineEntry } from '@domain/booking-timeline';
 import { humanise } from '@domain/resource/field';
 import { problemSchema } from '@domain/problem';

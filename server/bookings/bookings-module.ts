@@ -1,6 +1,6 @@
 // Bookings: their timeline, live charging actions, load balancing, instant charging and support's actions for the
 // customer, and the booking machine's effects (a cancel's refund, a utilization correction's posting).
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import type { ServerModule } from '@server/server-module';
 import { bookingEffects } from './booking-effects';
 import { registerBookingLiveRoutes } from './booking-live-routes';

@@ -10,7 +10,7 @@
 // on a fault, say, while the charger still holds the session open) has no action left to go through, so its session
 // is not held here.
 import { sql } from 'drizzle-orm';
-import { BOOKING_STATUSES, bookingResource } from '@domain/entities/bookings';
+import { BOOKING_STATUSES, bookingResource } from '@domain/resources/bookings/booking';
 import type { OcppCommand } from '@domain/ocpp';
 import { bookingMachine } from '@machines/booking.machine';
 import type { Database } from '@server/db/database';

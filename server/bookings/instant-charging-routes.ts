@@ -9,7 +9,7 @@
 // booking, moved to charging by the booking machine's START). Every refusal is a 409 in words and sends nothing.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { canTestOverOcpp } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';

@@ -4,7 +4,7 @@
 // profile (ClearChargingProfile) and the field. A booking not charging, without a live session or on an offline
 // charger is refused with 409 and nothing is sent. The commands are the pause/resume ones (./live-session.ts).
 import { sql } from 'drizzle-orm';
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { problemSchema } from '@domain/problem';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';

@@ -6,7 +6,8 @@
 // QR codes and units (migration 0016) back the checks. Map to host sets or clears the host through the same code as
 // Transfer device (charger-host.ts).
 import { sql } from 'drizzle-orm';
-import { chargerResource, hardwareReplacementResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { hardwareReplacementResource } from '@domain/resources/chargers/hardware-replacement';
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';

@@ -3,7 +3,7 @@
 // row, check who the host is now, write the new host and the audit row (from and to in words, numbers masked, the
 // user ids beside them) in the caller's transaction.
 import { sql, type SQL } from 'drizzle-orm';
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { formatIndianMobile, maskMobile } from '@domain/phone';
 import { transferProblemTypes, type TransferHost } from '@domain/transfer-device';
 import { writeAudit } from '@server/audit/write-audit';

@@ -13,7 +13,7 @@ import {
   type ChargerIdentifier,
   type CreateChargerBody,
 } from '@domain/create-charger';
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';

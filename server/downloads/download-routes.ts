@@ -4,7 +4,7 @@
 // machine's events on the generic transition route (server/workflows/workflow-routes.ts).
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import { DEFAULT_EXPORT_ROW_LIMIT, describeQuery, downloadLinkSchema, downloadOptionsSchema, downloadRequestSchema, exportColumns, offeredColumns, reportResources, reportTypeOf } from '@domain/downloads';
 import { hasPermission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';

@@ -1,6 +1,6 @@
 // Downloads: the routes that request an export and hand out its file, the download machine's effects (cancel and
 // retry reach the export job), and the export job itself, whose progress refreshes the console's download lists.
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import { liveResourceKey, resourceAudience } from '@domain/live-event';
 import { publishLive } from '@server/live/live-events';
 import type { NotificationBus } from '@server/live/notification-bus';

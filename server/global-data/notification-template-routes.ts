@@ -4,7 +4,7 @@
 // the WhatsApp log provider into the WhatsApp notification log. Numbers are stored masked (maskMobile) in both logs.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { notificationTemplateResource } from '@domain/entities/global-data';
+import { notificationTemplateResource } from '@domain/resources/notifications/notification-template';
 import { maskMobile } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import { logLine } from '@server/app-deps';

@@ -4,8 +4,10 @@
 // at most one a day, in the SMS notification log and the invoice's history.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { bookingResource } from '@domain/entities/bookings';
-import { invoiceResource, postpaidBillingPeriodResource, postpaidBillingResource } from '@domain/entities/finance';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { invoiceResource } from '@domain/resources/invoices/invoice';
+import { postpaidBillingPeriodResource } from '@domain/resources/postpaid/postpaid-billing-period';
+import { postpaidBillingResource } from '@domain/resources/postpaid/postpaid-billing';
 import { formatDate, formatDateTime } from '@domain/format-date';
 import { formatInrExact, INVOICE_REMINDER_INTERVAL_MS } from '@domain/invoices';
 import { formatIndianMobile, maskMobile } from '@domain/phone';

@@ -1,5 +1,5 @@
 // Invoices: their PDFs and postpaid billing; a postpaid configuration stays active while it has bookings to bill.
-import { postpaidBillingResource } from '@domain/entities/finance';
+import { postpaidBillingResource } from '@domain/resources/postpaid/postpaid-billing';
 import type { ServerModule } from '@server/server-module';
 import { registerInvoiceRoutes } from './invoice-routes';
 import { assertNothingUnbilled } from './postpaid-billing';

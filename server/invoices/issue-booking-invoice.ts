@@ -9,7 +9,7 @@
 // when either state is unknown it is intra-state.
 import { sql } from 'drizzle-orm';
 import { gstOfInclusiveAmount, istDate, type InvoiceAmounts } from '@domain/invoices';
-import { invoiceResource } from '@domain/entities/finance';
+import { invoiceResource } from '@domain/resources/invoices/invoice';
 import { writeAudit } from '@server/audit/write-audit';
 import type { Database } from '@server/db/database';
 import { conflictProblem, notFoundProblem } from '@server/http/problem';

@@ -3,7 +3,8 @@
 // converted lead keeps its level (409), and the same level again is refused as bad input.
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { FINAL_LEAD_LEVEL, leadResource, utilizationLeadResource } from '@domain/entities/leads';
+import { FINAL_LEAD_LEVEL, leadResource } from '@domain/resources/leads/lead';
+import { utilizationLeadResource } from '@domain/resources/leads/utilization-lead';
 import type { Resource } from '@domain/resource/define-resource';
 import { problemSchema } from '@domain/problem';
 import { writeAudit } from '@server/audit/write-audit';

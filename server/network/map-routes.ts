@@ -3,8 +3,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { viewPermission } from '@domain/resource/define-resource';
 import { listQuerySchema } from '@domain/resource/list-query';
-import { chargerResource, locationResource, locationStatuses } from '@domain/entities/chargers';
-import { chargerServicingTicketResource, ticketStatuses } from '@domain/entities/tickets';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { locationResource, locationStatuses } from '@domain/resources/places/location';
+import { chargerServicingTicketResource } from '@domain/resources/tickets/charger-servicing-ticket';
+import { ticketStatuses } from '@domain/resources/tickets/shared';
 import { chargerMapCategories, chargerMapSchema, locationMapSchema, servicingMapCategories, servicingMapSchema } from '@domain/network-map';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';

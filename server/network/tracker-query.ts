@@ -4,7 +4,7 @@
 // current. A rolled-up day is not counted again: rows written later with an older time (a backfill) are not seen
 // until the rollups are rebuilt (delete them and reset tracker_rollup_state).
 import { sql, type SQL } from 'drizzle-orm';
-import { ticketStatuses } from '@domain/entities/tickets';
+import { ticketStatuses } from '@domain/resources/tickets/shared';
 import { bucketsOf, previousRange, trackerMetricKeys, type TrackerMetric, type TrackerResult, type TrackerValues } from '@domain/trackers';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';

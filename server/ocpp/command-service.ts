@@ -4,7 +4,7 @@
 // when asked. A shared service, not a route: the senders hold their own checks (who may send what to whom).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { chargerTypes } from '@domain/entities/chargers';
+import { chargerTypes } from '@domain/resources/chargers/charger';
 import { LIVE_CHANNEL } from '@domain/live-event';
 import { canTestOverOcpp, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
 import { nextCommandState, ocppCommandMachine, type OcppCommandState } from '@machines/ocpp-command.machine';

@@ -1,7 +1,10 @@
 // Reading what chargers send: meter values into our units, and the live-channel events a change causes.
-import { bookingResource } from '@domain/entities/bookings';
-import { chargerResource, ocppTransactionResource, transactionResource } from '@domain/entities/chargers';
-import { chargerServicingTicketResource, ticketResource } from '@domain/entities/tickets';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { ocppTransactionResource } from '@domain/resources/transactions/ocpp-transaction';
+import { transactionResource } from '@domain/resources/transactions/transaction';
+import { chargerServicingTicketResource } from '@domain/resources/tickets/charger-servicing-ticket';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import { eitherAudience, liveEventsByAudience, liveOcppKey, liveRecordKey, liveResourceKey, resourceAudience, type LiveEvent } from '@domain/live-event';
 import type { Permission } from '@domain/permissions';
 import type { Resource } from '@domain/resource/define-resource';

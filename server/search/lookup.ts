@@ -8,10 +8,13 @@ import type { LookupGroup, LookupGroupKind, LookupItem, LookupResult } from '@do
 import { formatIndianMobile } from '@domain/phone';
 import { routeFor, type Resource } from '@domain/resource/define-resource';
 import { resources } from '@domain/resource/registry';
-import { bookingResource } from '@domain/entities/bookings';
-import { chargerResource } from '@domain/entities/chargers';
-import { orderResource, ticketKindOptions, ticketResource } from '@domain/entities/tickets';
-import { hostResource, userResource } from '@domain/entities/users';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { orderResource } from '@domain/resources/orders/order';
+import { ticketKindOptions } from '@domain/resources/tickets/shared';
+import { ticketResource } from '@domain/resources/tickets/ticket';
+import { hostResource } from '@domain/resources/hosts/host';
+import { userResource } from '@domain/resources/users/user';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import type { Database } from '@server/db/database';
 import { visibility } from '@server/resources/visibility';

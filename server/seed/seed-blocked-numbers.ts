@@ -1,7 +1,7 @@
 // Seed step of the blocked numbers (Unblock User): a few numbers blocked by the sign-in rule and by staff, and one
 // blocked and later unblocked, each with the audit rows its block and unblock would have written.
 import { sql } from 'drizzle-orm';
-import { blockedNumberResource } from '@domain/entities/users';
+import { blockedNumberResource } from '@domain/resources/users/blocked-number';
 import { auditLog } from '@server/db/schema';
 import { blockedNumbers } from '@server/db/tables/users';
 import type { SeedStep } from './seed-context';

@@ -1,7 +1,7 @@
 // Seed step of the charger orders: 8,000 × scale, generated in SQL (deterministic hash picks).
 import { sql } from 'drizzle-orm';
 import { chargerPowerTypeOptions as chargerPowerTypes } from '@domain/charger-power-types';
-import { orderTags } from '@domain/entities/tickets';
+import { orderTags } from '@domain/resources/orders/order';
 import { localities, scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';
 import {

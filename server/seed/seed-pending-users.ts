@@ -1,7 +1,7 @@
 // Seed step of the users waiting for approval (All Users, Approval: Pending): a handful of recent sign-ups, and one
 // rejected with the audit row its REJECT would have written. Idempotent: numbers already present are kept as they are.
 import { sql } from 'drizzle-orm';
-import { userResource } from '@domain/entities/users';
+import { userResource } from '@domain/resources/users/user';
 import { auditLog, users } from '@server/db/schema';
 import type { SeedStep } from './seed-context';
 import { seedId } from './seed-id';

@@ -5,21 +5,12 @@
 // tickets", "Today's tickets" and the Open lists show rows at every scale. Relations to chargers, bookings,
 // hardware, locations and orders are picked from those tables (null when empty).
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  anomalyTypes,
-  approvalTypes,
-  couriers,
-  mountingOptions,
-  parkingTypes,
-  protectionOptions,
-  servicingIssues,
-  supportCategories,
-  ticketCloseReasons,
-  ticketKinds,
-  ticketStatuses,
-  ticketTags,
-  type TicketKind,
-} from '@domain/entities/tickets';
+import { anomalyTypes } from '@domain/resources/tickets/booking-anomaly-ticket';
+import { approvalTypes } from '@domain/resources/tickets/charger-approval-ticket';
+import { couriers } from '@domain/resources/tickets/delivery-ticket';
+import { mountingOptions, parkingTypes, protectionOptions } from '@domain/resources/tickets/site-inspection-ticket';
+import { servicingIssues, ticketCloseReasons, ticketKinds, ticketStatuses, ticketTags, type TicketKind } from '@domain/resources/tickets/shared';
+import { supportCategories } from '@domain/resources/tickets/customer-support-ticket';
 import { businesses, localities, scaled, sqlBetween, sqlHash, sqlMobile, sqlPick } from './demo-data';
 import { withIndexesSetAside } from './bulk-load';
 import type { SeedStep } from './seed-context';

@@ -2,7 +2,7 @@
 // requests), wallets, user groups and applied referrals. Bulk rows come from generate_series with hash-based
 // picks (deterministic, seconds for tens of thousands of rows); a re-run only tops up to the target sizes.
 import { sql } from 'drizzle-orm';
-import { HOST_BUSINESS_TYPES } from '@domain/entities/users';
+import { HOST_BUSINESS_TYPES } from '@domain/resources/hosts/host';
 import { appliedReferrals, hostBankDetails, hostSupportRequests, hosts, userGroupMembers, userGroups } from '@server/db/tables/users';
 import { businesses, firstNames, lastNames, localities, scaled, seededRandom, sqlBetween, sqlHash, sqlPick } from './demo-data';
 import type { SeedStep } from './seed-context';

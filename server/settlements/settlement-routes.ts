@@ -1,7 +1,7 @@
 // Settlement create (by hand) and CSV upload (preview, then commit). Amounts are computed by the server from the
 // bookings (domain/settlement-amounts.ts); create and commit accept an Idempotency-Key.
 import { eq, inArray } from 'drizzle-orm';
-import { settlementResource } from '@domain/entities/finance';
+import { settlementResource } from '@domain/resources/settlements/settlement';
 import { problemSchema } from '@domain/problem';
 import { settlementAmountsOf, sumSettlementAmounts } from '@domain/settlement-amounts';
 import { readSettlementCsv } from '@domain/settlement-csv';

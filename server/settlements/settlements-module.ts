@@ -1,5 +1,6 @@
 // Settlements and payouts: a settlement's own create route, and the money their workflows post.
-import { payoutResource, settlementResource } from '@domain/entities/finance';
+import { payoutResource } from '@domain/resources/settlements/payout';
+import { settlementResource } from '@domain/resources/settlements/settlement';
 import type { ServerModule } from '@server/server-module';
 import { payoutEffects } from './payout-effects';
 import { settlementEffects } from './settlement-effects';

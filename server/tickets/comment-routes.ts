@@ -2,7 +2,7 @@
 // with ROLE_COMMENT_ON_TICKET. Every ticket page (kind or cross-kind) shares one thread per ticket.
 import { and, count, desc, eq } from 'drizzle-orm';
 import { commentPageSchema, commentQuerySchema, commentSchema, newCommentSchema, type Comment } from '@domain/comments';
-import { ticketResource } from '@domain/entities/tickets';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import { problemSchema } from '@domain/problem';
 import { findResource } from '@domain/resource/registry';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';

@@ -1,7 +1,7 @@
 // The delivery tickets of one entity (delivery-ticket/entityType/{type}/entityId/{id}): an order's, a
 // consignment's or a charger servicing ticket's deliveries, paged like every list.
 import { z } from 'zod';
-import { deliveryTicketResource } from '@domain/entities/tickets';
+import { deliveryTicketResource } from '@domain/resources/tickets/delivery-ticket';
 import { listQuerySchema, listResultSchema } from '@domain/resource/list-query';
 import { problemSchema } from '@domain/problem';
 import { validationProblem } from '@server/http/problem';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ticketResource } from '@domain/entities/tickets';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import type { Resource } from '@domain/resource/define-resource';
 import { ownResourceOf } from '@domain/resource/registry';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';

@@ -2,7 +2,7 @@
 // reason, and unblock a blocked one with a reason. The list and records are the resource engine's routes; what a
 // block does to sign-in, and the sign-in rule that blocks numbers by itself, are in server/auth/blocked-numbers.ts.
 import { and, eq } from 'drizzle-orm';
-import { blockedNumberResource } from '@domain/entities/users';
+import { blockedNumberResource } from '@domain/resources/users/blocked-number';
 import { problemSchema } from '@domain/problem';
 import { blockNumber } from '@server/auth/blocked-numbers';
 import { assertMayChangeStaffMember, revokeSessionsOf } from '@server/auth/who-may-change-whom';

@@ -4,7 +4,7 @@
 // permission the staff user holds (who may change whom).
 import { and, eq, ne } from 'drizzle-orm';
 import { CHANGE_NUMBER_PERMISSION, changeNumberPaths, changeNumberConfirmSchema as confirmSchema, changeNumberStartSchema as requestSchema } from '@domain/change-number';
-import { userResource } from '@domain/entities/users';
+import { userResource } from '@domain/resources/users/user';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { maskMobile } from '@domain/phone';
 import { problemSchema } from '@domain/problem';

@@ -4,7 +4,7 @@
 // member rows, the group's member count and admin, and an audit row are written in one transaction. Removing the
 // admin leaves the group without one (rather than refusing): a group may have no admin, as a new group does.
 import { and, eq, sql } from 'drizzle-orm';
-import { groupResource } from '@domain/entities/users';
+import { groupResource } from '@domain/resources/groups/group';
 import { nameWithNumber } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';

@@ -4,7 +4,7 @@
 // code is owned by these actions: the generic user edit refuses it. Applied referrals keep the code they used.
 import { randomInt } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { referralCodeFor, userResource } from '@domain/entities/users';
+import { referralCodeFor, userResource } from '@domain/resources/users/user';
 import { problemSchema } from '@domain/problem';
 import { assertMayChangeStaffMember } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';

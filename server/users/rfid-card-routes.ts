@@ -3,7 +3,7 @@
 // adds at once); each add and remove writes a row in RFID History, which OCPP Authorize reads
 // (server/ocpp/authorisation-store.ts), and an audit row, in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
-import { normaliseCardNumber, rfidCardResource } from '@domain/entities/chargers';
+import { normaliseCardNumber, rfidCardResource } from '@domain/resources/rfid/rfid-card';
 import { nameWithNumber } from '@domain/phone';
 import { problemSchema } from '@domain/problem';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';

@@ -7,7 +7,8 @@
 // the session and its menu.
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { roleResource, userRoleResource } from '@domain/entities/users';
+import { roleResource } from '@domain/resources/access/role';
+import { userRoleResource } from '@domain/resources/access/user-role';
 import { actionOf } from '@domain/resource/define-resource';
 import { permissionChanges } from '@domain/permission-labels';
 import { nameDotNumber } from '@domain/phone';

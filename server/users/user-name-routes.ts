@@ -3,7 +3,7 @@
 // new name and an audit row with the old and new name are written in one transaction, the row locked so two
 // renames at once each audit what they really changed.
 import { eq } from 'drizzle-orm';
-import { userResource } from '@domain/entities/users';
+import { userResource } from '@domain/resources/users/user';
 import { problemSchema } from '@domain/problem';
 import { assertMayChangeStaffMember } from '@server/auth/who-may-change-whom';
 import { writeAudit } from '@server/audit/write-audit';

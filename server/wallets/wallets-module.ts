@@ -1,5 +1,6 @@
 // Wallets: adding credits, and the money top-up and credit requests post when their workflows approve them.
-import { creditRequestResource, topUpRequestResource } from '@domain/entities/wallets';
+import { creditRequestResource } from '@domain/resources/wallets/credit-request';
+import { topUpRequestResource } from '@domain/resources/wallets/top-up-request';
 import type { ServerModule } from '@server/server-module';
 import { registerAddCreditsRoutes } from './add-credits-routes';
 import { creditRequestEffects } from './credit-request-effects';

@@ -38,7 +38,7 @@ describe('import boundaries (eslint)', () => {
     // The generic pages import no feature and no one resource's definition, and still not the server.
     ['src/resources/probe.tsx', "import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';\nexport const x = ChargerLivePanel;\n"],
     ['src/resources/probe.tsx', "import { WorkflowPanel } from '../workflows/workflow-panel';\nexport const x = WorkflowPanel;\n"],
-    ['src/resources/probe.ts', "import { userResource } from '@domain/entities/users';\nexport const x = userResource;\n"],
+    ['src/resources/probe.ts', "import { userResource } from '@domain/resources/users/user';\nexport const x = userResource;\n"],
     ['src/resources/probe.ts', "import { createApp } from '@server/app';\nexport const x = createApp;\n"],
     // A server feature never imports another feature's routes file, by alias or by a relative path.
     ['server/tickets/probe.ts', "import { registerWorkflowRoutes } from '@server/workflows/workflow-routes';\nexport const x = registerWorkflowRoutes;\n"],
@@ -58,7 +58,7 @@ describe('import boundaries (eslint)', () => {
     ['server/probe.ts', "import { sessionMachine } from '@machines/session.machine';\nexport const x = sessionMachine;\n"],
     ['src/app/probe.ts', "import { pinsStore } from '@state/pins';\nexport const x = pinsStore;\n"],
     ['src/resources/probe.ts', "import { findResource } from '@domain/resource/registry';\nexport const x = findResource;\n"],
-    ['src/workflows/probe.tsx', "import { ticketResource } from '@domain/entities/tickets';\nimport { GatedAction } from '@resources/gated-action';\nexport const x = [ticketResource, GatedAction];\n"],
+    ['src/workflows/probe.tsx', "import { ticketResource } from '@domain/resources/tickets/ticket';\nimport { GatedAction } from '@resources/gated-action';\nexport const x = [ticketResource, GatedAction];\n"],
     // A server feature's own routes files, another feature's service files, and the module list importing modules.
     // The server's development entry starts the simulator.
     ['server/dev-chargers.ts', "import { startFleet } from '@tools/ocpp-simulator/simulator';\nexport const x = startFleet;\n"],

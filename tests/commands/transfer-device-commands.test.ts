@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chargerRecordActions } from '@commands/charger-commands';
 import { availableCommands } from '@commands/command';
 import { localCommands } from '@commands/palette-sources';
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { transferDraftFromQuery, transferDeviceLinkFor } from '@domain/transfer-device';
 import { fakeContext } from './fake-context';
 

@@ -1,8 +1,8 @@
 // The audit policy (which rows an audit configuration keeps), reserved values (a unit’s Installed) and referral codes, pure.
 import { describe, expect, it } from 'vitest';
 import { auditedActionOf, shouldAudit } from '@domain/audit-policy';
-import { hardwareResource } from '@domain/entities/chargers';
-import { referralCodeFor } from '@domain/entities/users';
+import { hardwareResource } from '@domain/resources/chargers/hardware';
+import { referralCodeFor } from '@domain/resources/users/user';
 import { formFieldDef, reservedValueIssue } from '@domain/resource/define-resource';
 
 describe('audit policy', () => {

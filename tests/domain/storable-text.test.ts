@@ -3,7 +3,7 @@ import { newCommentSchema } from '@domain/comments';
 import { lookupQuerySchema } from '@domain/lookup';
 import { f } from '@domain/resource/field';
 import { listQuerySchema } from '@domain/resource/list-query';
-import { vendorResource } from '@domain/entities/global-data';
+import { vendorResource } from '@domain/resources/catalogue/vendor';
 import { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@domain/storable-text';
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import { createChargerBodySchema, presetSocketCount, type CreateChargerBody, type CreateChargerResult } from '@domain/create-charger';
-import { chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/entities/chargers';
+import { chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/resources/chargers/charger';
 import { GENERIC_ERROR_MESSAGE } from '@domain/problem';
 import { createChargerEventSchemas } from '@machines/create-charger.events';
 import { addSocket, chooseType, edit, emptyDraft, missingFor, removeSocket, requestBodyOf, updateSocket, type CreateChargerDraft } from '@machines/create-charger.draft';

@@ -5,9 +5,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookingResource } from '@domain/entities/bookings';
-import { customerSupportTicketResource, ticketCloseReasons } from '@domain/entities/tickets';
-import { creditRequestResource } from '@domain/entities/wallets';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { customerSupportTicketResource } from '@domain/resources/tickets/customer-support-ticket';
+import { ticketCloseReasons } from '@domain/resources/tickets/shared';
+import { creditRequestResource } from '@domain/resources/wallets/credit-request';
 import { actionOf } from '@domain/resource/define-resource';
 import { creditRequestWorkflow } from '@machines/credit-request.workflow';
 import { ResourceActionButton } from '@resources/resource-action';

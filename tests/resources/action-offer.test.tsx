@@ -1,7 +1,7 @@
 /** @vitest-environment jsdom */
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { actionOf } from '@domain/resource/define-resource';
 import { resources } from '@domain/resource/registry';
 import { bookingWorkflow } from '@machines/booking.workflow';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allPermissions } from '@domain/permissions';
 import { resourceByName } from '@domain/resource/registry';
-import { vendorResource } from '@domain/entities/global-data';
-import { ticketResource } from '@domain/entities/tickets';
+import { vendorResource } from '@domain/resources/catalogue/vendor';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { resourceExtensions } from '@app/resource-extensions';
 import { bulkOfferFor, hasBulkActions } from '@resources/bulk-offer';

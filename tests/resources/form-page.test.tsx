@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coordinatesMessages } from '@domain/coordinates';
-import { vendorResource } from '@domain/entities/global-data';
+import { vendorResource } from '@domain/resources/catalogue/vendor';
 import { defineResource } from '@domain/resource/define-resource';
 import { f } from '@domain/resource/field';
 import { FormPage } from '@resources/form-page';

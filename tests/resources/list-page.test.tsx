@@ -2,8 +2,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vendorResource } from '@domain/entities/global-data';
-import { customerSupportTicketResource } from '@domain/entities/tickets';
+import { vendorResource } from '@domain/resources/catalogue/vendor';
+import { customerSupportTicketResource } from '@domain/resources/tickets/customer-support-ticket';
 import { notifyLiveChange } from '@data/live-events';
 import { resourceExtensions } from '@app/resource-extensions';
 import { ListPage } from '@resources/list-page';

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vendorResource } from '@domain/entities/global-data';
+import { vendorResource } from '@domain/resources/catalogue/vendor';
 import { resourceExtensions } from '@app/resource-extensions';
 import { ListPage } from '@resources/list-page';
 import { applyListParams, resetTableState, tableStateOf } from '@state/table-state';

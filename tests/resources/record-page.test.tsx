@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SessionContext } from '@app/session/session-context';
 import { ToastRegion } from '@app/toast-region';
-import { chargerServicingTicketResource } from '@domain/entities/tickets';
+import { chargerServicingTicketResource } from '@domain/resources/tickets/charger-servicing-ticket';
 import { queryKeys } from '@data/query-keys';
 import { resourceExtensions } from '@app/resource-extensions';
 import { DetailPage } from '@resources/detail-page';

@@ -2,8 +2,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newsResource } from '@domain/entities/global-data';
-import { siteInspectionTicketResource } from '@domain/entities/tickets';
+import { newsResource } from '@domain/resources/content/news';
+import { siteInspectionTicketResource } from '@domain/resources/tickets/site-inspection-ticket';
 import { CellValue } from '@resources/cell-value';
 import { FormPage } from '@resources/form-page';
 import { fakeSession, renderWith } from '@tests/app/fake-session';

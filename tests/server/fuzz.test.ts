@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import ocpp from 'ocpp-rpc';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketResource } from '@domain/entities/tickets';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import type { Resource } from '@domain/resource/define-resource';
 import { resourceByName, resources } from '@domain/resource/registry';
 import type { RegisteredRoute } from '@server/http/route-registry';

@@ -1,4 +1,4 @@
-// Tables of the wallet resources (domain/entities/wallets.ts), exported by name so drizzle-kit writes their
+// Tables of the wallet resources (domain/resources/wallets/), exported by name so drizzle-kit writes their
 // migrations. The wallet ledger is a view (./ledger.ts), not a built table.
 import { resourceTable } from '../resource-tables';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { chargerMapCategories, chargerMapSchema, type ChargerMap } from '@domain/network-map';
 import { hasPermission } from '@domain/permissions';
 import { routeFor, viewPermission } from '@domain/resource/define-resource';

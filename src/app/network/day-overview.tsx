@@ -2,11 +2,13 @@
 // list with one row) and a link to that very list, so a figure always matches what its link shows.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { chargerResource } from '@domain/entities/chargers';
-import { bookingResource } from '@domain/entities/bookings';
-import { settlementResource } from '@domain/entities/finance';
-import { topUpRequestResource } from '@domain/entities/wallets';
-import { installationTicketResource, siteInspectionTicketResource, ticketResource } from '@domain/entities/tickets';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { settlementResource } from '@domain/resources/settlements/settlement';
+import { topUpRequestResource } from '@domain/resources/wallets/top-up-request';
+import { installationTicketResource } from '@domain/resources/tickets/installation-ticket';
+import { siteInspectionTicketResource } from '@domain/resources/tickets/site-inspection-ticket';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import { formatKwh } from '@domain/format-energy';
 import { hasPermission } from '@domain/permissions';
 import { viewPermission, type Resource } from '@domain/resource/define-resource';

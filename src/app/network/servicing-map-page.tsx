@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { chargerServicingTicketResource } from '@domain/entities/tickets';
+import { chargerServicingTicketResource } from '@domain/resources/tickets/charger-servicing-ticket';
 import { ageBandOf, servicingAgeBands, servicingMapCategories, servicingMapSchema, type ServicingMap } from '@domain/network-map';
 import { hasPermission } from '@domain/permissions';
 import { routeFor } from '@domain/resource/define-resource';

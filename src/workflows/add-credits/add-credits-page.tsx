@@ -19,8 +19,9 @@ import {
   type AddCreditsPreview,
   type PastedCreditLine,
 } from '@domain/add-credits';
-import { walletResource } from '@domain/entities/users';
-import { creditRequestResource, walletLedgerResource } from '@domain/entities/wallets';
+import { walletResource } from '@domain/resources/wallets/wallet';
+import { creditRequestResource } from '@domain/resources/wallets/credit-request';
+import { walletLedgerResource } from '@domain/resources/wallets/wallet-ledger';
 import { formatInr, rupeesToPaise } from '@domain/format-money';
 import { formatIndianMobile } from '@domain/phone';
 import { routeFor } from '@domain/resource/define-resource';

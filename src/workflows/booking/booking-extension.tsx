@@ -1,4 +1,4 @@
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import type { RecordPartProps, ResourceExtension } from '@resources/resource-extension';
 import { BookingTimelinePanel } from './booking-timeline-panel';
 

@@ -1,4 +1,4 @@
-import { userResource } from '@domain/entities/users';
+import { userResource } from '@domain/resources/users/user';
 import type { ResourceExtension } from '@resources/resource-extension';
 import { ChangeNumberPanel } from './change-number-panel';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { changeNumberConfirmSchema, changeNumberDoneSchema, changeNumberPaths, changeNumberStartedSchema, changeNumberStartSchema, CHANGE_NUMBER_PERMISSION } from '@domain/change-number';
-import { userResource } from '@domain/entities/users';
+import { userResource } from '@domain/resources/users/user';
 import { hasPermission } from '@domain/permissions';
 import { zodIssuesToFieldErrors } from '@domain/problem';
 import { ApiError, apiRequest, errorMessage } from '@data/api-client';

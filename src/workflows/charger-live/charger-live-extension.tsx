@@ -1,4 +1,4 @@
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import type { RecordPartProps, ResourceExtension } from '@resources/resource-extension';
 import { ChargerLivePanel } from './charger-live-panel';
 

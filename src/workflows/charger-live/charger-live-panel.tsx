@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { bookingResource } from '@domain/entities/bookings';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
 import { chargerActionAnchors } from '@commands/charger-commands';

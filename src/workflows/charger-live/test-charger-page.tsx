@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch, type RouteComponentProps } from 'wouter';
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
 import { canTestOverOcpp, ocppPaths, sendCommandAnswerSchema } from '@domain/ocpp';

@@ -13,7 +13,7 @@ import {
   type CreateChargerBody,
   type CreateChargerResult,
 } from '@domain/create-charger';
-import { chargerResource, chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from '@domain/entities/chargers';
+import { chargerResource, chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from '@domain/resources/chargers/charger';
 import { routeFor } from '@domain/resource/define-resource';
 import { f, humanise } from '@domain/resource/field';
 import { missingFor, type CreateChargerDraft, type DraftStep } from '@machines/create-charger.draft';

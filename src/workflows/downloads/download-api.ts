@@ -1,6 +1,6 @@
 // The console's calls of the download service: create a download, fetch the report types it offers, get a signed
 // link to a ready file and start the browser's download of it.
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import { downloadLinkSchema, downloadOptionsSchema, type DownloadOptions, type DownloadRequest } from '@domain/downloads';
 import { apiBaseUrl, apiRequest } from '@data/api-client';
 import type { ApiRecord } from '@data/resource-api';

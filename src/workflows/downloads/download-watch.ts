@@ -1,6 +1,6 @@
 // Downloads started from this console tab: when one is ready (or fails), a toast says so, wherever the user is.
 // The live channel announces each change of a download; a slow look every few seconds covers a closed stream.
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import { apiRequest } from '@data/api-client';
 import { subscribeLiveChanges } from '@data/live-events';
 import type { ApiRecord } from '@data/resource-api';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import type { ListPartProps, ResourceExtension } from '@resources/resource-extension';
 import { ACTIVE_DOWNLOAD_STATUSES, downloadActionsColumn } from './download-actions';
 import { ExportButton } from './export-button';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, type RouteComponentProps } from 'wouter';
-import { installationTicketResource } from '@domain/entities/tickets';
+import { installationTicketResource } from '@domain/resources/tickets/installation-ticket';
 import { routeFor } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
 import { hasPermission } from '@domain/permissions';

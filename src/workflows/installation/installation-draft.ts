@@ -1,6 +1,6 @@
 // The installation draft (phoneNumber, uniqueId, qrCodeValue, chargePointOperatorId, purposeOfAssigning):
 // raw form values filled from the ticket, reset by clearing everything but the unique id.
-import { installationTicketResource } from '@domain/entities/tickets';
+import { installationTicketResource } from '@domain/resources/tickets/installation-ticket';
 import type { FieldDef } from '@domain/resource/field';
 import { emptyRaw, fromRaw, toRaw, type RawValue } from '@resources/form-values';
 

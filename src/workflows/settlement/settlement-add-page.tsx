@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { settlementResource } from '@domain/entities/finance';
+import { settlementResource } from '@domain/resources/settlements/settlement';
 import { routeFor } from '@domain/resource/define-resource';
 import { f } from '@domain/resource/field';
 import { SETTLEMENT_COMMISSION_PERCENT, SETTLEMENT_GST_PERCENT } from '@domain/settlement-amounts';

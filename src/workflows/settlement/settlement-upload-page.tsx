@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { settlementResource } from '@domain/entities/finance';
+import { settlementResource } from '@domain/resources/settlements/settlement';
 import { formatInr } from '@domain/format-money';
 import { SETTLEMENT_COMMISSION_PERCENT, SETTLEMENT_GST_PERCENT } from '@domain/settlement-amounts';
 import { SETTLEMENT_CSV_MAX_ROWS } from '@domain/settlement-csv';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
+import { ticketPriorities, ticketTags } from '@domain/resources/tickets/shared';
 import { humanise } from '@domain/resource/field';
 import { bulkTagModes, ticketActions, ticketBulkPath, type BulkTagMode, type TicketAction } from '@domain/ticket-actions';
 import { sendBulkTicketAction } from '@data/resource-api';

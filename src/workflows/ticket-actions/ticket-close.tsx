@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ticketCloseReasons, ticketResource } from '@domain/entities/tickets';
+import { ticketCloseReasons } from '@domain/resources/tickets/shared';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import type { Resource } from '@domain/resource/define-resource';
 import { ownResourceOf, resources } from '@domain/resource/registry';
 import { ticketActionAnchor, ticketActionsFor } from '@domain/ticket-actions';

@@ -1,4 +1,4 @@
-import { ticketResource } from '@domain/entities/tickets';
+import { ticketResource } from '@domain/resources/tickets/ticket';
 import { resources } from '@domain/resource/registry';
 import type { ResourceExtension } from '@resources/resource-extension';
 import { ticketBulkActions } from './ticket-bulk-actions';

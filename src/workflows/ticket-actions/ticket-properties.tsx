@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { ticketPriorities, ticketTags } from '@domain/entities/tickets';
+import { ticketPriorities, ticketTags } from '@domain/resources/tickets/shared';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
 import { hasPermission } from '@domain/permissions';

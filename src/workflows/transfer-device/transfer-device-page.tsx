@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { chargerResource } from '@domain/entities/chargers';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { routeFor } from '@domain/resource/define-resource';
 import { formatIndianMobile } from '@domain/phone';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChargerPath, createChargerResultSchema } from '@domain/create-charger';
-import { chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/entities/chargers';
+import { chargerTypeIdentifiers, chargerTypes, type ChargerType } from '@domain/resources/chargers/charger';
 import { call } from '@tests/server/support/test-app';
 import { ruleDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';

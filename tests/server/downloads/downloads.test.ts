@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse } from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import { auditLog } from '@server/db/schema';
 import { backgroundJobs } from '@server/db/tables/background-jobs';
 import type { OpenDatabase } from '@server/db/open-database';

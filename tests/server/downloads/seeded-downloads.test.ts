@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadResource } from '@domain/entities/global-data';
+import { downloadResource } from '@domain/resources/downloads/download';
 import type { OpenDatabase } from '@server/db/open-database';
 import { backgroundJobs } from '@server/db/tables/background-jobs';
 import { EXPORT_JOB, exportSourceOf } from '@server/downloads/download-job';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closedTicketStatuses, ticketResources } from '@domain/entities/tickets';
+import { resources } from '@domain/resource/registry';
+import { closedTicketStatuses } from '@domain/resources/tickets/ticket';
 import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
@@ -8,7 +9,7 @@ import { useTestApp } from '@tests/server/support/use-test-app';
 type Row = Record<string, unknown>;
 
 /** Today's calendar day in India (the `today` scope's day). */
-const kindResources = ticketResources.filter((r) => r.fixed?.kind);
+const kindResources = resources.filter((r) => r.fixed?.kind);
 
 describe.each(ruleDrivers)('tickets and orders on %s', (driver) => {
   const env = useTestApp(driver);

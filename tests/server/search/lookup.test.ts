@@ -1,10 +1,12 @@
 import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lookupResultSchema, type LookupGroup, type LookupResult } from '@domain/lookup';
-import { bookingResource } from '@domain/entities/bookings';
-import { chargerResource } from '@domain/entities/chargers';
-import { orderResource, ticketResource } from '@domain/entities/tickets';
-import { hostResource, userResource } from '@domain/entities/users';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import { orderResource } from '@domain/resources/orders/order';
+import { ticketResource } from '@domain/resources/tickets/ticket';
+import { hostResource } from '@domain/resources/hosts/host';
+import { userResource } from '@domain/resources/users/user';
 import { tableOf } from '@server/resources/resource-query';
 import { call } from '../support/test-app';
 import { ruleDrivers } from '../support/test-database';

@@ -3,7 +3,7 @@
 // over every resource definition and every workflow.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderTags } from '@domain/entities/tickets';
+import { orderTags } from '@domain/resources/orders/order';
 import { defineResource } from '@domain/resource/define-resource';
 import { f } from '@domain/resource/field';
 import { resourceByName, resources } from '@domain/resource/registry';

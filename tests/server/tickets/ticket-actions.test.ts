@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ticketResources } from '@domain/entities/tickets';
+import { resources } from '@domain/resource/registry';
 import { ticketActionPath, ticketFieldActions, type TicketFieldAction } from '@domain/ticket-actions';
 import { ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
@@ -131,7 +131,7 @@ describe.each(ruleDrivers)('common ticket actions on %s', (driver) => {
 
   it('works on a ticket of every kind', async () => {
     const priority = ticketFieldActions.find((a) => a.id === 'priority')!;
-    const kinds = ticketResources.filter((r) => r.table === 'tickets' && r.fixed?.kind);
+    const kinds = resources.filter((r) => r.table === 'tickets' && r.fixed?.kind);
     for (const resource of kinds) {
       const found = rowsOf<Row>(await env.database.db.execute(sql`select id, version from tickets where kind = ${resource.fixed!.kind as string} limit 1`))[0];
       expect(found, `a seeded ${resource.name}`).toBeDefined();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TicketKind } from '@domain/entities/tickets';
+import type { TicketKind } from '@domain/resources/tickets/shared';
 import { resourceByName } from '@domain/resource/registry';
 import { tickets } from '@server/db/tables/tickets';
 import { call } from '@tests/server/support/test-app';

@@ -3,7 +3,7 @@
 // needs ROLE_VIEW_WALLET_LEDGER, has no write routes, and the view itself refuses writes.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { walletEntryKinds } from '@domain/entities/wallets';
+import { walletEntryKinds } from '@domain/resources/wallets/wallet-ledger';
 import { postingKinds } from '@server/ledger/ledger';
 import { rowsOf } from '@server/seed/seed-sql';
 import { call } from '@tests/server/support/test-app';

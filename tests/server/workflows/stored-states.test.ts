@@ -15,7 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { getNextSnapshot } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketKinds, ticketStatuses, type TicketKind } from '@domain/entities/tickets';
+import { ticketKinds, ticketStatuses, type TicketKind } from '@domain/resources/tickets/shared';
 import { resourceByName } from '@domain/resource/registry';
 import type { RecordWorkflow } from '@machines/record-workflow';
 import { recordWorkflows } from '@machines/workflow-registry';

@@ -1,0 +1,3 @@
+
+
+export const CZO = '/czo-management';

@@ -1,0 +1,3 @@
+
+
+export const BM = '/booking-management';

@@ -1,0 +1,3 @@
+
+
+export const GD = '/global-data-management';

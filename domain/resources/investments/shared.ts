@@ -1,0 +1,3 @@
+
+
+export const SC = '/sustain-capital-management';

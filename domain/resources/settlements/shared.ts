@@ -1,0 +1,3 @@
+
+
+export const FM = '/finance-management';

@@ -1,0 +1,3 @@
+
+
+export const UM = '/user-management';
