@@ -127,10 +127,11 @@ export default tseslint.config(
     files: ['server/dev-chargers.ts'],
     rules: forbid(serverBoundaries[0], serverBoundaries[1].filter((root) => root !== '@tools'), serverBoundaries[2].filter((name) => name !== 'tools'), serverBoundaries[3]),
   },
-  // No import circles in the server: a module importing one that imports it back (directly or through others) runs
-  // with half-initialised imports at start. Type-only imports do not count: they leave nothing at run time.
+  // No import circles anywhere: a module importing one that imports it back (directly or through others) runs with
+  // half-initialised imports at start (in the console, a lazy chunk's too). Type-only imports do not count: they
+  // leave nothing at run time.
   {
-    files: ['server/**/*.ts'],
+    files: ['{src,domain,machines,commands,server,tools}/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],

@@ -71,7 +71,7 @@ describe('import boundaries (eslint)', () => {
   });
 });
 
-describe('no import circles in the server (eslint)', () => {
+describe('no import circles (eslint)', () => {
   // A circle needs its other side on disk: the code is linted as if it were an existing server file, importing a
   // file that already imports that one back.
   it('refuses an import the other side already makes (the download routes announce jobs through announce-job.ts)', async () => {
@@ -87,6 +87,19 @@ describe('no import circles in the server (eslint)', () => {
     expect(await ruleErrors('import-x/no-cycle', 'server/jobs/job-queue.ts', circle)).not.toEqual([]);
     const typeOnly = "import type { HousekeepingDeps } from './housekeeping';\nexport type X = HousekeepingDeps;\n";
     expect(await ruleErrors('import-x/no-cycle', 'server/jobs/job-queue.ts', typeOnly)).toEqual([]);
+  });
+
+  it('refuses a circle in the shared core and the console too', async () => {
+    // The registry imports every resource file, and each imports define-resource.ts: define-resource importing the
+    // registry closes the loop.
+    const core = "import { resources } from '@domain/resource/registry';\nexport const x = resources;\n";
+    expect(await ruleErrors('import-x/no-cycle', 'domain/resource/define-resource.ts', core)).not.toEqual([]);
+    expect(await ruleErrors('import-x/no-cycle', 'domain/resource/probe.ts', core)).toEqual([]);
+    // The app's list of extensions imports the downloads' extension, which imports the export button: the button
+    // importing the list closes the loop.
+    const consoleCircle = "import { resourceExtensions } from '@app/resource-extensions';\nexport const x = resourceExtensions;\n";
+    expect(await ruleErrors('import-x/no-cycle', 'src/workflows/downloads/export-button.tsx', consoleCircle)).not.toEqual([]);
+    expect(await ruleErrors('import-x/no-cycle', 'src/workflows/downloads/probe.tsx', consoleCircle)).toEqual([]);
   });
 });
 
