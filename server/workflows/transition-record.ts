@@ -8,6 +8,7 @@ import { hasPermission } from '@domain/permissions';
 import { resourceByName } from '@domain/resource/registry';
 import type { Resource } from '@domain/resource/define-resource';
 import type { RecordWorkflow } from '@machines/record-workflow';
+import { refusedEventText } from '@machines/workflow-labels';
 import { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
 import type { ResolvedDeps } from '@server/app-deps';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
@@ -101,7 +102,7 @@ export async function transitionRecord(
   try {
     if (!snapshot.can(machineEvent as never)) {
       const why = workflow.refusal?.(machineEvent.type, before, machineEvent);
-      await refuse(conflict(why ?? `A ${resource.title.toLowerCase()} in state ${from} does not accept ${machineEvent.type}.`, from, acceptedEvents(workflow, before), before.version));
+      await refuse(conflict(why ?? refusedEventText(workflow, resource, from, machineEvent.type), from, acceptedEvents(workflow, before), before.version));
     }
     if (version !== before.version) {
       await refuse(conflict(`This ${resource.title.toLowerCase()} was changed by someone else (version ${String(before.version)}, you sent ${version}). Reload it and try again.`, from, acceptedEvents(workflow, before), before.version));

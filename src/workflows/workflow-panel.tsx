@@ -18,6 +18,7 @@ import { toRaw } from '@resources/form-values';
 import { useRecordEditing, useUnsavedEdit } from '@resources/record-editing';
 import './workflows.css';
 import { acceptedEvents } from '@machines/workflow-snapshot';
+import { workflowStateLabel } from '@machines/workflow-labels';
 
 /** Props of WorkflowPanel. */
 export interface WorkflowPanelProps {
@@ -37,8 +38,7 @@ function payloadFields(workflow: RecordWorkflow, type: string): string[] {
 
 /** A record's state as staff read it: its state field's option label, else the state in words. */
 export function stateLabel(workflow: RecordWorkflow, resource: Resource, record: ApiRecord): string {
-  const value = String(record[workflow.stateField]);
-  return resource.allFields[workflow.stateField]?.options?.find((o) => o.value === value)?.label ?? humanise(value);
+  return workflowStateLabel(workflow, resource, String(record[workflow.stateField]));
 }
 
 /**

@@ -126,7 +126,7 @@ describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
     const res = await call(env.t, 'POST', CLOSE, { authKey: admin, body: { ids: [a.id, b.id, closed.id], closeReason: 'CHARGING_STATION_NOT_WORKING', note: 'Bulk' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.changed).toBe(2);
-    expect(res.body.refused).toEqual([{ id: String(closed.id), reason: expect.stringMatching(/CLOSED.*does not accept CLOSE/) }]);
+    expect(res.body.refused).toEqual([{ id: String(closed.id), reason: 'This charger servicing ticket is Closed: Close is not possible now.' }]);
     expect(await read(a.id)).toMatchObject({ status: 'CLOSED', close_reason: 'CHARGING_STATION_NOT_WORKING', version: (a.version as number) + 1 });
     const [audit] = await auditRows(env, DEMO, b.id, 'transition');
     expect(audit).toMatchObject({ event: 'CLOSE', reason: 'Charging Station Not Working: Bulk' });

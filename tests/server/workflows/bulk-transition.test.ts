@@ -36,7 +36,7 @@ describe.each(ruleDrivers)('bulk workflow events on %s', (driver) => {
     const resolved = await insertTicket(env, admin, SUPPORT, { status: 'RESOLVED' });
     const res = await call(env.t, 'POST', bulkOf(SUPPORT), { authKey: admin, body: { ids: [a.id, b.id, resolved.id], event: { type: 'START_WORK' } } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ changed: 2, unchanged: 0, refused: [{ id: String(resolved.id), reason: 'A customer support ticket in state RESOLVED does not accept START_WORK.' }] });
+    expect(res.body).toEqual({ changed: 2, unchanged: 0, refused: [{ id: String(resolved.id), reason: 'This customer support ticket is Resolved: Start work is not possible now.' }] });
     for (const t of [a, b]) {
       expect(await read(t.id)).toMatchObject({ status: 'IN_PROGRESS', version: (t.version as number) + 1 });
       const audit = await auditRows(env, SUPPORT, t.id, 'transition');
@@ -44,6 +44,14 @@ describe.each(ruleDrivers)('bulk workflow events on %s', (driver) => {
     }
     expect(await read(resolved.id)).toMatchObject({ status: 'RESOLVED', version: resolved.version });
     expect(await auditRows(env, SUPPORT, resolved.id, 'transition')).toHaveLength(0);
+  });
+
+  it('names the state and the event by their labels when the single transition route refuses, never by their codes', async () => {
+    const started = await insertTicket(env, admin, SUPPORT, { status: 'IN_PROGRESS' });
+    const res = await call(env.t, 'POST', `${resourceByName(SUPPORT).apiPath}/${String(started.id)}/transition`, { authKey: admin, body: { type: 'START_WORK', version: started.version } });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.detail).toBe('This customer support ticket is In Progress: Start work is not possible now.');
+    expect(JSON.stringify(res.body.detail)).not.toMatch(/IN_PROGRESS|START_WORK/);
   });
 
   it('sends the payload of a choice event (CLOSE with its close reason) to every record a list query matches', async () => {
@@ -64,7 +72,7 @@ describe.each(ruleDrivers)('bulk workflow events on %s', (driver) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.changed).toBe(0);
     expect(res.body.refused).toEqual([
-      { id: String(open.id), reason: expect.stringContaining('does not accept COMPLETE') },
+      { id: String(open.id), reason: 'This charger servicing ticket is Open: Complete is not possible now.' },
       { id: String(closed.id), reason: `No charger servicing ticket has the id ${String(closed.id)}.` },
     ]);
   });
