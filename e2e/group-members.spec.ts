@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { nameDotNumber } from '@domain/phone';
 import { apiKey, signIn, staff } from './support';
 
 test('add a member from the group page, make them admin, and remove another member behind the confirm', async ({ page, request }) => {
@@ -27,7 +28,7 @@ test('add a member from the group page, make them admin, and remove another memb
   await expect(addDialog).toContainText('The user gets the group’s discount');
   const picker = addDialog.getByRole('combobox', { name: /User/ });
   await picker.fill(joining!.mobileNumber);
-  await page.getByRole('option', { name: `${joining!.name} (${joining!.id})` }).click();
+  await page.getByRole('option', { name: nameDotNumber(joining!.name, joining!.mobileNumber) }).click();
   await picker.press('Tab');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await addDialog.getByRole('button', { name: 'Add member' }).click();
@@ -41,7 +42,7 @@ test('add a member from the group page, make them admin, and remove another memb
   const adminDialog = page.getByRole('alertdialog', { name: `Make group admin ${name}?` });
   const memberPicker = adminDialog.getByRole('combobox', { name: /Member/ });
   await memberPicker.fill(joining!.mobileNumber);
-  await page.getByRole('option', { name: `${joining!.name} (${joining!.id})` }).click();
+  await page.getByRole('option', { name: nameDotNumber(joining!.name, joining!.mobileNumber) }).click();
   await memberPicker.press('Tab');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await adminDialog.getByRole('button', { name: 'Make group admin' }).click();
@@ -56,7 +57,7 @@ test('add a member from the group page, make them admin, and remove another memb
   await expect(removeDialog).toContainText('This cannot be undone');
   const removePicker = removeDialog.getByRole('combobox', { name: /Member/ });
   await removePicker.fill(leaving!.mobileNumber);
-  await page.getByRole('option', { name: `${leaving!.name} (${leaving!.id})` }).click();
+  await page.getByRole('option', { name: nameDotNumber(leaving!.name, leaving!.mobileNumber) }).click();
   await removePicker.press('Tab');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await removeDialog.getByRole('button', { name: 'Remove member' }).click();

@@ -69,7 +69,7 @@ const adapter: ScreenAdapter = {
       const dialog = await openAction(page, 'Settle Booking');
       const picker = dialog.getByRole('combobox', { name: /Booking/ });
       await picker.fill(String(event.bookingId));
-      await page.getByRole('option', { name: `${String(event.bookingId)} (${String(event.bookingId)})` }).click();
+      await page.getByRole('option', { name: String(event.bookingId), exact: true }).click();
       // Leave the picker (its list closes), then send.
       await picker.press('Tab');
       await expect(page.getByRole('listbox')).toHaveCount(0);

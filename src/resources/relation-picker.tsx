@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button as AriaButton, ComboBox, FieldError, Input, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import type { Resource } from '@domain/resource/define-resource';
 import { resourceByName } from '@domain/resource/registry';
+import { nameDotNumber } from '@domain/phone';
 import { queryKeys } from '@data/query-keys';
 import { errorMessage } from '@data/api-client';
 import { fetchList } from '@data/resource-api';
@@ -50,6 +52,21 @@ interface PickerCommonProps {
 export type RelationPickerProps = PickerCommonProps & ({ /** Resource whose records are offered. */ resource: string; choices?: never } | { resource?: never; choices: PickerChoices });
 
 /**
+ * How a record reads in a picker: its label field (a charger's unique id, a city's name), and for a resource a phone
+ * number identifies (a unique phone field) the number beside the name (a user: "Atharv Gill · +91 98765 43210"), as
+ * staff tell people of one name apart; never
+ * its internal id or uuid, which nobody reads. A record without a label shows its id, the only thing left to name it.
+ */
+export function pickerOptionLabel(resource: Resource, record: Readonly<Record<string, unknown>>): string {
+  const id = record[resource.idField];
+  const label = record[resource.labelField];
+  const phoneField = Object.keys(resource.allFields).find((field) => field !== resource.labelField && resource.allFields[field]!.display === 'phone' && resource.allFields[field]!.unique === true);
+  const phone = phoneField ? record[phoneField] : undefined;
+  if (typeof phone === 'string' && phone !== '') return nameDotNumber(label ? String(label) : null, phone);
+  return label ? String(label) : String(id);
+}
+
+/**
  * A combobox that picks a record: another resource's records searched by what is typed (id, phone, code or name), or
  * options given to it (`choices`) filtered as typed.
  */
@@ -85,8 +102,7 @@ export function RelationPicker({ label, resource: name, choices, value, onChange
   } else {
     items = (searching ? [] : (options.data?.items ?? [])).map((record) => {
       const id = record[target!.idField] as string | number;
-      const text = record[target!.labelField];
-      return { id: String(id), raw: id, label: text ? `${String(text)} (${String(id)})` : String(id) };
+      return { id: String(id), raw: id, label: pickerOptionLabel(target!, record) };
     });
     if (value.id !== null && !items.some((i) => i.raw === value.id)) items.unshift({ id: String(value.id), raw: value.id, label: value.label });
   }

@@ -5,7 +5,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RelationPicker } from '@resources/relation-picker';
+import { resourceByName } from '@domain/resource/registry';
+import { pickerOptionLabel, RelationPicker } from '@resources/relation-picker';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
 const vendors = [
@@ -55,14 +56,23 @@ describe('the relation picker', () => {
     // Typed, not searched yet: the three older options are gone, the list says it is searching.
     expect(screen.queryByRole('option', { name: /Tata|Exicom|Delta/ })).toBeNull();
     expect(screen.getByText('Searching…')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Exicom Supplies (2)']));
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Exicom Supplies']));
     expect(queries).toContain('exi');
 
-    await user.click(screen.getByRole('option', { name: 'Exicom Supplies (2)' }));
-    expect(picked.at(-1)).toEqual({ id: 2, label: 'Exicom Supplies (2)' });
-    expect(input).toHaveValue('Exicom Supplies (2)');
+    await user.click(screen.getByRole('option', { name: 'Exicom Supplies' }));
+    expect(picked.at(-1)).toEqual({ id: 2, label: 'Exicom Supplies' });
+    expect(input).toHaveValue('Exicom Supplies');
     await new Promise((r) => setTimeout(r, 400));
-    expect(input).toHaveValue('Exicom Supplies (2)');
-    expect(picked.at(-1)).toEqual({ id: 2, label: 'Exicom Supplies (2)' });
+    expect(input).toHaveValue('Exicom Supplies');
+    expect(picked.at(-1)).toEqual({ id: 2, label: 'Exicom Supplies' });
+  });
+
+  it('names a record as staff know it: its label, with the phone number where the resource has one, never its id', () => {
+    const user = { id: '878d67f9-0c1e-4f4e-9d1a-2b6f1e0c9a77', name: 'Atharv Gill', mobileNumber: '9876543210' };
+    expect(pickerOptionLabel(resourceByName('users'), user)).toBe('Atharv Gill · +91 98765 43210');
+    expect(pickerOptionLabel(resourceByName('chargers'), { id: 2, uniqueId: 'CZ000002' })).toBe('CZ000002');
+    expect(pickerOptionLabel(resourceByName('cities'), { id: 7, name: 'Pune' })).toBe('Pune');
+    // A phone that does not identify the record (a vendor's contact number) stays out of its name.
+    expect(pickerOptionLabel(resourceByName('vendors'), { id: 2, name: 'Exicom Supplies', mobileNumber: '9845012341' })).toBe('Exicom Supplies');
   });
 });
