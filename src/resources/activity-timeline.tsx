@@ -73,7 +73,7 @@ function actionText(resource: Resource, entry: AuditEntry): string {
 
 /** A changed value as staff read it: labels, not codes; a person's name, not their id; units and dates as shown elsewhere. */
 function describeChange(value: unknown, def: FieldDef | undefined, field: string, labels: Record<string, string> | undefined): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'Empty';
+  if (isEmptyValue(value)) return 'Empty';
   if (def?.relation) return labels?.[String(value)] ?? String(value);
   if (def?.options && !Array.isArray(value)) return def.options.find((o) => o.value === value)?.label ?? String(value);
   if (def && def.display !== 'json' && (typeof value !== 'object' || Array.isArray(value))) {
@@ -88,11 +88,26 @@ function describeChange(value: unknown, def: FieldDef | undefined, field: string
   return String(value);
 }
 
+/** A field the resource no longer (or never) declared, in words: "transactionId" → "Transaction id", "close_note" → "Close note". */
+function fieldWords(field: string): string {
+  const words = humanise(field.replace(/([a-z\d])([A-Z])/g, '$1 $2')).split(' ');
+  return words.map((word, i) => (i === 0 || word === word.toUpperCase() ? word : word.toLowerCase())).join(' ');
+}
+
+/** Nothing in it: null, an empty text or an empty list. */
+const isEmptyValue = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
 function Changes({ resource, entry }: { resource: Resource; entry: AuditEntry }) {
   if (!entry.changes || entry.action === 'create') return null;
+  // A field empty before and after changed nothing a person can see ("Empty → Empty"): not a line of its own.
+  const changed = Object.entries(entry.changes).filter(([, change]) => {
+    const c = change as { from?: unknown; to?: unknown };
+    return !(isEmptyValue(c.from) && isEmptyValue(c.to));
+  });
+  if (changed.length === 0) return null;
   return (
     <ul className="activity__changes">
-      {Object.entries(entry.changes).map(([field, change]) => {
+      {changed.map(([field, change]) => {
         const c = change as { from?: unknown; to?: unknown };
         const def = resource.allFields[field];
         if (def?.inputKind === 'permissions' && Array.isArray(c.from) && Array.isArray(c.to)) {
@@ -103,7 +118,7 @@ function Changes({ resource, entry }: { resource: Resource; entry: AuditEntry })
         const labels = entry.relationLabels?.[field];
         return (
           <li key={field}>
-            {def?.label ?? humanise(field)}: {describeChange(c.from, def, field, labels)} → {describeChange(c.to, def, field, labels)}
+            {def?.label ?? fieldWords(field)}: {describeChange(c.from, def, field, labels)} → {describeChange(c.to, def, field, labels)}
           </li>
         );
       })}

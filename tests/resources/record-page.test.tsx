@@ -53,7 +53,7 @@ const auditItems = [
     createdAt: '2026-03-01T10:05:00Z',
   },
   { id: 'a2', action: 'transition', actorUserId: null, actorName: 'Aarav Sharma', fromState: 'OPEN', toState: 'SCHEDULED', event: 'SCHEDULE', reason: null, changes: null, createdAt: '2026-03-01T10:01:00Z' },
-  { id: 'a1', action: 'set_priority', actorUserId: null, actorName: 'Aarav Sharma', fromState: null, toState: null, event: null, reason: null, changes: { priority: { from: 'LOW', to: 'HIGH' } }, createdAt: '2026-03-01T10:00:00Z' },
+  { id: 'a1', action: 'set_priority', actorUserId: null, actorName: 'Aarav Sharma', fromState: null, toState: null, event: null, reason: null, changes: { priority: { from: 'LOW', to: 'HIGH' }, transactionId: { from: null, to: '' }, bookingRef: { from: null, to: 'BK-7' } }, createdAt: '2026-03-01T10:00:00Z' },
 ];
 const commentItems = [
   { id: 2, entityType: 'tickets', entityId: '42', authorUserId: null, authorName: 'Rohan Verma', body: 'On site now', createdAt: '2026-03-01T10:06:00Z' },
@@ -202,6 +202,8 @@ describe('a ticket record page', () => {
       expect.stringMatching(/^Rohan Verma commented · /),
     ]);
     expect(items[0]).toHaveTextContent('Priority: Low → High');
+    // A field the ticket does not declare reads in words; one empty before and after is no line at all.
+    expect(within(items[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Priority: Low → High', 'Booking ref: Empty → BK-7']);
     expect(items[3]).toHaveTextContent('Assignee: Empty → Priya Nair');
     expect(history.textContent).not.toContain(STAFF);
     const box = within(history).getByRole('textbox', { name: 'Add a comment' });
