@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LookupGroup, LookupGroupKind, LookupItem, LookupResult } from '@domain/lookup';
 import { formatIndianMobile } from '@domain/phone';
 import { routeFor, type Resource } from '@domain/resource/define-resource';
+import { humanise } from '@domain/resource/field';
 import { resources } from '@domain/resource/registry';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import { chargerResource } from '@domain/resources/chargers/charger';
@@ -172,12 +173,18 @@ async function findTickets(ctx: LookupContext, terms: LookupTerms, limit: number
     return {
       id: String(row.id),
       title: `#${String(row.id)} ${String(row.title)}`,
-      subtitle: `${kindLabel.get(kind) ?? kind} · ${String(row.status)}`,
+      subtitle: `${kindLabel.get(kind) ?? kind} · ${statusLabel(owner ?? r, row.status)}`,
       path: routeFor((owner ?? r).detailPath, String(row.id)),
       matchedField,
       match,
     };
   });
+}
+
+/** A record's status as staff read it in the palette: its status option's label ("Stopped by admin"), else in words. */
+function statusLabel(r: Resource, value: unknown): string {
+  const status = String(value);
+  return r.allFields.status?.options?.find((o) => o.value === status)?.label ?? humanise(status);
 }
 
 async function findBookings(ctx: LookupContext, terms: LookupTerms, limit: number): Promise<LookupItem[] | null> {
@@ -188,7 +195,7 @@ async function findBookings(ctx: LookupContext, terms: LookupTerms, limit: numbe
   return hits.map(({ row, match, matchedField }) => ({
     id: String(row.id),
     title: `Booking #${String(row.id)}`,
-    subtitle: `${formatIndianMobile(row.userPhone as string)} · ${String(row.status)}`,
+    subtitle: `${formatIndianMobile(row.userPhone as string)} · ${statusLabel(r, row.status)}`,
     path: routeFor(r.detailPath, String(row.id)),
     matchedField,
     match,
@@ -209,7 +216,7 @@ async function findOrders(ctx: LookupContext, terms: LookupTerms, limit: number)
   return hits.map(({ row, match, matchedField }) => ({
     id: String(row.id),
     title: String(row.orderNumber),
-    subtitle: `${String(row.customerName)} · ${String(row.status)}`,
+    subtitle: `${String(row.customerName)} · ${statusLabel(r, row.status)}`,
     path: routeFor(r.detailPath, String(row.id)),
     matchedField,
     match,

@@ -45,7 +45,7 @@ describe.each(ruleDrivers)('GET /search-service/lookup on %s', (driver) => {
     await db.insert(tickets).values({ ...anyTicket, id: 87654 });
     const bookings = tableOf(bookingResource);
     const [anyBooking] = (await db.select().from(bookings).limit(1)) as Row[];
-    await db.insert(bookings).values({ ...anyBooking, id: 98765 });
+    await db.insert(bookings).values({ ...anyBooking, id: 98765, status: 'STOPPED_BY_ADMIN' });
     const orders = tableOf(orderResource);
     order = (await db.select().from(orders).orderBy(asc(orders.id)).limit(1) as Row[])[0]!;
     const hosts = tableOf(hostResource);
@@ -94,6 +94,9 @@ describe.each(ruleDrivers)('GET /search-service/lookup on %s', (driver) => {
     const exact = group(await lookup('98765'), 'bookings')!;
     expect(exact.items[0]).toMatchObject({ id: '98765', match: 'exact', path: '/booking-management/all-bookings/bookings/98765' });
     expect(group(await lookup('9876'), 'bookings')!.items[0]).toMatchObject({ id: '98765', match: 'prefix' });
+    // The status reads as its label, not its code.
+    expect(exact.items[0]!.subtitle).toMatch(/ · Stopped by admin$/i);
+    expect(exact.items[0]!.subtitle).not.toContain('STOPPED_BY_ADMIN');
   });
 
   it('finds an order by its order number, exact and by prefix', async () => {
