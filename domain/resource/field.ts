@@ -94,9 +94,11 @@ export interface FieldDef {
   searchable?: boolean;
   /** Money: a signed amount (a ledger entry), shown with its sign either way ("+₹500", "−₹120"). */
   signed?: boolean;
+  /** Codes: a socket type's code, shown as its display text from the socket types reference data ("CCS 2", not "CCS_2"). */
+  socketType?: boolean;
 }
 
-type Opts = Partial<Pick<FieldDef, 'required' | 'unique' | 'help' | 'unit' | 'readOnly' | 'searchable' | 'defaultValue' | 'digitsOnly' | 'signed'>> & {
+type Opts = Partial<Pick<FieldDef, 'required' | 'unique' | 'help' | 'unit' | 'readOnly' | 'searchable' | 'defaultValue' | 'digitsOnly' | 'signed' | 'socketType'>> & {
   /** Maximum length of text. */
   max?: number;
   min?: number;

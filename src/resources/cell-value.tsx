@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '@domain/format-date';
 import { displayValue } from '@domain/format-empty';
@@ -9,6 +10,7 @@ import { routeFor } from '@domain/resource/define-resource';
 import { humanise, type FieldDef } from '@domain/resource/field';
 import { findResource } from '@domain/resource/registry';
 import type { ApiRecord } from '@data/resource-api';
+import { SessionContext } from '@app/session/session-context';
 import { ExternalLink } from '@ui/external-link';
 import { UploadedImage } from './uploaded-image';
 
@@ -89,8 +91,15 @@ export interface CellValueProps {
 
 /** A value rendered by its display kind: pills for statuses, thumbnails for images, links for relations. */
 export function CellValue({ def, field, record, cdnBase, imageSize = { width: 48, height: 36 } }: CellValueProps) {
+  // The socket types reference data comes with the signed-in session (its global config); outside one, codes show as they are.
+  const socketTypes = useContext(SessionContext)?.globalConfig?.socketTypeList;
   const value = record[field];
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="cell-empty">-</span>;
+  if (def.socketType) {
+    // Staff know a socket by its display text ("CCS 2"); the code is the key chargers and bookings store.
+    const text = socketTypes?.[String(value)]?.displayText ?? String(value);
+    return <span title={text}>{text}</span>;
+  }
   switch (def.display) {
     case 'status':
     case 'badge': {

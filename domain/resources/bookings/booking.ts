@@ -34,7 +34,7 @@ export const bookingResource = defineResource({
     // A copy of the user's number at booking time, so a phone finds bookings through one index.
     userPhone: f.phone('User phone', { required: true }),
     chargerId: f.relation('Charger', 'chargers'),
-    socketCode: f.code('Socket', { max: 40 }),
+    socketCode: f.code('Socket', { max: 40, socketType: true }),
     status: f.choice(
       'Status',
       optionsOf(BOOKING_STATUSES, { SCHEDULED: 'info', CHARGING: 'warning', PAUSED: 'warning', COMPLETED: 'success', CANCELLED: 'neutral', FAILED: 'danger', STOPPED_BY_ADMIN: 'danger' }),
