@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settlementMachine } from '@machines/settlement.machine';
+import { nameDotNumber } from '@domain/phone';
+import { userResource } from '@domain/resources/users/user';
 import { shortestPaths, shortestPathVia, walkPath, type PathStep, type ScreenAdapter } from './machine-paths';
 import { signIn, staff, typeDate } from './support';
 import { expectPanelState, openAction, workflowPanel } from './workflow-panel';
@@ -132,9 +134,13 @@ test(`settlement added by hand, then ${byHand!.steps.map((s) => s.event.type).jo
         await signIn(p, staff.finance);
         const found = await unsettledBookings(p);
         bookingId = found.ids[0]!;
+        // The picker names the host as staff know a person (name and number), not by their id.
+        const host = await p.request.get(`${userResource.apiPath}/${found.hostId}`, { headers: { authorization: await consoleKey(p) } });
+        expect(host.ok()).toBe(true);
+        const { name, mobileNumber } = (await host.json()) as { name: string | null; mobileNumber: string };
         await p.goto('/finance-management/settlement-history/add');
         await p.getByRole('combobox', { name: /Host/ }).fill(found.hostId);
-        await p.getByRole('option', { name: new RegExp(found.hostId) }).click();
+        await p.getByRole('option', { name: nameDotNumber(name, mobileNumber), exact: true }).click();
         await p.getByRole('combobox', { name: /Host/ }).press('Escape');
         await typeDate(p.getByRole('group', { name: /Period from/ }), '2026-02-01');
         await typeDate(p.getByRole('group', { name: /Period to/ }), '2026-01-01');
