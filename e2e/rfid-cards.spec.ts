@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { nameDotNumber } from '@domain/phone';
 import { apiKey, signIn, staff } from './support';
 
 /** A card number only this run uses (upper-case hex letters and digits, 12 characters). */
@@ -26,9 +27,10 @@ test('add an RFID card to a user, remove it with a reason, and see both in RFID 
   const addDialog = page.getByRole('alertdialog', { name: 'Add RFID card' });
   await expect(addDialog).toContainText('A card belongs to one user at a time.');
   const picker = addDialog.getByRole('combobox', { name: /User/ });
-  const chosen = `${customer.name} (${customer.id})`;
+  // The picker names a user as staff know them: name and number, never their id.
+  const chosen = nameDotNumber(customer.name, customer.mobileNumber);
   await picker.fill(customer.mobileNumber);
-  await page.getByRole('option', { name: chosen }).click();
+  await page.getByRole('option', { name: chosen, exact: true }).click();
   await expect(picker).toHaveValue(chosen);
   // Tab away keeps the user chosen (the picker's list once reopened with every user and Tab took the first one).
   await picker.press('Tab');
