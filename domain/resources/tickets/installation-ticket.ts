@@ -22,7 +22,7 @@ export const installationTicketResource = kindResource({
   hiddenColumns: ['chargePointOperatorId', 'purposeOfAssigning'],
   exact: ['phoneNumber', 'uniqueId'],
   view: 'ROLE_VIEW_CHARGER_INSTALLATION_TICKETS',
-  // Created through the API for now; the console's tickets/{id}/installation/add flow is the workflow issue's.
+  // Created through the API; the console's tickets/{id}/installation/add flow belongs to the installation workflow.
   create: 'ROLE_FILL_CHARGER_INSTALLATION_FORM',
   update: 'ROLE_FILL_CHARGER_INSTALLATION_FORM',
   updateFields: ['phoneNumber', 'uniqueId', 'qrCodeValue', 'chargePointOperatorId', 'purposeOfAssigning'],
