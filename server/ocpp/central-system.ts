@@ -30,7 +30,7 @@ import { protocolVersions, versionOfChargerType, versionOfProtocol } from './pro
 import { createMessageLog, pruneMessageLog, type LoggedMessage, type MessageLog } from './message-log';
 import { verifyChargerPassword } from './charger-password';
 import { findChargerByBoxId, type ChargerIdentity } from './charger-identity';
-import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
+import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, releaseGoneHolders, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
 import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
 import { upsertPlainStatuses, type PlainStatus } from './fault-store';
 import { timeOutCommands } from './command-store';
@@ -209,6 +209,23 @@ function keptDetails(details: unknown): unknown {
   return text.length <= MAX_ERROR_TEXT ? (details ?? null) : { truncated: true, characters: text.length };
 }
 
+/**
+ * Whether the process of a node id (`host:pid:random`, the default) is gone: a process of this host whose pid no longer
+ * runs. Another host's process, this process itself, or a node id of another shape cannot be told from here: the
+ * watch's sweep takes their chargers offline once they are silent past their heartbeat interval.
+ */
+function nodeIsGone(node: string, own: string): boolean {
+  const [host, pidText] = node.split(':');
+  const pid = Number(pidText);
+  if (node === own || host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** Creates the central system (it listens to no port: pass upgrades to handleUpgrade). */
 export function createCentralSystem(options: CentralSystemOptions): CentralSystem {
   const { db, bus, logger } = options;
@@ -294,14 +311,36 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const plainStatuses = batched<PlainStatus, boolean>('status', 100, 500, (rows) => upsertPlainStatuses(db, rows));
   const batches: HandlerBatches = { heartbeat: (beat) => heartbeats.add(beat), plainStatus: (row) => plainStatuses.add(row), meters: storeMeters, sessionMeter: updateSession };
 
+  // A charger is online only while a process holds its socket: at start, the chargers of a process that is gone, and
+  // OCPP chargers stored online that no process holds, go offline (they show online again when they connect). A
+  // connection waits for this, so it is never undone by it.
+  const released = releaseGoneHolders(db, protocolVersions.map((v) => v.chargerType), (node) => nodeIsGone(node, nodeId), now())
+    .then((ids) => ids.forEach((cid) => live(chargerLiveEvent(cid, { connectivity: true }))))
+    .catch((e: unknown) => fail('ocpp-release-failed', e));
+
+  // A charger's connectivity writes in this process run in the order its sockets opened and closed: a socket that
+  // closes and a new one that opens at once (a quick reconnect) are two statements that could otherwise land in the
+  // other order on two pooled connections, leaving a connected charger stored offline.
+  const connectivityWrites = new Map<number, Promise<void>>();
+  const inOrder = (chargerId: number, write: () => Promise<void>): Promise<void> => {
+    const next = (connectivityWrites.get(chargerId) ?? released).then(write);
+    connectivityWrites.set(chargerId, next);
+    void next.finally(() => {
+      if (connectivityWrites.get(chargerId) === next) connectivityWrites.delete(chargerId);
+    });
+    return next;
+  };
+
   server.on('client', (client) => {
     const charger = client.session.charger;
     const version = versionOfProtocol(client.session.protocol)!;
     const previous = links.get(charger.id);
     if (previous) void previous.client.close({ code: 4001, reason: 'Replaced by a newer connection' }).catch(() => {});
-    const connected = markConnected(db, charger.id, nodeId, now())
-      .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
-      .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id }));
+    const connected = inOrder(charger.id, () =>
+      markConnected(db, charger.id, nodeId, now())
+        .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
+        .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id })),
+    );
     const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map(), version };
     links.set(charger.id, link);
     const raw = client.sendRaw.bind(client);
@@ -378,9 +417,11 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       // A socket replaced by the charger's newer one in this process: the newer one holds the charger.
       if (links.get(charger.id) !== link) return;
       links.delete(charger.id);
-      void markDisconnected(db, charger.id, nodeId, now())
-        .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
-        .catch((e: unknown) => fail('ocpp-disconnect-write-failed', e, { chargerId: charger.id }));
+      void inOrder(charger.id, () =>
+        markDisconnected(db, charger.id, nodeId, now())
+          .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
+          .catch((e: unknown) => fail('ocpp-disconnect-write-failed', e, { chargerId: charger.id })),
+      );
     });
 
     registerHandlers(link);

@@ -50,6 +50,36 @@ export async function markNodeOffline(db: Database, node: string, now: Date): Pr
   return ids;
 }
 
+/**
+ * At a central system's start: chargers held by a process that is gone (`isGone` of its node id) are offline, and so
+ * is every charger of `chargerTypes` (the OCPP ones) that no process holds but is stored online or faulted (a
+ * database written before this rule, or a write lost in a crash). A charger is online only while a process holds its
+ * socket, so after a restart none is shown online until it connects again.
+ */
+export async function releaseGoneHolders(db: Database, chargerTypes: readonly string[], isGone: (node: string) => boolean, now: Date): Promise<number[]> {
+  const held = rowsOf<{ node: string }>(await db.execute(sql`select distinct connected_node as node from ${ocppChargePoints} where connected_node is not null`));
+  const ids: number[] = [];
+  for (const { node } of held) if (isGone(node)) ids.push(...(await markNodeOffline(db, node, now)));
+  if (chargerTypes.length === 0) return ids;
+  const unheld = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update ${chargers} c set connectivity_status = 'OFFLINE'
+      where c.charger_type = any(${`{${chargerTypes.join(',')}}`}::text[]) and c.connectivity_status in ('ONLINE', 'FAULTED')
+        and not exists (select 1 from ${ocppChargePoints} p where p.charger_id = c.id and p.connected_node is not null)
+      returning c.id`),
+  );
+  const offline = unheld.map((r) => Number(r.id));
+  // A charger that connected to another process while that statement ran (its snapshot did not see the socket) is
+  // online again: a fresh statement sees every socket held now.
+  if (offline.length > 0) {
+    await db.execute(sql`
+      update ${chargers} c set connectivity_status = case when exists (select 1 from ${ocppConnectors} k where k.charger_id = c.id and k.status = 'Faulted') then 'FAULTED' else 'ONLINE' end
+      where c.id = any(${`{${offline.join(',')}}`}::bigint[])
+        and exists (select 1 from ${ocppChargePoints} p where p.charger_id = c.id and p.connected_node is not null)`);
+  }
+  return [...ids, ...offline];
+}
+
 /** Chargers whose process stopped answering (last seen longer ago than their heartbeat interval plus `graceSeconds`) go offline. */
 export async function sweepStaleConnections(db: Database, now: Date, graceSeconds: number): Promise<number[]> {
   const rows = rowsOf<{ charger_id: number }>(

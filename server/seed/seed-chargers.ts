@@ -234,7 +234,8 @@ export const seedChargers: SeedStep = {
       ),
       stated as (
         select placed.*, case
-          when not active then 'OFFLINE'
+          -- An OCPP charger is online only while a central-system process holds its socket, and none does yet.
+          when not active or ct = 'OCPP_16_JSON_CHARGER' then 'OFFLINE'
           when conn < 66 then 'ONLINE'
           when conn < 88 then 'OFFLINE'
           when conn < 94 then 'FAULTED'
