@@ -23,14 +23,15 @@ export function menuCommands(tree: readonly MenuNode[] = menuTree): Command[] {
 }
 
 /**
- * One "open page" command per list view that has no side-menu entry (Wallets, Wallet ledger, Referral Codes, All
- * Leads, open consignment tickets…): the menu keeps its entries, and the palette still reaches every list.
- * Each needs its view's permission.
+ * One "open page" command per list view and per summary page that has no side-menu entry (Wallets, Wallet ledger,
+ * Referral Codes, All Leads, open consignment tickets, Data Insights…): the menu keeps its entries, and the palette
+ * still reaches every list and every summary. Each needs its view's permission (a summary, the list's).
  */
 export function otherListCommands(tree: readonly MenuNode[] = menuTree): Command[] {
   const inMenu = new Set(flattenMenu(tree).map((entry) => entry.path));
-  return resources.flatMap((resource) =>
-    resource.views
+  return resources.flatMap((resource) => {
+    const pages = [...resource.views, ...(resource.summary ? [{ path: resource.summary.path, title: resource.summary.title, scope: undefined }] : [])];
+    return pages
       .filter((view) => !inMenu.has(view.path))
       .map((view) => {
         const permission = viewPermission(resource, view.scope);
@@ -44,6 +45,6 @@ export function otherListCommands(tree: readonly MenuNode[] = menuTree): Command
           href: view.path,
           run: (ctx: Parameters<Command['run']>[0]) => ctx.navigate(view.path),
         };
-      }),
-  );
+      });
+  });
 }

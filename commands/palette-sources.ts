@@ -10,6 +10,9 @@ import { contextCommands, type RecordActionSource } from './record-commands';
 const allMenuCommands = [...menuCommands(), ...otherListCommands()];
 const allCreateCommands = createCommands();
 
+/** The screen a link opens, without its query and fragment. */
+const screenOf = (href: string | undefined): string | undefined => href?.split(/[?#]/)[0];
+
 /** Options of localCommands. */
 export interface LocalCommandOptions {
   /** Extra actions for the record on screen (ticket workflow actions). */
@@ -19,7 +22,12 @@ export interface LocalCommandOptions {
 /** Every local command the context may see, for a scope (null: all): pages, pins, recent, actions. */
 export function localCommands(ctx: CommandContext, scope: PaletteScope | null, options: LocalCommandOptions = {}): Command[] {
   const pages = availableCommands(allMenuCommands, ctx);
-  const actions = [...contextCommands(ctx, options.recordActions), ...availableCommands([...allCreateCommands, ...shellActions, ...chargerActions], ctx)];
+  const onRecord = contextCommands(ctx, options.recordActions);
+  // The record's own action to a screen stands in for the general one to that screen: on a charger, "transfer" finds
+  // "Transfer device…" with this charger filled in, never the empty form first.
+  const recordScreens = new Set(onRecord.map((c) => screenOf(c.href)).filter(Boolean));
+  const general = availableCommands([...allCreateCommands, ...shellActions, ...chargerActions], ctx).filter((c) => !recordScreens.has(screenOf(c.href)));
+  const actions = [...onRecord, ...general];
   if (scope === 'actions') return actions;
   if (scope === 'pages') return [...pinCommands(ctx), ...pages, ...recentCommands(ctx)];
   if (scope === 'tickets' || scope === 'people') return [];
