@@ -111,6 +111,8 @@ export const permissionFamilies = {
     'ROLE_LOAD_BALANCED_CHARGING',
     'ROLE_UTILIZATION_CORRECTION',
     'ROLE_INITIATE_OUTBOUND_CALL',
+    // Ours: ends a session the charger will not end (no StopTransaction comes), with its last meter value.
+    'ROLE_CLOSE_STUCK_SESSION',
   ],
   Orders: ['ROLE_VIEW_ALL_ORDERS', 'ROLE_VIEW_OPEN_ORDERS', 'ROLE_VIEW_MY_ORDERS', 'ROLE_UPDATE_ORDER_STATUS', 'ROLE_UPDATE_ORDER_TAGS'],
   Wallet: [

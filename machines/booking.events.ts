@@ -8,11 +8,18 @@ export const MAX_CORRECTED_AMOUNT_PAISE = 5_000_000;
 
 /**
  * Events staff send to a booking (the transition route): cancel a scheduled booking with a reason (what was paid for it
- * is refunded to the wallet), and correct a completed booking's energy and/or amount with a reason (utilization
+ * is refunded to the wallet), close a session the charger will not end with a reason (completed with the session's
+ * last meter value, or the energy staff enter, and paid as a session the charger ended), and correct a completed booking's energy and/or amount with a reason (utilization
  * correction; the difference is posted to the wallet).
  */
 export const bookingEventSchemas = {
   CANCEL: z.strictObject({ type: z.literal('CANCEL'), reason: reasonSchema }),
+  // Without energy: the session's last meter value (the server reads it).
+  CLOSE_SESSION: z.strictObject({
+    type: z.literal('CLOSE_SESSION'),
+    energyWh: z.number({ error: 'Energy is a whole number of Wh' }).int('Energy is a whole number of Wh').min(0, 'Energy cannot be negative').max(MAX_CORRECTED_ENERGY_WH, 'At most 500 kWh').optional(),
+    reason: reasonSchema,
+  }),
   // At least one of energy and amount, and a change: checked by the server's effect (a refinement here would stop
   // the transition route extending the schema with the version).
   CORRECT_UTILIZATION: z.strictObject({

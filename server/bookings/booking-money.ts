@@ -26,6 +26,14 @@ export interface BookingMoneyRow {
   amount: number;
 }
 
+/**
+ * What a session's energy costs at the booking's tariff (paise per kWh): the one tariff rule, for a stop the charger
+ * sends and a session staff close alike.
+ */
+export function sessionAmount(energyWh: number, tariffPerKwh: number): number {
+  return Math.round((energyWh * tariffPerKwh) / 1000);
+}
+
 /** The GST inside a gross amount (paise), at SETTLEMENT_GST_PERCENT included in the gross. */
 export function gstIncludedIn(grossPaise: number): number {
   return Math.round((grossPaise * SETTLEMENT_GST_PERCENT) / (100 + SETTLEMENT_GST_PERCENT));

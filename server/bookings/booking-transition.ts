@@ -10,7 +10,7 @@ import { issueBookingInvoice } from '@server/invoices/issue-booking-invoice';
 import type { Database } from '@server/db/database';
 import { moveRecord, type StoredRecord } from '@server/workflows/move-record';
 import { nextStateOf } from '@server/workflows/workflow-state';
-import { payBooking, refundBooking } from './booking-money';
+import { payBooking, refundBooking, sessionAmount } from './booking-money';
 
 /** Columns an event from the charger may change besides the state. */
 export interface ChargerBookingPatch {
@@ -48,6 +48,18 @@ export function startedBooking(): StartedBooking {
 const moneyOf = (booking: StoredRecord, amount: number) => ({ id: Number(booking.id), userId: String(booking.userId), paymentMode: String(booking.paymentMode), amount });
 
 /**
+ * The money of a session that ended paid (completed, or stopped by staff), whoever ended it (the charger's stop, or
+ * staff closing a session the charger will not end): the wallet pays the amount (what it cannot cover is owed), and a
+ * paid session gets its GST invoice, postpaid ones with their billing period. In the caller's transaction, after the
+ * booking row holds the amount.
+ */
+export async function settleEndedSession(tx: Database, booking: StoredRecord, amount: number, actorUserId: string | null, now: Date): Promise<void> {
+  const bookingId = Number(booking.id);
+  await payBooking(tx, moneyOf(booking, amount), { actorUserId, payWhatItHolds: true, memo: `Charging session of booking ${bookingId}` });
+  if (amount > 0 && booking.paymentMode !== 'POSTPAID') await issueBookingInvoice(tx, bookingId, { now });
+}
+
+/**
  * Applies one charger event to a booking in `tx` (moveRecord, in the caller's transaction: the booking read locked).
  * Answers the new state, or null when the booking's state does not accept the event (a StopTransaction for a booking
  * staff already ended: nothing changes).
@@ -64,7 +76,7 @@ export async function applyChargerEvent(tx: Database, bookingId: number, event: 
       reason: why,
       inTransaction: true,
       patch: (before, to) => {
-        amount = patch.amountFromEnergy && patch.energyWh !== undefined ? Math.round((patch.energyWh * Number(before.tariffPerKwh)) / 1000) : undefined;
+        amount = patch.amountFromEnergy && patch.energyWh !== undefined ? sessionAmount(patch.energyWh, Number(before.tariffPerKwh)) : undefined;
         return {
           ...(patch.endedAt !== undefined ? { endedAt: new Date(patch.endedAt) } : {}),
           ...(patch.energyWh !== undefined ? { energyWh: patch.energyWh } : {}),
@@ -74,18 +86,12 @@ export async function applyChargerEvent(tx: Database, bookingId: number, event: 
         };
       },
       effect: async (moneyTx, { to, before }) => {
-        const paid = to === 'COMPLETED' || to === 'STOPPED_BY_ADMIN';
-        if (paid && amount !== undefined) {
-          await payBooking(moneyTx, moneyOf(before, amount), { actorUserId: null, payWhatItHolds: true, memo: `Charging session of booking ${bookingId}` });
-        }
         // A failed session is not charged: what was paid for it in advance goes back to the wallet (once, like a cancel's).
         if (to === 'FAILED') {
           await refundBooking(moneyTx, moneyOf(before, 0), { actorUserId: null, memo: `Refund of failed booking ${bookingId}` });
+          return;
         }
-        // An ended paid session gets its GST invoice in the same transaction (postpaid ones with their billing period).
-        if (paid && amount !== undefined && amount > 0 && before.paymentMode !== 'POSTPAID') {
-          await issueBookingInvoice(moneyTx, bookingId, { now });
-        }
+        if (amount !== undefined) await settleEndedSession(moneyTx, before, amount, null, now);
       },
     },
     now,

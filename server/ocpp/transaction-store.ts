@@ -127,3 +127,49 @@ export async function stopTransaction(
     return { known: true, alreadyStopped: false, bookingId, energyWh };
   });
 }
+
+/** What closing a session by staff did: the energy it ended with, and whether there was an open session to close. */
+export interface StaffClosedSession {
+  /** The session's energy (Wh): the one entered, else its last meter value less its start; null: no session and none entered. */
+  energyWh: number | null;
+  /** The OCPP transaction closed, or null when the booking had no open session. */
+  transactionId: number | null;
+}
+
+/**
+ * Staff close a booking's session the charger will not end (no StopTransaction came, or the charger's was refused):
+ * the open session (locked) stops now at its last meter value, or at the energy staff entered, and its charger
+ * transaction completes with the stop reason CLOSED_BY_STAFF. A StopTransaction the charger sends later finds the
+ * transaction ended and changes nothing (stopTransaction above). In the caller's transaction; the booking is the
+ * caller's (the booking machine's CLOSE_SESSION).
+ */
+export async function closeSessionByStaff(tx: Database, bookingId: number, enteredWh: number | undefined, now: Date): Promise<StaffClosedSession> {
+  const [session] = rowsOf<{ transaction_id: number | string; meter_start_wh: number | string; last_energy_wh: number | string | null }>(
+    await tx.execute(sql`
+      select transaction_id, meter_start_wh, last_energy_wh from ${ocppSessions}
+      where booking_id = ${bookingId} and stopped_at is null order by started_at desc limit 1 for update`),
+  );
+  if (!session) return { energyWh: enteredWh ?? null, transactionId: null };
+  const start = Number(session.meter_start_wh);
+  const energyWh = enteredWh ?? Math.max(0, Math.round(Number(session.last_energy_wh ?? start) - start));
+  const meterStop = start + energyWh;
+  const transactionId = Number(session.transaction_id);
+  await tx.execute(sql`
+    with ended as (
+      update ${ocppSessions} set stopped_at = ${iso(now)}, last_energy_wh = ${meterStop}, last_power_w = 0 where transaction_id = ${transactionId}
+      returning transaction_id)
+    update ${chargerTransactions} set meter_stop_wh = ${meterStop}, energy_wh = ${energyWh}, ended_at = ${iso(now)},
+      status = 'COMPLETED', stop_reason = 'CLOSED_BY_STAFF', updated_at = ${iso(now)}
+    where id = (select transaction_id from ended) and status = 'IN_PROGRESS'`);
+  return { energyWh, transactionId };
+}
+
+/** True when the charger's transaction has ended already (a stop came, or staff closed it). */
+export async function transactionEnded(db: Database, chargerId: number, transactionId: number): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from ${ocppSessions} s join ${chargerTransactions} t on t.id = s.transaction_id
+      where s.transaction_id = ${transactionId} and s.charger_id = ${chargerId} and t.status <> 'IN_PROGRESS'`),
+  );
+  return rows.length > 0;
+}

@@ -33,6 +33,7 @@ export const demoRoles: readonly { name: DemoRoleName; description: string; perm
       'ROLE_VIEW_ONGOING_BOOKINGS',
       'ROLE_VIEW_CHARGER_BOOKINGS',
       'ROLE_STOP_BOOKING',
+      'ROLE_CLOSE_STUCK_SESSION',
       'ROLE_LOAD_BALANCED_CHARGING',
       'ROLE_VIEW_LEADS',
       'ROLE_VIEW_UTILIZATION_LEADS',

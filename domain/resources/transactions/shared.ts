@@ -2,7 +2,8 @@ import { type FieldDef, f, optionsOf } from '@domain/resource/field';
 
 export const transactionProtocols = ['OCPP', 'FLEXTRON', 'GSM'] as const;
 export const transactionStatuses = ['IN_PROGRESS', 'COMPLETED', 'STOPPED_BY_ADMIN', 'FAILED'] as const;
-export const transactionStopReasons = ['LOCAL', 'REMOTE', 'EV_DISCONNECTED', 'POWER_LOSS', 'EMERGENCY_STOP', 'OTHER'] as const;
+/** Why a transaction ended: the charger's OCPP reasons, or CLOSED_BY_STAFF (a session staff closed when no stop came). */
+export const transactionStopReasons = ['LOCAL', 'REMOTE', 'EV_DISCONNECTED', 'POWER_LOSS', 'EMERGENCY_STOP', 'OTHER', 'CLOSED_BY_STAFF'] as const;
 
 // The three transaction lists share one table. The all-protocols list has no fixed value, so its fields stay
 // optional (a required field on a shared table needs a fixed value to scope its CHECK); the per-protocol lists

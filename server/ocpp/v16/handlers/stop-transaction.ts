@@ -1,17 +1,25 @@
-// StopTransaction: ends the transaction and its booking once, and keeps the meter values it carries.
+// StopTransaction: ends the transaction and its booking once, and keeps the meter values it carries. A stop for a
+// transaction that ended already (staff closed a session whose stop never came, or whose stop was refused) is accepted
+// whatever its readings, so the charger stops sending it, and changes nothing.
 import type { HandlerContext } from '@server/ocpp/message-handler';
-import { recordMeterValues } from '@server/ocpp/meter-store';
-import { checkMeterRegister, checkMeterValues, checkTransactionId } from '@server/ocpp/ocpp-checks';
+import { checkMeterRegister, checkMeterValues, checkTransactionId, OcppRefusal } from '@server/ocpp/ocpp-checks';
+import { recordMeterValues, type MeterSample } from '@server/ocpp/meter-store';
 import { meterSamples, sessionLiveEvent } from '@server/ocpp/ocpp-messages';
-import { stopTransaction as stopChargerTransaction } from '@server/ocpp/transaction-store';
+import { stopTransaction as stopChargerTransaction, transactionEnded } from '@server/ocpp/transaction-store';
 import type { StopTransactionRequest } from '../messages';
 
 export async function stopTransaction(params: unknown, { charger, db, now, batches, live }: HandlerContext) {
   const p = params as StopTransactionRequest;
   checkTransactionId(p.transactionId);
-  checkMeterRegister('meterStop', p.meterStop);
-  const samples = meterSamples(0, p.transactionId, (p.transactionData ?? []) as never);
-  checkMeterValues(p.transactionData ?? [], samples);
+  let samples: MeterSample[];
+  try {
+    checkMeterRegister('meterStop', p.meterStop);
+    samples = meterSamples(0, p.transactionId, (p.transactionData ?? []) as never);
+    checkMeterValues(p.transactionData ?? [], samples);
+  } catch (refusal) {
+    if (refusal instanceof OcppRefusal && (await transactionEnded(db, charger.id, p.transactionId))) return { idTagInfo: { status: 'Accepted' } };
+    throw refusal;
+  }
   const stopped = await stopChargerTransaction(db, charger.id, p, now());
   if (samples.length > 0 && stopped.known) await recordMeterValues(db, charger.id, samples, batches.meters, batches.sessionMeter);
   live(sessionLiveEvent(charger.id, stopped.bookingId));
