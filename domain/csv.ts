@@ -49,3 +49,18 @@ export function parseCsv(text: string): CsvResult {
   });
   return failure ? { ok: false, ...failure } : { ok: true, records };
 }
+
+/**
+ * A text that a spreadsheet runs as a formula (`=HYPERLINK(…)`, `+cmd|…`, `-1+1`, `@SUM(…)`, or one of these after
+ * a tab or CR, which some apps strip first): its first character, captured. Written with a leading apostrophe.
+ */
+export const FORMULA_START = '^([-=+@\t\r])';
+const formulaStart = new RegExp(FORMULA_START);
+
+/** A text as a file cell: a first character a spreadsheet would run as a formula gets an apostrophe before it. */
+export const neutralise = (text: string): string => text.replace(formulaStart, "'$1");
+
+/** A CSV text of rows (the first one the header): every cell quoted (quotes doubled) and neutralised, CRLF line ends. */
+export function csvText(rows: readonly (readonly string[])[]): string {
+  return rows.map((cells) => cells.map((c) => `"${neutralise(c).replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n';
+}

@@ -5,19 +5,10 @@
 // batch to JavaScript (PGlite's cost is per value it hands over), CSV quoting included. Each expression refers to
 // its value once, so nothing under it is evaluated twice per cell.
 import { sql, type SQL } from 'drizzle-orm';
+import { FORMULA_START, neutralise } from '@domain/csv';
 import type { FieldDef } from '@domain/resource/field';
 
 const IST = 'Asia/Kolkata';
-
-/**
- * A text that a spreadsheet runs as a formula (`=HYPERLINK(…)`, `+cmd|…`, `-1+1`, `@SUM(…)`, or one of these after
- * a tab or CR, which some apps strip first): its first character, captured.
- */
-export const FORMULA_START = '^([-=+@\t\r])';
-
-/** The same in JavaScript, for texts known before the query (choice labels, related records' labels). */
-export const neutralise = (text: string): string => text.replace(formulaStart, "'$1");
-const formulaStart = new RegExp(FORMULA_START);
 
 /** Text with a leading apostrophe when it would start a formula; Excel and LibreOffice show it as text. */
 function neutralised(text: SQL): SQL {

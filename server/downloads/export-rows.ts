@@ -9,7 +9,8 @@ import { resourceByName } from '@domain/resource/registry';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf } from '@server/db/rows';
 import { columnsOfTable, listWhere, nameOfTable, relationLabelText, tableOf } from '@server/resources/resource-query';
-import { csvCellSql, jsonCellSql, neutralise } from './export-cells';
+import { neutralise } from '@domain/csv';
+import { csvCellSql, jsonCellSql } from './export-cells';
 
 /** The rows of one list query, as an export reads them. */
 export interface ExportSource {
