@@ -23,3 +23,19 @@ export function formatKwhRange(fromWh: number | string | null | undefined, toWhV
   if (from === undefined || to === undefined) return '-';
   return `${kwh3.format(from / 1000)} – ${kwh3.format(to / 1000)} kWh`;
 }
+
+const oneDecimal = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1, signDisplay: 'negative' });
+
+/**
+ * Energy short enough for a card or a narrow cell: kWh as formatKwh below 1,000 kWh, then one decimal in the unit
+ * that keeps it short, e.g. 12_400_000 Wh → "12.4 MWh", 1_250_000_000 Wh → "1.3 GWh"; "-" when empty. Where it is
+ * shown, the exact value (formatKwh) goes in its title.
+ */
+export function formatEnergyShort(wh: number | string | null | undefined): string {
+  const n = toWh(wh);
+  if (n === undefined) return '-';
+  const size = Math.abs(n);
+  if (size >= 1e9) return `${oneDecimal.format(n / 1e9)} GWh`;
+  if (size >= 1e6) return `${oneDecimal.format(n / 1e6)} MWh`;
+  return formatKwh(n);
+}

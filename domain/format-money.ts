@@ -36,3 +36,21 @@ export function rupeesToPaise(rupees: number | string | null | undefined): numbe
   const paise = Number.isFinite(shifted) ? shifted : n * 100;
   return Math.sign(paise) * Math.round(Math.abs(paise));
 }
+
+const shortAmount = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1, signDisplay: 'negative' });
+
+/**
+ * Paise short enough for a card: rupees as formatInr below ₹1 lakh, then in lakh or crore with one decimal, the way
+ * amounts are said in India, e.g. 123_456_700 → "₹12.3 lakh", 2_50_00_00_000 → "₹2.5 crore"; "-" when empty. Where it
+ * is shown, the exact amount (formatInr) goes in its title.
+ */
+export function formatInrShort(paise: number | bigint | string | null | undefined): string {
+  const n = toFiniteNumber(paise);
+  if (n === undefined) return '-';
+  const rupees = n / 100;
+  const sign = rupees < 0 ? '-' : '';
+  const size = Math.abs(rupees);
+  if (size >= 1e7) return `${sign}₹${shortAmount.format(size / 1e7)} crore`;
+  if (size >= 1e5) return `${sign}₹${shortAmount.format(size / 1e5)} lakh`;
+  return formatInr(n);
+}

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { formatKwh } from '@domain/format-energy';
-import { formatInr } from '@domain/format-money';
+import { formatEnergyShort, formatKwh } from '@domain/format-energy';
+import { formatInr, formatInrShort } from '@domain/format-money';
 import { hasPermission, type Permission } from '@domain/permissions';
 import {
   dailyTrackerQuerySchema,
@@ -50,6 +50,12 @@ const count = (n: number) => Math.round(n).toLocaleString('en-IN');
 export function formatMetric(metric: TrackerMetric, value: number): string {
   if (metric === 'energyWh') return formatKwh(value);
   if (metric === 'revenuePaise') return formatInr(value);
+  return count(value);
+}
+/** A metric's value short enough for its card ("12.4 MWh", "₹3.2 lakh"); the exact value is the card's title. */
+export function formatMetricShort(metric: TrackerMetric, value: number): string {
+  if (metric === 'energyWh') return formatEnergyShort(value);
+  if (metric === 'revenuePaise') return formatInrShort(value);
   return count(value);
 }
 const axisFormat = (metric: TrackerMetric) => (value: number) =>
@@ -187,9 +193,11 @@ function PermittedTracker({ period }: { period: Period }) {
                 <li key={m.key}>
                   <button type="button" className="tracker-card" aria-pressed={metric === m.key} onClick={() => setMetric(m.key)} title={m.help}>
                     <span className="tracker-card__label">{m.label}</span>
-                    <span className="tracker-card__value">{formatMetric(m.key, data.totals[m.key])}</span>
+                    <span className="tracker-card__value" title={formatMetric(m.key, data.totals[m.key])}>
+                      {formatMetricShort(m.key, data.totals[m.key])}
+                    </span>
                     <span className={`tracker-card__change${change === null ? '' : change >= 0 ? ' tracker-card__change--up' : ' tracker-card__change--down'}`}>
-                      {change === null ? `${formatMetric(m.key, data.previous.totals[m.key])} before` : `${change >= 0 ? '▲' : '▼'} ${Math.abs(change).toLocaleString('en-IN', { maximumFractionDigits: 1 })}% vs ${formatMetric(m.key, data.previous.totals[m.key])}`}
+                      {change === null ? `${formatMetricShort(m.key, data.previous.totals[m.key])} before` : `${change >= 0 ? '▲' : '▼'} ${Math.abs(change).toLocaleString('en-IN', { maximumFractionDigits: 1 })}% vs ${formatMetricShort(m.key, data.previous.totals[m.key])}`}
                     </span>
                   </button>
                 </li>
