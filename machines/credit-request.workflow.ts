@@ -15,5 +15,6 @@ export const creditRequestWorkflow: RecordWorkflow = {
   permissions: { APPROVE: 'ROLE_APPROVE_CREDIT_REQUEST', REJECT: 'ROLE_REJECT_CREDIT_REQUEST' },
   contextOf: () => ({}),
   patchOf: (event) => (event.type === 'REJECT' ? { reason: event.reason } : {}),
+  asks: { APPROVE: 'Approve {total} of credits to {count} wallets ({message})?' },
   confirms: { APPROVE: 'Every wallet in the request is credited now, and the credits cannot be taken back from here.' },
 };

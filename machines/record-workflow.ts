@@ -30,6 +30,12 @@ export interface RecordWorkflow {
   refusal?(eventType: string, record: Readonly<Record<string, unknown>>, event?: Readonly<Record<string, unknown>>): string | undefined;
   /** What an event does that cannot be undone, in words shown in its dialog before the user sends it (default none). */
   confirms?: Readonly<Record<string, string>>;
+  /**
+   * The question an event's dialog asks, naming the record by its values: each `{field}` is the field's value as the
+   * record page shows it (`recordText`, domain/record-text.ts), e.g. "Approve {amount} top-up for {userId}?". Default
+   * "<Event> this <resource>?". `confirms` names no record: the bulk actions show it for many records at once.
+   */
+  asks?: Readonly<Record<string, string>>;
   /** Audit the patch's fields as `{ field: { from, to } }` (the record's value before and after) instead of their new values only. Default false. */
   auditBeforeAfter?: boolean;
   /** Reason text of an event, for the audit row (default the event's `reason`). */

@@ -15,4 +15,6 @@ export const topUpRequestWorkflow: RecordWorkflow = {
   permissions: { APPROVE: 'ROLE_APPROVE_TOP_UP_REQUEST', REJECT: 'ROLE_REJECT_TOP_UP_REQUEST' },
   contextOf: () => ({}),
   patchOf: (event) => (event.type === 'REJECT' ? { reason: event.reason } : {}),
+  asks: { APPROVE: 'Approve {amount} top-up for {userId}?', REJECT: 'Reject {amount} top-up for {userId}?' },
+  confirms: { APPROVE: 'The wallet is credited now, and the credit cannot be taken back from here.' },
 };

@@ -4,6 +4,7 @@ import type { Resource } from '@domain/resource/define-resource';
 import { humanise, type FieldDef, type ImageRef } from '@domain/resource/field';
 import { uploadKindFor } from '@domain/upload-kinds';
 import { hasPermission } from '@domain/permissions';
+import { recordText } from '@domain/record-text';
 import type { RecordWorkflow } from '@machines/record-workflow';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -15,6 +16,7 @@ import { pushToast } from '@state/toasts';
 import { ActionDialog, ActionForm, useActionForm, type ActionField, type ActionInputProps } from '@resources/action-form';
 import { GatedAction } from '@resources/gated-action';
 import { toRaw } from '@resources/form-values';
+import { formatFieldText } from '@resources/cell-value';
 import { useRecordEditing, useUnsavedEdit } from '@resources/record-editing';
 import './workflows.css';
 import { acceptedEvents } from '@machines/workflow-snapshot';
@@ -149,7 +151,15 @@ function EventDialog({ workflow, resource, record, type, onClose }: WorkflowPane
         variant={type === 'REJECT' ? 'danger' : 'primary'}
         onSubmit={() => void submit()}
         onCancel={onClose}
-        intro={names.length === 0 ? <p>{humanise(type)} this {resource.title.toLowerCase()}?</p> : null}
+        intro={
+          workflow.asks?.[type] ? (
+            <p className="workflow-dialog__ask">{recordText(workflow.asks[type], (f) => (resource.allFields[f] ? formatFieldText(resource.allFields[f], record[f], record, f) : undefined))}</p>
+          ) : names.length === 0 ? (
+            <p>
+              {humanise(type)} this {resource.title.toLowerCase()}?
+            </p>
+          ) : null
+        }
         note={workflow.confirms?.[type] ? <p className="workflow-dialog__confirm">{workflow.confirms[type]}</p> : null}
         submitDisabled={names.includes('image') && !form.values.image}
       />
