@@ -31,6 +31,18 @@ const REFUSED_OFFLINE: OcppCommandState = (() => {
   return to;
 })();
 
+/** The status of a command to a charger that does not speak OCPP: the machine's FAIL from MADE, with words why. */
+const REFUSED_NOT_OCPP: OcppCommandState = (() => {
+  const to = nextCommandState(MADE, 'FAIL');
+  if (!to) throw new Error(`The command machine does not fail a command from ${MADE}.`);
+  return to;
+})();
+
+/** Why a command to a charger that does not speak OCPP is refused (a record's error, a route's 409). */
+export function notOcppMessage(uniqueId?: string): string {
+  return `${uniqueId ? `${uniqueId} is` : 'This charger is'} not an OCPP charger: commands to it need its own link, which the console does not have yet. Nothing was sent.`;
+}
+
 /** How long a waited command waits for the bus to listen for its answer before it goes out anyway, ms. */
 const LISTEN_WAIT_MS = 2_000;
 
@@ -52,8 +64,12 @@ export function chargerOfflineProblem(uniqueId: string, errors: { path: string; 
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
-/** The columns of a command record as commandView reads them (`c`: the command, `u`: who asked). */
-export const commandColumns = sql`c.id, c.charger_id, c.batch_id, c.action, c.payload, c.status, c.response, c.error, c.requested_by, u.name as requested_by_name, c.created_at, c.sent_at, c.answered_at`;
+/** The columns of a command record as commandView reads them (`c`: the command, `u`: who asked, `ch`: its charger; commandJoins). */
+export const commandColumns = sql`c.id, c.charger_id, c.batch_id, c.action, c.payload, c.status, c.response, c.error, c.requested_by, u.name as requested_by_name,
+  ch.unique_id as charger_unique_id, ch.charger_box_id, c.created_at, c.sent_at, c.answered_at`;
+
+/** The tables commandColumns reads besides the command (`c`): who asked and the charger. */
+export const commandJoins = sql`left join ${users} u on u.id = c.requested_by left join ${chargers} ch on ch.id = c.charger_id`;
 
 /** A command record as the API answers it. */
 export function commandView(row: Record<string, unknown>): OcppCommandView {
@@ -68,6 +84,8 @@ export function commandView(row: Record<string, unknown>): OcppCommandView {
     error: (row.error as string | null) ?? null,
     requestedBy: (row.requested_by as string | null) ?? null,
     requestedByName: (row.requested_by_name as string | null) ?? null,
+    chargerUniqueId: (row.charger_unique_id as string | null) ?? null,
+    chargeBoxId: (row.charger_box_id as string | null) ?? null,
     createdAt: iso(row.created_at)!,
     sentAt: iso(row.sent_at),
     answeredAt: iso(row.answered_at),
@@ -77,7 +95,7 @@ export function commandView(row: Record<string, unknown>): OcppCommandView {
 async function commandsByIds(deps: ResolvedDeps, ids: string[]): Promise<OcppCommandView[]> {
   if (ids.length === 0) return [];
   const rows = rowsOf<Record<string, unknown>>(
-    await deps.db.execute(sql`select ${commandColumns} from ${ocppCommands} c left join ${users} u on u.id = c.requested_by
+    await deps.db.execute(sql`select ${commandColumns} from ${ocppCommands} c ${commandJoins}
       where c.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`),
   );
   const byId = new Map(rows.map((r) => [String(r.id), commandView(r)]));
@@ -95,7 +113,9 @@ export interface SendCommandsInput {
 
 /**
  * Writes one command record per charger and routes each to the process holding the charger's socket. A charger
- * that is not connected gets its record refused at once (`offline`); an unknown or non-OCPP charger answers 409.
+ * that is not connected gets its record refused at once (`offline`), and one that does not speak OCPP its record
+ * failed with why, so one such charger in a selection holds back none of the others. An unknown charger answers 404,
+ * and a send where no charger speaks OCPP 409 (nothing to send at all).
  */
 export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput): Promise<{ batchId: string; items: OcppCommandView[] }> {
   const ids = [...new Set(input.chargerIds)];
@@ -131,47 +151,48 @@ export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput)
         found as (
           select w.command_id, c.id, c.unique_id, c.charger_type, p.connected_node
           from wanted w join ${chargers} c on c.id = w.charger_id left join ${ocppChargePoints} p on p.charger_id = c.id),
-        fit as (
-          select count(*) = ${ids.length} and coalesce(bool_and(charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)})), false) as ok from found),
+        typed as (
+          select command_id, id, unique_id, charger_type, connected_node, charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)}) as ocpp from found),
+        fit as (select count(*) = ${ids.length} and coalesce(bool_or(ocpp), false) as ok from typed),
         made as (
           insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
           select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
-            case when connected_node is null then ${REFUSED_OFFLINE} else ${MADE} end,
-            case when connected_node is null then ${chargerOfflineMessage()} end,
-            ${input.userId}::uuid, ${at}::timestamptz, case when connected_node is null then ${at}::timestamptz end
-          from found where (select ok from fit)
+            case when not ocpp then ${REFUSED_NOT_OCPP} when connected_node is null then ${REFUSED_OFFLINE} else ${MADE} end,
+            case when not ocpp then ${notOcppMessage()} when connected_node is null then ${chargerOfflineMessage()} end,
+            ${input.userId}::uuid, ${at}::timestamptz, case when not ocpp or connected_node is null then ${at}::timestamptz end
+          from typed where (select ok from fit)
           returning id),
         batch as (select ${batchId}::uuid as id where (select ok from fit)),
         audit as (${auditInsertFrom('batch', entry, now, audited)})${
           notify
             ? sql`,
         announced as (${commandAnnouncementsQuery(
-          sql`(select command_id, id as charger_id, connected_node as node from found where connected_node is not null and (select ok from fit)) queued`,
+          sql`(select command_id, id as charger_id, connected_node as node from typed where ocpp and connected_node is not null and (select ok from fit)) queued`,
           notify,
         )})`
             : sql``
         }
         select command_id, id, unique_id, charger_type, connected_node, (select ok from fit) as written${notify ? sql`, (select count(sent) from announced) as announcements` : sql``}
-        from found`),
+        from typed`),
     );
     const byId = new Map(found.map((r) => [Number(r.id), r]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) throw new HttpProblem({ type: 'about:blank', status: 404, title: 'Not Found', detail: `No charger has the id ${missing[0]}.` });
-    const notOcpp = found.find((r) => !canTestOverOcpp(r.charger_type));
-    if (notOcpp) {
+    if (!found.some((r) => canTestOverOcpp(r.charger_type))) {
+      const first = found[0]!;
       throw new HttpProblem({
         type: '/problems/not-an-ocpp-charger',
         status: 409,
         title: 'Conflict',
-        detail: `${notOcpp.unique_id} is not an OCPP charger: commands to it need its own link, which the console does not have yet.`,
+        detail: found.length === 1 ? notOcppMessage(first.unique_id) : `None of these ${found.length} chargers speaks OCPP: commands to them need their own link, which the console does not have yet. Nothing was sent.`,
       });
     }
-    // Every charger found and speaking OCPP means the statement wrote the records: a mismatch is a bug, not bad input.
+    // Every charger found and one speaking OCPP means the statement wrote the records: a mismatch is a bug, not bad input.
     if (!found.every((r) => r.written)) throw new Error('The command records were not written although every charger was found');
     noteRecordChange({ ...entry, entityId: batchId });
     const rows = ids.map((id) => {
       const charger = byId.get(id)!;
-      return { id: String(charger.command_id), chargerId: id, node: charger.connected_node };
+      return { id: String(charger.command_id), chargerId: id, node: canTestOverOcpp(charger.charger_type) ? charger.connected_node : null };
     });
     const queued = rows.filter((r): r is typeof r & { node: string } => r.node !== null);
     for (const r of rows) if (r.node === null) unanswered.delete(r.id);

@@ -70,9 +70,12 @@ export function chargerLiveEvent(chargerId: number, options: { connectivity?: bo
   return liveEventsByAudience([ocppPart(chargerId), ...(options.connectivity ? [resourcePart(chargerResource)] : [])]);
 }
 
-/** The live event of a change to a charger's command records (sent, timed out, refused offline): its page's commands. */
+/**
+ * The live event of a change to a charger's command records (sent, timed out, refused offline): its page's commands,
+ * and the batches' results pages (`ocpp-commands`, as a command's settling says too).
+ */
 export function commandLiveEvent(chargerId: number): LiveEvent {
-  return { keys: [liveOcppKey(chargerId)], permission: 'ROLE_EXECUTE_COMMAND' };
+  return { keys: [liveOcppKey(chargerId), ['ocpp-commands']], permission: 'ROLE_EXECUTE_COMMAND' };
 }
 
 /**

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import {
   canTestOverOcpp,
   chargerLiveSchema,
+  MAX_COMMAND_CHARGERS,
   meterSamplesSchema,
+  ocppCommandBatchListSchema,
   ocppCommandPageSchema,
   ocppMessagePageSchema,
   ocppMessageQuerySchema,
@@ -18,6 +20,7 @@ import {
   testChargeStopSchema,
 } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
+import { ocppCommandWaitingStates } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';
 import { writeAudit } from '@server/audit/write-audit';
 import { bookings } from '@server/db/tables/bookings';
@@ -29,7 +32,7 @@ import type { RouteRegistry } from '@server/http/route-registry';
 import { refuseCustomerSession } from '@server/bookings/customer-session';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
-import { chargerOfflineProblem, commandColumns, commandView, sendCommands } from './command-service';
+import { chargerOfflineProblem, commandColumns, commandJoins, commandView, sendCommands } from './command-service';
 import { resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
 import { setChargerPasswordHash } from './charger-identity';
 import { simulatableChargers } from './ocpp-runtime';
@@ -219,13 +222,44 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
 
   registry.route({
     method: 'GET',
+    path: ocppPaths.batches,
+    access: { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
+    query: z.object({ size: z.coerce.number().int().min(1).max(50).default(20) }),
+    summary: 'The latest batches of commands (one send to one or many chargers), newest first: the command, when and by whom, how many chargers, how many accepted and how many still wait for their answer.',
+    responses: { 200: { description: 'The latest batches', schema: ocppCommandBatchListSchema } },
+    handler: async ({ c, deps, query }) => {
+      const rows = rowsOf<Record<string, unknown>>(
+        await deps.db.execute(sql`select c.batch_id, min(c.action) as action, min(c.created_at) as created_at, min(u.name) as requested_by_name, count(*)::int as chargers,
+            (count(*) filter (where c.status = 'accepted'))::int as accepted,
+            (count(*) filter (where c.status in (${sql.join(ocppCommandWaitingStates.map((st) => sql`${st}`), sql`, `)})))::int as pending
+          from ${ocppCommands} c left join ${users} u on u.id = c.requested_by
+          where c.batch_id in (select batch_id from ${ocppCommands} where batch_id is not null group by batch_id order by max(created_at) desc limit ${query.size})
+          group by c.batch_id order by min(c.created_at) desc`),
+      );
+      return c.json({
+        items: rows.map((r) => ({
+          batchId: String(r.batch_id),
+          action: String(r.action),
+          createdAt: iso(r.created_at),
+          requestedByName: (r.requested_by_name as string | null) ?? null,
+          chargers: Number(r.chargers),
+          accepted: Number(r.accepted),
+          pending: Number(r.pending),
+        })),
+      });
+    },
+  });
+
+  registry.route({
+    method: 'GET',
     path: ocppPaths.command,
     access: { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
     query: z.object({
       chargerId: z.coerce.number().int().positive().optional(),
       batchId: z.uuid().optional(),
       page: z.coerce.number().int().min(0).max(10_000).default(0),
-      size: z.coerce.number().int().min(1).max(100).default(20),
+      // A batch's every record in one page: a batch holds at most MAX_COMMAND_CHARGERS.
+      size: z.coerce.number().int().min(1).max(MAX_COMMAND_CHARGERS).default(20),
     }),
     summary: 'Commands sent to chargers, newest first, with their status (queued, sent, accepted, rejected, failed, timed out, offline) and the charger answer; by charger or by batch.',
     responses: { 200: { description: 'A page of commands', schema: ocppCommandPageSchema } },
@@ -236,7 +270,7 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
       );
       const [counted] = rowsOf<{ n: number }>(await deps.db.execute(sql`select count(*)::int as n from ${ocppCommands} c where ${where}`));
       const rows = rowsOf<Record<string, unknown>>(
-        await deps.db.execute(sql`select ${commandColumns} from ${ocppCommands} c left join ${users} u on u.id = c.requested_by
+        await deps.db.execute(sql`select ${commandColumns} from ${ocppCommands} c ${commandJoins}
           where ${where} order by c.created_at desc, c.id limit ${query.size} offset ${query.page * query.size}`),
       );
       return c.json({ items: rows.map(commandView), count: counted?.n ?? 0, page: query.page, size: query.size });
@@ -253,7 +287,7 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     responses: {
       200: { description: 'Answered', schema: sendCommandAnswerSchema },
       202: { description: 'Queued', schema: sendCommandAnswerSchema },
-      409: { description: "Not an OCPP charger, a remote start the customer may not have, or a stop or charging profile reaching a customer's session", schema: problemSchema },
+      409: { description: "No OCPP charger among them (one that is not OCPP among others gets its record refused with why), a remote start the customer may not have, or a stop or charging profile reaching a customer's session", schema: problemSchema },
     },
     handler: async ({ c, deps, body, session }) => {
       if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, body.chargerIds[0]!, body.command.payload.idTag);

@@ -86,14 +86,11 @@ describe('OCPP central system (simulator as client)', () => {
     expect(audited).toEqual([{ action: 'GetConfiguration', changes: { chargers: 2 } }]);
   });
 
-  it('writes nothing for a batch with an unknown or a non-OCPP charger: 404 or 409, no record, no audit row', async () => {
+  it('writes nothing for a batch with an unknown charger (404, no record, no audit row); a non-OCPP charger among OCPP ones is refused on its own record', async () => {
     const [other] = await q<{ id: number; unique_id: string }>(sql`select id, unique_id from chargers where charger_type <> 'OCPP_16_JSON_CHARGER' order by id limit 1`);
     const count = async () => (await q<{ n: number }>(sql`select (select count(*) from ocpp_commands)::int + (select count(*) from audit_log where entity_type = 'ocpp-command-batch')::int as n`))[0]!.n;
     const before = await count();
     const send = (chargerIds: number[]) => call(t, 'POST', '/ccu/charger-command', { authKey: adminKey, body: { chargerIds, command: { action: 'ClearCache', payload: {} } } });
-    const mixed = await send([boxes[0]!.id, Number(other!.id)]);
-    expect(mixed.status).toBe(409);
-    expect(mixed.body).toMatchObject({ type: '/problems/not-an-ocpp-charger', detail: expect.stringContaining(other!.unique_id) });
     for (const unknown of [2 ** 40, 987_654]) {
       const answer = await send([boxes[0]!.id, unknown]);
       expect(answer.status).toBe(404);
@@ -105,6 +102,12 @@ describe('OCPP central system (simulator as client)', () => {
     expect(twice.status).toBe(202);
     expect(twice.body.items).toHaveLength(1);
     expect(await count()).toBe(before + 2);
+    const mixed = await send([boxes[3]!.id, Number(other!.id)]);
+    expect(mixed.status).toBe(202);
+    expect(mixed.body.items).toMatchObject([
+      { chargerId: boxes[3]!.id, status: 'offline' },
+      { chargerId: Number(other!.id), status: 'failed', error: expect.stringMatching(/^This charger is not an OCPP charger: .*Nothing was sent\.$/) },
+    ]);
   });
 
   it('test charge: start, meter values, stop; one booking, ended once', async () => {
