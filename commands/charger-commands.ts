@@ -1,34 +1,75 @@
-import { testChargerPath } from '@domain/ocpp';
+import { ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
+import { hasPermission, type Permission } from '@domain/permissions';
+import { bookingResource } from '@domain/resources/bookings/booking';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
 import type { Command } from './command';
 import type { RecordActionSource } from './record-commands';
 
-/** Anchors of the charger page's live panel the palette opens (the panel focuses that action's button). */
-export const chargerActionAnchors = { reset: 'reset-charger', stop: 'stop-session' } as const;
+/** Who may send commands to chargers (every command of the charger page's command panel). */
+export const EXECUTE_COMMAND_PERMISSION: Permission = 'ROLE_EXECUTE_COMMAND';
+
+/** The anchor of each command on the charger page: opened at it, the page opens that command's form. */
+export const chargerCommandAnchors: Readonly<Record<OcppCommandAction, string>> = Object.fromEntries(
+  ocppCommandActions.map((a) => [a, a === 'Reset' ? 'reset-charger' : `command-${a.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`]),
+) as Record<OcppCommandAction, string>;
+
+/** Anchors of the charger page's live panel the palette opens: a command's form, or the sessions' stop buttons. */
+export const chargerActionAnchors = { reset: chargerCommandAnchors.Reset, stop: 'stop-session' } as const;
+
+/** The permission of a booking's Stop charging: how a customer's session stops. */
+const STOP_BOOKING_PERMISSION = bookingResource.actions.find((a) => a.name === 'stop-charging')!.permission;
 
 /**
- * Actions on a charger's page and from a charger lookup: "Reset charger…" and "Stop session…" open the charger's
- * page at that action (its confirm dialog is one key away), "Start test charge…" opens the Test charger screen
- * (coming back to where the palette was opened).
+ * Who may stop a session from a charger's page, by whose session it is: a customer's through its booking's Stop
+ * charging, a test charge through test charging, any other through the Stop charging command. "Stop session…" is
+ * offered to whoever holds one of them; the page shows each session's stop to those who may use it.
+ */
+export const STOP_SESSION_PERMISSIONS: readonly Permission[] = [STOP_BOOKING_PERMISSION, 'ROLE_TEST_DEVICE', EXECUTE_COMMAND_PERMISSION];
+
+/** The palette's words for each command on a charger (the panel's labels, said of the charger) and what finds it. */
+const commandActions: readonly { action: OcppCommandAction; title: string; keywords: string[] }[] = [
+  { action: 'Reset', title: 'Reset charger…', keywords: ['reset', 'reboot', 'restart', 'ocpp'] },
+  { action: 'ChangeAvailability', title: 'Change availability…', keywords: ['availability', 'operative', 'inoperative', 'disable', 'enable', 'ocpp'] },
+  { action: 'UnlockConnector', title: 'Unlock connector…', keywords: ['unlock', 'cable', 'stuck', 'connector', 'ocpp'] },
+  { action: 'GetConfiguration', title: 'Read configuration…', keywords: ['configuration', 'config', 'keys', 'settings', 'ocpp'] },
+  { action: 'ChangeConfiguration', title: 'Change configuration…', keywords: ['configuration', 'config', 'key', 'setting', 'ocpp'] },
+  { action: 'TriggerMessage', title: 'Request a message…', keywords: ['trigger', 'message', 'status', 'heartbeat', 'ocpp'] },
+  { action: 'ClearCache', title: 'Clear authorization cache…', keywords: ['cache', 'authorization', 'cards', 'ocpp'] },
+  { action: 'RemoteStartTransaction', title: 'Start charging…', keywords: ['start', 'remote', 'rfid', 'card', 'ocpp'] },
+  { action: 'SetChargingProfile', title: 'Limit charging…', keywords: ['limit', 'profile', 'current', 'power', 'ocpp'] },
+  { action: 'ClearChargingProfile', title: 'Clear charging limit…', keywords: ['limit', 'profile', 'clear', 'ocpp'] },
+];
+
+/**
+ * Actions on a charger's page and from a charger lookup: each command ("Reset charger…", "Change availability…",
+ * "Read configuration…"…) opens the charger's page at that command with its form open; "Stop session…" opens it at
+ * the sessions' stop buttons; "Start test charge…" opens the Test charger screen (coming back to where the palette
+ * was opened).
  */
 export const chargerRecordActions: RecordActionSource = (ctx, record) => {
-  if (record.resource.name !== 'chargers') return [];
+  if (record.resource.name !== chargerResource.name) return [];
   const page = record.resource.detailPath.replace(':id', encodeURIComponent(record.id));
   const back = ctx.location.split('#')[0] ?? page;
-  const action = (id: string, title: string, keywords: string[], permission: Command['permission'], href: string): Command => ({
+  const action = (id: string, title: string, keywords: string[], permission: Command['permission'], href: string, when?: Command['when']): Command => ({
     id: `record:chargers:${record.id}:ocpp:${id}`,
     title,
     group: 'Charger',
     keywords,
-    permission,
+    ...(permission ? { permission } : {}),
+    ...(when ? { when } : {}),
     kind: 'action',
     href,
     run: (c) => c.navigate(href),
   });
   return [
-    action('reset', 'Reset charger…', ['reset', 'reboot', 'restart', 'ocpp'], 'ROLE_EXECUTE_COMMAND', `${page}#${chargerActionAnchors.reset}`),
+    ...commandActions.map((c) =>
+      action(c.action === 'Reset' ? 'reset' : c.action, c.title, [...c.keywords, ocppCommandLabels[c.action].toLowerCase()], EXECUTE_COMMAND_PERMISSION, `${page}#${chargerCommandAnchors[c.action]}`),
+    ),
     action('test', 'Start test charge…', ['test', 'charge', 'start', 'ocpp'], 'ROLE_TEST_DEVICE', testChargerPath(record.id, back)),
-    action('stop', 'Stop session…', ['stop', 'session', 'transaction', 'ocpp'], 'ROLE_TEST_DEVICE', `${page}#${chargerActionAnchors.stop}`),
+    action('stop', 'Stop session…', ['stop', 'session', 'transaction', 'ocpp'], undefined, `${page}#${chargerActionAnchors.stop}`, (c) =>
+      STOP_SESSION_PERMISSIONS.some((p) => hasPermission(c.permissions, p)),
+    ),
     action('transfer', 'Transfer device…', ['transfer', 'host', 'move', 'owner'], TRANSFER_DEVICE_PERMISSION, transferDeviceLinkFor(record.id)),
   ];
 };
