@@ -4,6 +4,7 @@
 import type { ResourceExtension } from '@resources/resource-extension';
 import { bookingExtension } from '@workflows/booking/booking-extension';
 import { changeNumberExtension } from '@workflows/change-number/change-number-extension';
+import { chargerCommandsExtension } from '@workflows/charger-commands/charger-commands-extension';
 import { chargerLiveExtension } from '@workflows/charger-live/charger-live-extension';
 import { downloadsExtension, exportExtension } from '@workflows/downloads/downloads-extension';
 import { installationExtension } from '@workflows/installation/installation-extension';
@@ -18,6 +19,7 @@ export const resourceExtensions: readonly ResourceExtension[] = [
   ticketExtension,
   changeNumberExtension,
   chargerLiveExtension,
+  chargerCommandsExtension,
   bookingExtension,
   downloadsExtension,
   exportExtension,

@@ -21,6 +21,12 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/charger-management/test-charger/:chargerId',
     component: lazy(() => import('@workflows/charger-live/test-charger-page').then((m) => ({ default: m.TestChargerPage as ComponentType<RouteComponentProps> }))),
   },
+  // Command results: a batch of commands to many chargers, one row per charger; without a batch, the latest batches.
+  { path: '/charger-management/command-batches', component: lazy(() => import('@workflows/charger-commands/command-batch-page').then((m) => ({ default: m.CommandBatchPage as ComponentType<RouteComponentProps> }))) },
+  {
+    path: '/charger-management/command-batches/:batchId',
+    component: lazy(() => import('@workflows/charger-commands/command-batch-page').then((m) => ({ default: m.CommandBatchPage as ComponentType<RouteComponentProps> }))),
+  },
   // Transfer device: a charger moves to another host after a preview of from and to.
   { path: '/charger-management/transfer-device', component: lazy(() => import('@workflows/transfer-device/transfer-device-page').then((m) => ({ default: m.TransferDevicePage }))) },
   // Settlements are added by hand or from a CSV on their own screens (before the resource routes' `/:id`).
@@ -32,6 +38,9 @@ export const appRoutes: readonly AppRoute[] = [
   },
   // Add Credits To Wallet (Wallet Management): paste numbers, preview who they are, credit them all at once.
   { path: '/wallet-management/add-credits-to-wallet', component: lazy(() => import('@workflows/add-credits/add-credits-page').then((m) => ({ default: m.AddCreditsPage }))) },
+  // Bulk results: one bulk run's records with their results and reasons; without a run, the user's own runs.
+  { path: '/bulk-results', component: lazy(() => import('@workflows/bulk-results/bulk-results-page').then((m) => ({ default: m.BulkResultsPage as ComponentType<RouteComponentProps> }))) },
+  { path: '/bulk-results/:runId', component: lazy(() => import('@workflows/bulk-results/bulk-results-page').then((m) => ({ default: m.BulkResultsPage as ComponentType<RouteComponentProps> }))) },
   // A download is made of a report type on its own screen (before the resource screens' `/:id`).
   { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },
 ];

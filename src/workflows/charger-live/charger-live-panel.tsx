@@ -5,7 +5,7 @@ import { bookingResource } from '@domain/resources/bookings/booking';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
 import { chargerActionAnchors } from '@commands/charger-commands';
-import { canTestOverOcpp, ocppPaths, sendCommandAnswerSchema, testChargeStopSchema, testChargerPath, type ChargerLive } from '@domain/ocpp';
+import { canTestOverOcpp, ocppPaths, sendCommandAnswerSchema, testChargeStopSchema, testChargerPath, type ChargerLive, type OcppMessage } from '@domain/ocpp';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { useLiveStatus } from '@data/live-events';
 import { queryKeys } from '@data/query-keys';
@@ -16,22 +16,44 @@ import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
+import { CommandPanel } from '@workflows/charger-commands/command-panel';
 import { useChargerCommands, useChargerLive, useMessageLog } from './ocpp-queries';
 import { ago, commandLabel, commandStatusLabel, commandTone, connectorStatusLabels, connectorTone, formatKw } from './ocpp-labels';
 import './charger-live.css';
 
-/** Sends Reset (soft or hard) and tells the answer. */
-async function sendReset(chargerId: number, type: 'Soft' | 'Hard') {
-  const answer = await apiRequest(ocppPaths.command, { body: { chargerIds: [chargerId], command: { action: 'Reset', payload: { type } }, wait: true }, schema: sendCommandAnswerSchema });
-  const item = answer.items[0];
-  pushToast(`Reset (${type.toLowerCase()}): ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}`, item?.status === 'accepted' ? 'success' : 'error');
-}
-
-/** Stops a test charge (RemoteStopTransaction through test charging, which stops nothing else). */
+/** Stops a test charge (RemoteStopTransaction through test charging, which stops nothing else); answers its record. */
 export async function stopTestCharge(chargerId: number, transactionId: number) {
   const answer = await apiRequest(ocppPaths.testStop, { body: testChargeStopSchema.parse({ chargerId, transactionId }), schema: sendCommandAnswerSchema });
   const item = answer.items[0];
   pushToast(`Stop test charge: ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}`, item?.status === 'accepted' ? 'success' : 'error');
+  return item;
+}
+
+/** Messages of the log read at a time ("Load more" reads as many again), and the most one read holds. */
+const LOG_PAGE = 20;
+const MAX_LOG_SIZE = 200;
+
+/** A logged frame's kind in words: a request, its answer, an error with its code, or a frame that was not OCPP. */
+function messageTypeText(m: OcppMessage): string {
+  if (m.messageType === 'CALL') return 'Request';
+  if (m.messageType === 'RESULT') return 'Answer';
+  if (m.messageType === 'ERROR') return `Error${m.errorCode ? `: ${m.errorCode}` : ''}`;
+  if (m.messageType === 'BAD') return 'Not a valid frame';
+  return m.errorCode ? `${m.messageType} (${m.errorCode})` : m.messageType;
+}
+
+/** A frame's payload on demand: a disclosure with the JSON pretty-printed in a scrolling box. */
+function PayloadDisclosure({ message }: { message: OcppMessage }) {
+  if (message.payload === null || message.payload === undefined) return <>-</>;
+  const text = JSON.stringify(message.payload, null, 2);
+  return (
+    <details className="message-log__details">
+      <summary>Show payload ({text.length.toLocaleString('en-IN')} characters)</summary>
+      <pre className="message-log__payload" tabIndex={0}>
+        {text}
+      </pre>
+    </details>
+  );
 }
 
 /** The booking's own Stop charging (its permission, its reason, its confirm), as the booking's page offers it. */
@@ -77,19 +99,17 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
   const canLog = useCan('ROLE_VIEW_HARDWARE_ACTIVITY_LOGS');
   const commands = useChargerCommands(chargerId, canCommand);
   const [q, setQ] = useState('');
-  const messages = useMessageLog(chargerId, q, canLog);
+  const [logSize, setLogSize] = useState(LOG_PAGE);
+  const messages = useMessageLog(chargerId, q, canLog, logSize);
   const queryClient = useQueryClient();
   const [location] = useLocation();
-  const [resetType, setResetType] = useState<'Soft' | 'Hard'>('Soft');
-  const resetRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLSpanElement>(null);
   const ready = live.isSuccess;
-  // The palette's "Reset charger…" and "Stop session…" open this page at the action: its button gets the focus.
+  // The palette's "Stop session…" opens this page at the sessions: the first one's stop gets the focus (a command's
+  // anchor opens its form: CommandPanel).
   useEffect(() => {
     if (!ready) return;
-    const anchor = window.location.hash.slice(1);
-    if (anchor === chargerActionAnchors.reset) resetRef.current?.focus();
-    if (anchor === chargerActionAnchors.stop) stopRef.current?.querySelector('button')?.focus();
+    if (window.location.hash.slice(1) === chargerActionAnchors.stop) stopRef.current?.querySelector<HTMLElement>('button, a')?.focus();
   }, [ready]);
 
   if (live.isPending) return <LoadingIndicator label="Loading live state…" showLabel />;
@@ -120,28 +140,6 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
             <Link className="ui-button ui-button--secondary ui-button--md" href={testChargerPath(chargerId, location)}>
               Test charger
             </Link>
-          ) : null}
-          {canCommand ? (
-            <ConfirmDialog
-              title="Reset charger?"
-              confirmLabel={`${resetType} reset`}
-              onConfirm={() => sendReset(chargerId, resetType).catch((e: unknown) => pushToast(errorMessage(e), 'error'))}
-              trigger={
-                <Button ref={resetRef} id={chargerActionAnchors.reset} variant="secondary" isDisabled={!d.isOnline}>
-                  Reset…
-                </Button>
-              }
-            >
-              <p>{d.uniqueId} restarts: any session on it stops. A soft reset restarts its software; a hard reset power-cycles it.</p>
-              <fieldset className="ocpp-live__choice">
-                <legend>Kind of reset</legend>
-                {(['Soft', 'Hard'] as const).map((t) => (
-                  <label key={t}>
-                    <input type="radio" name="reset-type" value={t} checked={resetType === t} onChange={() => setResetType(t)} /> {t}
-                  </label>
-                ))}
-              </fieldset>
-            </ConfirmDialog>
           ) : null}
           <Button variant="secondary" onPress={refresh}>
             Refresh
@@ -235,6 +233,7 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
       {canCommand ? (
         <>
           <h3>Commands</h3>
+          <CommandPanel live={d} />
           {commands.isPending ? (
             <LoadingIndicator label="Loading commands…" />
           ) : commands.isError ? (
@@ -289,13 +288,24 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
               columns={[
                 { id: 'time', header: 'Time', render: (m) => formatDateTime(m.createdAt) },
                 { id: 'direction', header: 'Direction', render: (m) => (m.direction === 'IN' ? 'From charger' : 'To charger') },
-                { id: 'type', header: 'Type', render: (m) => (m.errorCode ? `${m.messageType} (${m.errorCode})` : m.messageType) },
                 { id: 'action', header: 'Action', render: (m) => m.action ?? '-' },
-                { id: 'payload', header: 'Payload', render: (m) => <code>{JSON.stringify(m.payload).slice(0, 200)}</code> },
+                { id: 'type', header: 'Type', render: messageTypeText },
+                { id: 'payload', header: 'Payload', render: (m) => <PayloadDisclosure message={m} /> },
               ]}
             />
           )}
-          <p className="ocpp-live__count">{messages.data ? `${messages.data.count} message${messages.data.count === 1 ? '' : 's'} (latest 20 shown)` : null}</p>
+          {messages.data ? (
+            <p className="ocpp-live__count">
+              {messages.data.count === 0
+                ? null
+                : `${Math.min(messages.data.items.length, messages.data.count)} of ${messages.data.count.toLocaleString('en-IN')}${messages.data.count >= 10_000 ? '+' : ''} message${messages.data.count === 1 ? '' : 's'} shown, newest first. `}
+              {messages.data.items.length < messages.data.count && logSize < MAX_LOG_SIZE ? (
+                <Button variant="secondary" size="sm" onPress={() => setLogSize((n) => Math.min(MAX_LOG_SIZE, n + LOG_PAGE))} isPending={messages.isFetching}>
+                  Load more
+                </Button>
+              ) : null}
+            </p>
+          ) : null}
         </>
       ) : null}
     </section>

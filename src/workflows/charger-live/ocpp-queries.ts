@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { chargerLiveSchema, meterSamplesSchema, ocppCommandPageSchema, ocppMessagePageSchema, ocppPaths } from '@domain/ocpp';
 import { apiRequest } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -30,11 +30,12 @@ export function useMeterValues(chargerId: number, transactionId: number | null, 
   });
 }
 
-/** A page of the raw OCPP message log, searchable. */
-export function useMessageLog(chargerId: number, q: string, enabled: boolean) {
+/** The latest `size` messages of the raw OCPP message log, searchable (the page shown stays while more are read). */
+export function useMessageLog(chargerId: number, q: string, enabled: boolean, size = 20) {
   return useQuery({
-    queryKey: queryKeys.ocpp(chargerId).messages({ q: q || undefined }),
-    queryFn: ({ signal }) => apiRequest(`${ocppPaths.messages(chargerId)}?size=20${q ? `&q=${encodeURIComponent(q)}` : ''}`, { schema: ocppMessagePageSchema, signal }),
+    queryKey: queryKeys.ocpp(chargerId).messages({ q: q || undefined, size }),
+    queryFn: ({ signal }) => apiRequest(`${ocppPaths.messages(chargerId)}?size=${size}${q ? `&q=${encodeURIComponent(q)}` : ''}`, { schema: ocppMessagePageSchema, signal }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,244 @@
+/** @vitest-environment jsdom */
+// The charger page's command panel: each command's form builds the payload the server checks, with labels in words;
+// what disrupts a charger warns first; a customer's session is not stopped here but from its booking; the
+// configuration reads as a table whose editable keys change in place; the message log keeps payloads on demand.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ocppCommandSchema, type ChargerLive } from '@domain/ocpp';
+import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
+import { commandForms, commandOf, CONSOLE_PROFILE_ID, type CommandContext } from '@workflows/charger-commands/command-forms';
+import { configurationOf } from '@workflows/charger-commands/configuration-table';
+import { fakeSession, renderWith } from '@tests/app/fake-session';
+
+const at = '2026-03-02T10:00:00.000Z';
+const liveState: ChargerLive = {
+  chargerId: 7,
+  uniqueId: 'CZ000007',
+  chargerType: 'OCPP_16_JSON_CHARGER',
+  chargeBoxId: 'CZ000007',
+  isActive: true,
+  usageType: 'PUBLIC',
+  ccuId: null,
+  isOnline: true,
+  connectivityStatus: 'ONLINE',
+  lastSeenAt: at,
+  lastHeartbeatAt: at,
+  connectedAt: at,
+  heartbeatInterval: 300,
+  vendor: 'CZO Simulator',
+  model: 'SIM-22',
+  serialNumber: null,
+  firmwareVersion: '1.6.4-sim',
+  firmwareStatus: null,
+  hasPassword: true,
+  sockets: [],
+  connectors: [
+    { connectorId: 0, status: 'Available', errorCode: 'NoError', info: null, faultTicketId: null, updatedAt: at },
+    { connectorId: 1, status: 'Charging', errorCode: 'NoError', info: null, faultTicketId: null, updatedAt: at },
+    { connectorId: 2, status: 'Charging', errorCode: 'NoError', info: null, faultTicketId: null, updatedAt: at },
+  ],
+  sessions: [
+    { transactionId: 501, connectorId: 1, idTag: 'CARD0001', bookingId: 1234, bookingStatus: 'CHARGING', startedAt: at, energyWh: 1_500, powerW: 7_000, isTest: false },
+    { transactionId: 502, connectorId: 2, idTag: 'CZOTEST1A2B3C4D', bookingId: 1240, bookingStatus: 'CHARGING', startedAt: at, energyWh: 900, powerW: 7_000, isTest: true },
+  ],
+};
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+}
+
+const record = (action: string, status: string, response: unknown) => ({
+  id: `c-${Math.random()}`,
+  chargerId: 7,
+  batchId: 'b-1',
+  action,
+  payload: {},
+  status,
+  response,
+  error: null,
+  requestedBy: null,
+  requestedByName: 'Asha',
+  chargerUniqueId: 'CZ000007',
+  chargeBoxId: 'CZ000007',
+  createdAt: at,
+  sentAt: at,
+  answeredAt: at,
+});
+
+/** The charger's API: its live state, an empty log and command list, and each command answered as a charger would. */
+function fakeApi(config: { key: string; value: string; readonly: boolean }[] = []) {
+  const sent: { action: string; payload: unknown; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/ccu/charger/7/live') return json(200, liveState);
+      if (url.startsWith('/ccu/charger-command?')) return json(200, { items: [], count: 0, page: 0, size: 10 });
+      if (url.startsWith('/ocpp/chargepoint-log/7')) {
+        return json(200, { items: [{ id: 1, direction: 'IN', messageType: 'CALL', messageId: 'm1', action: 'Heartbeat', payload: { big: 'x'.repeat(50) }, errorCode: null, createdAt: at }], count: 1, page: 0, size: 20 });
+      }
+      if (url === '/ccu/charger-command' && init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { command: { action: string; payload: { key?: string; value?: string } } };
+        sent.push({ action: body.command.action, payload: body.command.payload, body });
+        if (body.command.action === 'GetConfiguration') return json(200, { batchId: 'b-1', items: [record('GetConfiguration', 'accepted', { configurationKey: config, unknownKey: [] })] });
+        if (body.command.action === 'ChangeConfiguration') {
+          const key = config.find((k) => k.key === body.command.payload.key)!;
+          key.value = body.command.payload.value!;
+          return json(200, { batchId: 'b-1', items: [record('ChangeConfiguration', 'accepted', { status: 'RebootRequired' })] });
+        }
+        return json(200, { batchId: 'b-1', items: [record(body.command.action, 'accepted', { status: 'Accepted' })] });
+      }
+      return json(200, {});
+    }),
+  );
+  return sent;
+}
+
+async function openPanel(permissions: string[]) {
+  const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', ...permissions]));
+  render(<ChargerLivePanel chargerId={7} />, { wrapper: Wrapper });
+  return screen.findByRole('group', { name: 'Send a command' });
+}
+
+const one: CommandContext = { connectorIds: [0, 1, 2], sessions: liveState.sessions, bulk: false };
+
+describe('the command forms', () => {
+  it('build the payload each command needs from its first values, which the server schema accepts', () => {
+    const built = Object.fromEntries(Object.values(commandForms).map((f) => [f.action, f.command(f.initial(one))]));
+    expect(built.Reset).toEqual({ action: 'Reset', payload: { type: 'Soft' } });
+    expect(built.ChangeAvailability).toEqual({ action: 'ChangeAvailability', payload: { connectorId: 0, type: 'Inoperative' } });
+    expect(built.UnlockConnector).toEqual({ action: 'UnlockConnector', payload: { connectorId: 1 } });
+    // "Whole charger" is no connector in a TriggerMessage: the charger chooses.
+    expect(built.TriggerMessage).toEqual({ action: 'TriggerMessage', payload: { requestedMessage: 'StatusNotification' } });
+    // Only the session that is not a customer's (the test charge, 502 on connector 2) is stopped or limited here.
+    expect(built.RemoteStopTransaction).toEqual({ action: 'RemoteStopTransaction', payload: { transactionId: 502 } });
+    expect(built.SetChargingProfile).toMatchObject({
+      action: 'SetChargingProfile',
+      payload: { connectorId: 2, csChargingProfiles: { chargingProfileId: CONSOLE_PROFILE_ID, chargingProfilePurpose: 'TxProfile', chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 16 }] } } },
+    });
+    expect(built.ClearChargingProfile).toEqual({ action: 'ClearChargingProfile', payload: { id: CONSOLE_PROFILE_ID, connectorId: 1, chargingProfilePurpose: 'TxProfile' } });
+    for (const action of ['Reset', 'ChangeAvailability', 'UnlockConnector', 'TriggerMessage', 'RemoteStopTransaction', 'SetChargingProfile', 'ClearChargingProfile', 'ClearCache', 'GetConfiguration']) {
+      expect(ocppCommandSchema.safeParse(built[action]).success, action).toBe(true);
+    }
+    // A card and a key are the user's to give: refused empty, accepted given.
+    expect(ocppCommandSchema.safeParse(built.RemoteStartTransaction).success).toBe(false);
+    expect(commandOf(commandForms.RemoteStartTransaction, { 'payload.connectorId': '2', 'payload.idTag': ' RFID0042 ' })).toEqual({ action: 'RemoteStartTransaction', payload: { connectorId: 2, idTag: 'RFID0042' } });
+    expect(commandOf(commandForms.SetChargingProfile, { 'payload.connectorId': '2', limit: '7400', unit: 'W' })).toBeNull();
+  });
+
+  it('warn before what disrupts a charger, and only then', () => {
+    expect(commandForms.Reset.confirm({})).toMatch(/stops every session/);
+    expect(commandForms.UnlockConnector.confirm({})).toMatch(/stops any session/);
+    expect(commandForms.ClearCache.confirm({})).toMatch(/checked online again/);
+    expect(commandForms.ChangeAvailability.confirm({ 'payload.type': 'Inoperative' })).toMatch(/cannot start a session/);
+    expect(commandForms.ChangeAvailability.confirm({ 'payload.type': 'Operative' })).toBeNull();
+    expect(commandForms.TriggerMessage.confirm({})).toBeNull();
+  });
+
+  it('offer for many chargers only the commands that name no session or card of one charger', () => {
+    expect(Object.values(commandForms).filter((f) => f.bulk).map((f) => f.action).sort()).toEqual(['ChangeAvailability', 'ChangeConfiguration', 'ClearCache', 'Reset', 'TriggerMessage', 'UnlockConnector']);
+  });
+
+  it('reads a GetConfiguration answer as sorted keys and the unknown ones', () => {
+    expect(configurationOf({ configurationKey: [{ key: 'b', value: '1', readonly: true }, { key: 'A' }], unknownKey: ['Nope'] })).toEqual({
+      keys: [
+        { key: 'A', value: null, readonly: false },
+        { key: 'b', value: '1', readonly: true },
+      ],
+      unknown: ['Nope'],
+    });
+  });
+});
+
+describe("the charger page's command panel", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows Reset and Change availability, the rest behind More commands; a connector by name; the answer sent with the form', async () => {
+    const sent = fakeApi();
+    const panel = await openPanel(['ROLE_EXECUTE_COMMAND']);
+    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reset…', 'Change availability…', 'Read configuration', 'More commands ▾']);
+    await userEvent.click(within(panel).getByRole('button', { name: /More commands/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Start charging…',
+      'Stop charging…',
+      'Unlock connector…',
+      'Change configuration…',
+      'Request a message…',
+      'Clear authorization cache…',
+      'Limit charging…',
+      'Clear charging limit…',
+    ]);
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Change availability…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change availability: CZ000007' });
+    const connector = within(dialog).getByRole('combobox', { name: 'Connector' });
+    expect(within(connector).getAllByRole('option').map((o) => o.textContent)).toEqual(['Whole charger', 'Connector 1', 'Connector 2']);
+    await userEvent.selectOptions(connector, 'Connector 2');
+    expect(within(dialog).getByText(/Drivers cannot start a session on it/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Operative/ }));
+    expect(within(dialog).queryByText(/Drivers cannot start a session on it/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Inoperative/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change availability' }));
+    await vi.waitFor(() => expect(sent.at(-1)?.body).toEqual({ chargerIds: [7], command: { action: 'ChangeAvailability', payload: { connectorId: 2, type: 'Inoperative' } }, wait: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it("stops only a session that is not a customer's, and names the customer's booking to stop it from", async () => {
+    const sent = fakeApi();
+    const panel = await openPanel(['ROLE_EXECUTE_COMMAND']);
+    await userEvent.click(within(panel).getByRole('button', { name: /More commands/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Stop charging…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Stop charging: CZ000007' });
+    expect(within(dialog).getByRole('link', { name: 'booking #1234' })).toHaveAttribute('href', '/booking-management/all-bookings/bookings/1234');
+    const session = within(dialog).getByRole('combobox', { name: 'Session' });
+    expect(within(session).getAllByRole('option').map((o) => o.textContent)).toEqual(['Connector 2, transaction 502 (test charge)']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop charging' }));
+    await vi.waitFor(() => expect(sent.at(-1)?.payload).toEqual({ transactionId: 502 }));
+  });
+
+  it('reads the configuration as a filterable table and changes an editable key in place, then reads it again', async () => {
+    const sent = fakeApi([
+      { key: 'HeartbeatInterval', value: '300', readonly: false },
+      { key: 'MeterValueSampleInterval', value: '60', readonly: false },
+      { key: 'NumberOfConnectors', value: '2', readonly: true },
+    ]);
+    const panel = await openPanel(['ROLE_EXECUTE_COMMAND']);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Read configuration' }));
+    const table = await screen.findByRole('table', { name: 'Configuration keys' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(within(table).getByText('NumberOfConnectors').closest('tr')!).getByText('Read-only')).toBeInTheDocument();
+    expect(within(within(table).getByText('NumberOfConnectors').closest('tr')!).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter keys' }), 'heart');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Change HeartbeatInterval' }));
+    const input = within(table).getByRole('textbox', { name: 'New value of HeartbeatInterval' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '120');
+    await userEvent.click(within(table).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Change HeartbeatInterval?' });
+    expect(confirm).toHaveTextContent('from “300” to “120”');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Change' }));
+    await vi.waitFor(() => expect(sent.map((s) => s.action)).toEqual(['GetConfiguration', 'ChangeConfiguration', 'GetConfiguration']));
+    expect(sent[1]!.payload).toEqual({ key: 'HeartbeatInterval', value: '120' });
+    const again = await screen.findByRole('table', { name: 'Configuration keys' });
+    await vi.waitFor(() => expect(within(within(again).getByText('HeartbeatInterval').closest('tr')!).getByText('120')).toBeInTheDocument());
+  });
+
+  it('shows the message log compact: the kind in words, the payload only on demand', async () => {
+    fakeApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS']));
+    render(<ChargerLivePanel chargerId={7} />, { wrapper: Wrapper });
+    const log = await screen.findByRole('table', { name: 'Message log' });
+    const row = within(log).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Request')).toBeInTheDocument();
+    expect(within(row).getByText('From charger')).toBeInTheDocument();
+    const payload = within(row).getByText(/"big"/);
+    expect(payload).not.toBeVisible();
+    await userEvent.click(within(row).getByText(/Show payload/));
+    expect(payload).toBeVisible();
+    expect(payload.textContent).toContain('\n  "big"');
+  });
+});
