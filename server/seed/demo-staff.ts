@@ -16,7 +16,7 @@ export const demoStaff: readonly DemoStaff[] = [
   { role: 'Field Technician', name: 'Rohan Verma', mobileNumber: '9000000003', designation: 'Field Technician' },
   { role: 'Finance', name: 'Ananya Iyer', mobileNumber: '9000000004', designation: 'Finance Executive' },
   { role: 'Customer Support', name: 'Vikram Singh', mobileNumber: '9000000005', designation: 'Customer Support Lead' },
-  { role: 'Read Only', name: 'Meera Joshi', mobileNumber: '9000000006', designation: 'Auditor' },
+  { role: 'Read Only', name: 'Meera Joshi', mobileNumber: '9000000006', designation: 'Network Analyst' },
   { role: null, name: 'Kabir Mehta', mobileNumber: '9000000007', designation: 'New Joiner' },
 ];
 

@@ -201,8 +201,8 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
     expect(denied.contentType).toBe('application/problem+json');
     expect(denied.body.detail).toContain('ROLE_VIEW_ROLES');
 
-    const readOnly = await signIn(t, '9000000006');
-    const allowed = await call(t, 'GET', '/auth-service/role/permission', { authKey: readOnly.authKey });
+    const superAdmin = await signIn(t, '9000000001');
+    const allowed = await call(t, 'GET', '/auth-service/role/permission', { authKey: superAdmin.authKey });
     expect(allowed.status).toBe(200);
     const catalogue = permissionCatalogueSchema.parse(allowed.body);
     expect(catalogue.families.map((f) => f.family)).toEqual(Object.keys(permissionFamilies));

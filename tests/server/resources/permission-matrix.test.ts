@@ -1,14 +1,19 @@
 // The permission matrix, generated from the resource definitions and the seeded roles: every resource route ×
 // every demo role (plus a signed-in user without a role, and anonymous) is allowed exactly when the role holds
 // the permission the definition names. Writes send an invalid body, so an allowed call answers 400, never writes.
+// Then the grants decided role by role (docs/roles.md), on every driver: who may stop a live session, export the
+// money lists and the roles, and read a charger's raw OCPP messages, by demo role name, so a change of the seeded
+// roles that gives or takes one of these shows here.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyViewPermissions, viewPermission, type Resource } from '@domain/resource/define-resource';
 import { resources } from '@domain/resource/registry';
 import type { Permission } from '@domain/permissions';
-import { demoStaff } from '@server/seed/demo-staff';
+import { rowsOf } from '@server/seed/seed-sql';
+import { demoStaff, type DemoRoleName } from '@server/seed/demo-staff';
 import { demoRoles } from '@server/seed/seed-roles';
 import { call } from '@tests/server/support/test-app';
-import { sweepDrivers } from '@tests/server/support/test-database';
+import { sweepDrivers, testDrivers } from '@tests/server/support/test-database';
 import { useTestApp } from '@tests/server/support/use-test-app';
 
 /** One request of the matrix and the permissions that open it (null: any signed-in user). */
@@ -124,4 +129,73 @@ describe.each(sweepDrivers)('the permission matrix on %s', (driver) => {
     }
     expect(mismatches, `${mismatches.length} mismatches for ${caller.name}`).toEqual([]);
   }, 120_000);
+});
+
+/** A route whose grant was decided role by role, and the demo roles that may call it (every other caller gets 403). */
+interface Decided {
+  label: string;
+  method: 'GET' | 'POST';
+  path: (ids: { chargerId: string }) => string;
+  /** Past the access check the body is refused (400), so an allowed call changes nothing either. */
+  body?: unknown;
+  roles: readonly DemoRoleName[];
+}
+
+/** An export of a list whose query string is refused once the caller may view the list (an unknown sort). */
+const exportOf = (resource: string) => ({ resource, format: 'CSV', query: 'sort=noSuchField,asc' });
+
+const decided: readonly Decided[] = [
+  // A stop cuts a customer's live session at the charger: running the network is Operations', not support's.
+  { label: 'Stop charging', method: 'POST', path: () => '/booking-service/stop-charging', body: {}, roles: ['Super Admin', 'Operations'] },
+  // An export is the list it was made from: whoever cannot see money lists or roles cannot export them.
+  { label: 'Export settlements', method: 'POST', path: () => '/upload-service/download', body: exportOf('settlements'), roles: ['Super Admin', 'Finance'] },
+  { label: 'Export payouts', method: 'POST', path: () => '/upload-service/download', body: exportOf('payouts'), roles: ['Super Admin', 'Finance'] },
+  { label: 'Export invoices', method: 'POST', path: () => '/upload-service/download', body: exportOf('invoices'), roles: ['Super Admin', 'Finance'] },
+  { label: 'Export roles', method: 'POST', path: () => '/upload-service/download', body: exportOf('roles'), roles: ['Super Admin'] },
+  // Read Only still exports what it sees.
+  {
+    label: 'Export chargers',
+    method: 'POST',
+    path: () => '/upload-service/download',
+    body: exportOf('chargers'),
+    roles: ['Super Admin', 'Operations', 'Field Technician', 'Customer Support', 'Read Only'],
+  },
+  // The raw messages carry card ids and charger settings: for those who run the hardware.
+  { label: 'OCPP message log', method: 'GET', path: ({ chargerId }) => `/ocpp/chargepoint-log/${chargerId}`, roles: ['Super Admin', 'Operations'] },
+];
+
+describe.each(testDrivers)('the grants decided role by role on %s', (driver) => {
+  const env = useTestApp(driver);
+  const ids = { chargerId: '' };
+  const countDownloads = async () => rowsOf<{ n: number }>(await env.database.db.execute(sql`select count(*)::int as n from downloads`))[0]!.n;
+
+  beforeAll(async () => {
+    const [charger] = rowsOf<{ id: string | number }>(await env.database.db.execute(sql`select id from chargers order by id limit 1`));
+    ids.chargerId = String(charger!.id);
+  });
+
+  it.each(demoStaff.map((s) => ({ name: s.role ?? 'no role', staff: s })))('$name', async ({ staff }) => {
+    const { authKey } = await env.signInAs(staff.mobileNumber);
+    const downloadsBefore = await countDownloads();
+    const seen: string[] = [];
+    const expected: string[] = [];
+    for (const route of decided) {
+      const res = await call(env.t, route.method, route.path(ids), { authKey, ...(route.body === undefined ? {} : { body: route.body }) });
+      const allowed = staff.role !== null && route.roles.includes(staff.role);
+      expected.push(`${route.label}: ${allowed ? 'allowed' : 'refused'}`);
+      if (res.status === 403) {
+        // A refusal in words, naming what is missing.
+        expect(res.contentType, route.label).toBe('application/problem+json');
+        expect(String(res.body.detail), route.label).toMatch(/ROLE_[A-Z_]+/);
+        seen.push(`${route.label}: refused`);
+      } else {
+        expect(res.status, `${route.label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        expect(res.status, route.label).not.toBe(401);
+        seen.push(`${route.label}: allowed`);
+      }
+    }
+    expect(seen).toEqual(expected);
+    // Nothing was queued, allowed or not.
+    expect(await countDownloads()).toBe(downloadsBefore);
+  });
 });
