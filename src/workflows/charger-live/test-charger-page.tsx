@@ -37,7 +37,8 @@ export function TestChargerPage({ params }: RouteComponentProps<{ chargerId: str
   const live = useChargerLive(chargerId);
   const [socket, setSocket] = useState(1);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  // What the last start or stop did: a start's "starts in a moment" stands until the session shows, a stop's words stay.
+  const [message, setMessage] = useState<{ kind: 'start' | 'stop' | 'error'; text: string } | null>(null);
   const queryClient = useQueryClient();
   const testSession = live.data?.sessions.find((s) => s.isTest) ?? null;
   const meter = useMeterValues(chargerId, testSession?.transactionId ?? null, testSession !== null && allowed);
@@ -51,10 +52,14 @@ export function TestChargerPage({ params }: RouteComponentProps<{ chargerId: str
     try {
       const answer = await apiRequest(ocppPaths.testStart, { body: { chargerId, connectorId: socket }, schema: sendCommandAnswerSchema });
       const item = answer.items[0];
-      setMessage(item?.status === 'accepted' ? 'The charger accepted: charging starts in a moment.' : `Not started: ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}`);
+      setMessage(
+        item?.status === 'accepted'
+          ? { kind: 'start', text: 'The charger accepted: charging starts in a moment.' }
+          : { kind: 'error', text: `Not started: ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}` },
+      );
       await queryClient.invalidateQueries({ queryKey: queryKeys.ocpp(chargerId).all });
     } catch (error) {
-      setMessage(errorMessage(error));
+      setMessage({ kind: 'error', text: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -62,8 +67,14 @@ export function TestChargerPage({ params }: RouteComponentProps<{ chargerId: str
   const stop = async () => {
     if (!testSession) return;
     setBusy(true);
+    setMessage(null);
     try {
-      await stopTestCharge(chargerId, testSession.transactionId);
+      const item = await stopTestCharge(chargerId, testSession.transactionId);
+      setMessage(
+        item?.status === 'accepted'
+          ? { kind: 'stop', text: `Stopped: ${formatKwh(testSession.energyWh)} delivered on socket ${testSession.connectorId}. The booking has the final reading.` }
+          : { kind: 'error', text: `Not stopped: ${commandStatusLabel(item?.status ?? 'failed')}${item?.error ? `. ${item.error}` : ''}` },
+      );
       await queryClient.invalidateQueries({ queryKey: queryKeys.ocpp(chargerId).all });
     } catch (error) {
       pushToast(errorMessage(error), 'error');
@@ -193,7 +204,7 @@ export function TestChargerPage({ params }: RouteComponentProps<{ chargerId: str
               </Button>
             </section>
           )}
-          {message ? <p role="status">{message}</p> : null}
+          {message && !(message.kind === 'start' && testSession) ? <p role="status">{message.text}</p> : null}
         </>
       )}
     </section>
