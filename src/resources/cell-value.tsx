@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '@domain/format-date';
 import { displayValue } from '@domain/format-empty';
 import { formatKwh } from '@domain/format-energy';
+import { socketTypeText } from '@domain/global-config';
 import { formatInr } from '@domain/format-money';
 import { mapLink } from '@domain/map-link';
 import { formatIndianMobile } from '@domain/phone';
@@ -97,7 +98,7 @@ export function CellValue({ def, field, record, cdnBase, imageSize = { width: 48
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="cell-empty">-</span>;
   if (def.socketType) {
     // Staff know a socket by its display text ("CCS 2"); the code is the key chargers and bookings store.
-    const text = socketTypes?.[String(value)]?.displayText ?? String(value);
+    const text = socketTypeText(socketTypes, String(value));
     return <span title={text}>{text}</span>;
   }
   switch (def.display) {

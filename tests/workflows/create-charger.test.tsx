@@ -100,6 +100,25 @@ describe('the create-charger screen', () => {
     expect(screen.getByRole('radio', { name: /EV Point Charger/ })).not.toBeChecked();
   });
 
+  it('reviews each socket by its text and its type’s display text from the socket types, never by the type’s code', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('radio', { name: /EV Point Charger/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Device id/ }), 'EVP0000043');
+    await userEvent.type(screen.getByRole('textbox', { name: /BLE MAC address/ }), 'C8:2B:96:00:00:43');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Socket 2 keeps its type (16 Amp Socket) under a text of its own.
+    const second = within(screen.getByRole('group', { name: 'Socket 2' })).getByRole('textbox', { name: /Display text/ });
+    await userEvent.clear(second);
+    await userEvent.type(second, 'Left wall socket');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(stepHeading()).toHaveTextContent('Review');
+    const summary = document.querySelector('[aria-label="Summary"]')!;
+    expect(summary).toHaveTextContent('1. 16 Amp Socket, 3.3 kW; 2. Left wall socket (16 Amp Socket), 3.3 kW; 3. 16 Amp Socket, 3.3 kW');
+    expect(summary.textContent).not.toContain('16AMP_WALL_SOCKET');
+  });
+
   it('shows the server’s reason on failure, keeps the draft and puts the field message back on the field', async () => {
     const message = 'A charger with device id KG00000001 already exists (CZ000001).';
     vi.stubGlobal('fetch', vi.fn(async () => answer(409, { status: 409, title: 'Conflict', detail: message, errors: [{ path: 'deviceId', message }] })));

@@ -13,6 +13,7 @@ import {
   type CreateChargerBody,
   type CreateChargerResult,
 } from '@domain/create-charger';
+import { socketTypeText, type GlobalConfig } from '@domain/global-config';
 import { chargerResource, chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from '@domain/resources/chargers/charger';
 import { routeFor } from '@domain/resource/define-resource';
 import { f, humanise } from '@domain/resource/field';
@@ -345,6 +346,12 @@ function PowerField({ id, value, error, send }: { id: number; value: number; err
   );
 }
 
+/** A socket as the review reads it: its text, its type by the type's display text when that differs, its power. */
+function socketSummary(socket: CreateChargerDraft['sockets'][number], socketTypes: GlobalConfig['socketTypeList'] | undefined): string {
+  const type = socketTypeText(socketTypes, socket.code);
+  return `${socket.id}. ${socket.displayText}${type === socket.displayText ? '' : ` (${type})`}, ${socket.value} kW`;
+}
+
 function Review({ draft }: { draft: CreateChargerDraft }) {
   const { globalConfig } = useSession();
   const type = draft.chargerType!;
@@ -357,7 +364,7 @@ function Review({ draft }: { draft: CreateChargerDraft }) {
     ...(usesOcppCustomisation(type) ? [[createChargerLabels.ocppCustomisationType, humanise(draft.ocppCustomisationType)] as [string, ReactNode]] : []),
     [createChargerLabels.macAddress, draft.macAddress || '-'],
     [createChargerLabels.keyValuePairs, draft.keyValuePairs.length === 0 ? '-' : draft.keyValuePairs.map((p) => `${p.key} = ${p.value}`).join(', ')],
-    [createChargerLabels.sockets, draft.sockets.length === 0 ? '-' : draft.sockets.map((s) => `${s.id}. ${s.displayText} (${s.code}), ${s.value} kW`).join('; ')],
+    [createChargerLabels.sockets, draft.sockets.length === 0 ? '-' : draft.sockets.map((s) => socketSummary(s, globalConfig?.socketTypeList)).join('; ')],
   ];
   return (
     <dl className="detail-grid" aria-label="Summary">
