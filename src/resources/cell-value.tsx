@@ -6,6 +6,7 @@ import { formatKwh } from '@domain/format-energy';
 import { socketTypeText } from '@domain/global-config';
 import { formatInr } from '@domain/format-money';
 import { mapLink } from '@domain/map-link';
+import { permissionLabel } from '@domain/permission-labels';
 import { formatIndianMobile } from '@domain/phone';
 import { routeFor } from '@domain/resource/define-resource';
 import { humanise, type FieldDef } from '@domain/resource/field';
@@ -40,6 +41,8 @@ export function formatFieldText(def: FieldDef, value: unknown, record?: ApiRecor
     case 'badge':
       return def.options?.find((o) => o.value === value)?.label ?? humanise(String(value));
     case 'badges':
+      // Permissions read by their labels ("Stop booking"), not their codes.
+      if (def.inputKind === 'permissions') return (value as string[]).map((v) => permissionLabel(v)).join(', ') || '-';
       return (value as string[]).map((v) => def.options?.find((o) => o.value === v)?.label ?? v).join(', ') || '-';
     case 'relation':
       return (field && record?._labels?.[field]) || String(value);
@@ -108,6 +111,8 @@ export function CellValue({ def, field, record, cdnBase, imageSize = { width: 48
       return <span className={`pill pill--${option?.tone ?? 'neutral'}`}>{option?.label ?? humanise(String(value))}</span>;
     }
     case 'badges':
+      // A list cell of permissions: their labels as one line of text, the whole list in the tooltip.
+      if (def.inputKind === 'permissions') return <span title={formatFieldText(def, value)}>{formatFieldText(def, value)}</span>;
       return (
         <span className="pill-list">
           {(value as string[]).map((v) => (

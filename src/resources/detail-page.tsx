@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
 import { CellValue, formatFieldText } from './cell-value';
+import { PermissionList } from './permission-list';
 import { NotFoundPage } from '@app/not-found-page';
 import { workflowOf } from '@machines/workflow-registry';
 import { acceptsEdit } from '@machines/workflow-snapshot';
@@ -73,6 +74,8 @@ function RecordDetail({ resource, id, extensions }: DetailPageProps) {
 
 /** A field holding prose (a description): read in the main column, not squeezed into the properties panel. */
 const isProse = (def: FieldDef | undefined): boolean => def?.inputKind === 'textarea';
+/** A list of permissions: read in the main column, by label, with a filter (a role holds a hundred or more). */
+const isPermissionList = (def: FieldDef | undefined): boolean => def?.inputKind === 'permissions';
 
 /** One part of every applicable extension, in the order of the list. */
 const partsOf = <T,>(declared: readonly RecordExtension[], pick: (e: RecordExtension) => readonly T[] | undefined): T[] => declared.flatMap((e) => pick(e) ?? []);
@@ -119,6 +122,7 @@ function RecordView({ resource, id, extensions, latest, readAt }: Required<Detai
       return true;
     });
   const prose = take(Object.keys(resource.allFields).filter((f) => isProse(resource.allFields[f])));
+  const permissionLists = take(Object.keys(resource.allFields).filter((f) => isPermissionList(resource.allFields[f])));
   const sections = [
     // A field of a feature's section that only means something once set (a ticket's close reason) is no empty row.
     ...partsOf(declared, (e) => e.propertySections).map((s) => ({ title: s.title, fields: take(s.fields).filter((f) => !s.onlyWhenSet?.includes(f) || Boolean(data[f])) })),
@@ -290,6 +294,17 @@ function RecordView({ resource, id, extensions, latest, readAt }: Required<Detai
                 </section>
               ) : null,
             )}
+
+            {permissionLists.map((field) => {
+              const def = resource.allFields[field]!;
+              const granted = Array.isArray(data[field]) ? (data[field] as string[]) : [];
+              return (
+                <section key={field} className="detail-section" aria-label={def.label}>
+                  <h2>{def.label}</h2>
+                  {granted.length > 0 ? <PermissionList permissions={granted} label={def.label} /> : <p className="cell-empty">None</p>}
+                </section>
+              );
+            })}
 
             {(resource.related ?? []).map((related) => (
               <RelatedRecords key={`${related.resource}.${related.field}`} related={related} id={data[resource.idField] as string | number} />
