@@ -22,11 +22,3 @@ export const globalConfigSchema = z.object({
   pinnedItems: z.array(pinnedItemSchema),
 });
 export type GlobalConfig = z.infer<typeof globalConfigSchema>;
-
-/**
- * The text staff know a socket type by ("CCS 2"), from the socket types reference data; a code the data does not
- * know (or no data, outside a session) reads as it is. Chargers and bookings store the code ("CCS_2").
- */
-export function socketTypeText(socketTypes: GlobalConfig['socketTypeList'] | undefined, code: string): string {
-  return socketTypes?.[code]?.displayText ?? code;
-}

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '@domain/format-date';
 import { displayValue } from '@domain/format-empty';
 import { formatKwh } from '@domain/format-energy';
-import { socketTypeText } from '@domain/global-config';
+import { socketTypeText } from '@domain/socket-types';
 import { formatInr } from '@domain/format-money';
 import { mapLink } from '@domain/map-link';
 import { permissionLabel } from '@domain/permission-labels';

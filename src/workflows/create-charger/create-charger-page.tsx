@@ -13,7 +13,8 @@ import {
   type CreateChargerBody,
   type CreateChargerResult,
 } from '@domain/create-charger';
-import { socketTypeText, type GlobalConfig } from '@domain/global-config';
+import type { GlobalConfig } from '@domain/global-config';
+import { socketTypeText } from '@domain/socket-types';
 import { chargerResource, chargerTypeIdentifiers, chargerTypes, ocppCustomisationTypes, type ChargerType } from '@domain/resources/chargers/charger';
 import { routeFor } from '@domain/resource/define-resource';
 import { f, humanise } from '@domain/resource/field';
