@@ -67,7 +67,7 @@ test('Finance adds credits to a pasted list, sees the unknown number’s problem
 
   await page.getByRole('link', { name: a.name! }).click();
   await expect(page).toHaveURL(new RegExp(`/user-management/wallets/${walletA.id}$`));
-  const history = page.getByRole('region', { name: 'History' });
+  const history = page.getByRole('region', { name: 'Wallet ledger' });
   await expect(history.getByRole('row', { name: /Goodwill for the charger outage/ }).first()).toContainText(formatInr(walletA.credits + 20_000));
   await expect(history.getByRole('row', { name: /Goodwill for the charger outage/ }).first()).toContainText('Credits added');
   await expect(page.getByText(formatInr(walletA.credits + 20_000)).first()).toBeVisible();
@@ -88,7 +88,7 @@ test('Finance approves a top-up request and the wallet balance grows by its amou
   await expectPanelState(page, 'APPROVED');
 
   await page.goto(`/user-management/wallets/${wallet.id}`);
-  const history = page.getByRole('region', { name: 'History' });
+  const history = page.getByRole('region', { name: 'Wallet ledger' });
   const topUp = history.getByRole('row', { name: /Top-up of/ }).first();
   await expect(topUp).toContainText(`+${formatInr(amount)}`);
   await expect(topUp).toContainText(formatInr(wallet.credits + amount));

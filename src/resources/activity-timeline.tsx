@@ -6,7 +6,7 @@ import { formatDateTime } from '@domain/format-date';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise, type FieldDef } from '@domain/resource/field';
 import type { AuditEntry } from '@domain/resource/audit-entry';
-import { mergeActivity, type ActivityItem } from '@domain/record-activity';
+import { mergeActivity, type ActivityItem, type RecordEvent } from '@domain/record-activity';
 import { errorMessage } from '@data/api-client';
 import { fetchAudit } from '@data/resource-api';
 import { Button } from '@ui/button';
@@ -22,6 +22,17 @@ export interface ActivityTimelineProps {
   comments?: TimelineComments;
   /** When the record was last read: the live channel refreshing it (someone changed or commented) refreshes this too. */
   recordReadAt?: number;
+  /** A feature's own events of the record (a booking's charger session and money), read by the feature: they join the timeline. */
+  events?: TimelineEvents;
+}
+
+/** A feature's events as the timeline shows them among the record's history. */
+export interface TimelineEvents {
+  items: readonly RecordEvent[];
+  pending: boolean;
+  error: unknown;
+  /** What the feature says above the timeline (a booking charging now: its live energy and power). */
+  header?: ReactNode;
 }
 
 /** A record's comments as the timeline shows them, read by the feature that owns them. */
@@ -133,6 +144,19 @@ function ActivityRow({ resource, item }: { resource: Resource; item: ActivityIte
       · {formatDateTime(item.at)}
     </time>
   );
+  if (item.kind === 'event') {
+    return (
+      <li className="activity__item activity__item--event">
+        <p>
+          <span className="pill pill--neutral">{item.event.label}</span> <strong>{item.event.title}</strong>
+          {when}
+        </p>
+        {item.event.lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </li>
+    );
+  }
   if (item.kind === 'comment') {
     return (
       <li className="activity__item activity__item--comment">
@@ -157,10 +181,11 @@ function ActivityRow({ resource, item }: { resource: Resource; item: ActivityIte
 }
 
 /**
- * The record's one activity stream: comments, field changes and workflow transitions merged in time order, newest
- * last, with the box that adds a comment at its end (records that take comments).
+ * The record's one activity stream: comments, field changes, workflow transitions and the feature's own events (a
+ * booking's charger session and money) merged in time order, newest first, under the box that adds a comment
+ * (records that take comments).
  */
-export function ActivityTimeline({ resource, id, comments, recordReadAt }: ActivityTimelineProps) {
+export function ActivityTimeline({ resource, id, comments, events, recordReadAt }: ActivityTimelineProps) {
   const queryClient = useQueryClient();
   const [readAt, setReadAt] = useState(recordReadAt);
   // The audit key is not the record's: a newer read of the record reads it again too.
@@ -170,23 +195,20 @@ export function ActivityTimeline({ resource, id, comments, recordReadAt }: Activ
     void queryClient.invalidateQueries({ queryKey: ['audit', resource.name, id] });
   }, [recordReadAt, readAt, queryClient, resource.name, id]);
   const audit = useQuery({ queryKey: ['audit', resource.name, id], queryFn: ({ signal }) => fetchAudit(resource, id, signal) });
-  const pending = audit.isPending || Boolean(comments?.pending);
-  const error = audit.error ?? comments?.error ?? null;
-  const items = mergeActivity({ audit: audit.data ?? [], comments: comments?.items ?? [], olderComments: Boolean(comments?.hasOlder) });
+  const pending = audit.isPending || Boolean(comments?.pending) || Boolean(events?.pending);
+  const error = audit.error ?? comments?.error ?? events?.error ?? null;
+  const items = mergeActivity({ audit: audit.data ?? [], comments: comments?.items ?? [], events: events?.items ?? [], olderComments: Boolean(comments?.hasOlder) });
   return (
     <section className="detail-section activity" aria-label="History">
       <h2>History</h2>
+      {events?.header}
+      {comments?.composer}
       {pending ? (
         <LoadingIndicator label="Loading history" />
       ) : error ? (
         <p role="alert">{errorMessage(error)}</p>
       ) : (
         <>
-          {comments?.hasOlder ? (
-            <Button size="sm" variant="ghost" isDisabled={comments.loadingOlder} onPress={comments.loadOlder}>
-              {comments.loadingOlder ? 'Loading…' : 'Show older activity'}
-            </Button>
-          ) : null}
           {items.length === 0 ? (
             <p className="ui-field__description">No changes recorded yet.</p>
           ) : (
@@ -196,9 +218,13 @@ export function ActivityTimeline({ resource, id, comments, recordReadAt }: Activ
               ))}
             </ol>
           )}
+          {comments?.hasOlder ? (
+            <Button size="sm" variant="ghost" isDisabled={comments.loadingOlder} onPress={comments.loadOlder}>
+              {comments.loadingOlder ? 'Loading…' : 'Show older activity'}
+            </Button>
+          ) : null}
         </>
       )}
-      {comments?.composer}
     </section>
   );
 }

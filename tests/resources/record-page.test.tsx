@@ -187,7 +187,7 @@ describe('a ticket record page', () => {
     expect(within(properties()).getByText('Due date', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Empty');
   });
 
-  it('merges comments, changes (as labels) and transitions into one timeline, newest last, with the comment box at its end', async () => {
+  it('merges comments, changes (as labels) and transitions into one timeline, newest first, under the comment box', async () => {
     fakeApi();
     renderPage();
     const history = await screen.findByRole('region', { name: 'History' });
@@ -195,20 +195,20 @@ describe('a ticket record page', () => {
     // The timeline's own entries (a change's list of fields is nested in its entry).
     const items = within(history).getAllByRole('listitem').filter((li) => li.parentElement!.classList.contains('activity__list'));
     expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
-      expect.stringMatching(/^Aarav Sharma set its priority · /),
-      expect.stringMatching(/^Aarav Sharma moved it from Open to Scheduled \(Schedule\) · /),
-      expect.stringMatching(/^Priya Nair commented · /),
-      expect.stringMatching(/^Aarav Sharma assigned it · /),
       expect.stringMatching(/^Rohan Verma commented · /),
+      expect.stringMatching(/^Aarav Sharma assigned it · /),
+      expect.stringMatching(/^Priya Nair commented · /),
+      expect.stringMatching(/^Aarav Sharma moved it from Open to Scheduled \(Schedule\) · /),
+      expect.stringMatching(/^Aarav Sharma set its priority · /),
     ]);
-    expect(items[0]).toHaveTextContent('Priority: Low → High');
+    expect(items[4]).toHaveTextContent('Priority: Low → High');
     // A field the ticket does not declare reads in words; one empty before and after is no line at all.
-    expect(within(items[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Priority: Low → High', 'Booking ref: Empty → BK-7']);
-    expect(items[3]).toHaveTextContent('Assignee: Empty → Priya Nair');
+    expect(within(items[4]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Priority: Low → High', 'Booking ref: Empty → BK-7']);
+    expect(items[1]).toHaveTextContent('Assignee: Empty → Priya Nair');
     expect(history.textContent).not.toContain(STAFF);
     const box = within(history).getByRole('textbox', { name: 'Add a comment' });
-    // The box comes after the newest entry.
-    expect(items.at(-1)!.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The box comes before the newest entry.
+    expect(items[0]!.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 
   it('refreshes quietly when the record changes, but keeps an open editor and offers Reload when someone else changed it', async () => {

@@ -25,6 +25,6 @@ export const walletResource = defineResource({
   search: { exact: ['id', 'userId'] },
   permissions: { view: 'ROLE_GET_WALLET' },
   views: [{ path: `${UM}/wallets`, title: 'Wallets' }],
-  related: [{ resource: 'wallet-ledger', field: 'walletId', title: 'History' }],
+  related: [{ resource: 'wallet-ledger', field: 'walletId', title: 'Wallet ledger' }],
   readOnly: true,
 });
