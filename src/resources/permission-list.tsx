@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { permissionLabel } from '@domain/permission-labels';
 import { allPermissions } from '@domain/permissions';
 import { TextField } from '@ui/text-field';
@@ -9,6 +9,20 @@ export interface PermissionListProps {
   permissions: readonly string[];
   /** What the list is of, for the screen reader ("Permissions"). */
   label: string;
+}
+
+/** A code that may wrap after each underscore (never inside a word); its text stays the code, for copy and search. */
+function breakableCode(code: string) {
+  return code.split('_').map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? (
+        <>
+          _<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ));
 }
 
 const catalogueOrder = new Map<string, number>(allPermissions.map((p, i) => [p, i]));
@@ -38,7 +52,7 @@ export function PermissionList({ permissions, label }: PermissionListProps) {
           {shown.map((p) => (
             <li key={p} className="permission-list__item">
               <span className="permission-list__label">{permissionLabel(p)}</span>
-              <code className="permission-list__code">{p}</code>
+              <code className="permission-list__code">{breakableCode(p)}</code>
             </li>
           ))}
         </ul>
