@@ -102,7 +102,8 @@ export function exportSourceOf(download: DownloadRow): ExportSource | string {
 function fileColumns(resource: Resource, fields: readonly { field: string; header: string }[]): FileColumn[] {
   return fields.map((c) => {
     const def = resource.allFields[c.field]!;
-    return { header: exportHeader(def, c.header), kind: def.display === 'money' ? 'money' : def.display === 'energy' ? 'energy' : 'text' };
+    const kind = def.display === 'money' ? 'money' : def.display === 'energy' ? 'energy' : def.storage === 'timestamp' ? 'datetime' : def.storage === 'date' ? 'date' : 'text';
+    return { header: exportHeader(def, c.header), kind };
   });
 }
 

@@ -1,5 +1,6 @@
-// How a value becomes a file cell, in SQL: the same words and units the console shows (dates and times in IST as
-// day/month/year with a 12-hour time, choices by label, related records by the label the list shows, Yes/No),
+// How a value becomes a file cell, in SQL: the same words and units the console shows (choices by label, related
+// records by the label the list shows, Yes/No), dates and times in IST as ISO-like text that every spreadsheet and
+// script reads as a date (2026-03-14, 2026-03-14 09:05; the Excel writer turns them into real date cells),
 // money as rupees and energy as kWh (numbers, the unit in the header), text that a spreadsheet would run as a
 // formula written with a leading apostrophe. The database formats a whole batch, so an export hands one text per
 // batch to JavaScript (PGlite's cost is per value it hands over), CSV quoting included. Each expression refers to
@@ -9,6 +10,22 @@ import { FORMULA_START, neutralise } from '@domain/csv';
 import type { FieldDef } from '@domain/resource/field';
 
 const IST = 'Asia/Kolkata';
+/** A time's cell: IST, year first, 24-hour (2026-03-14 09:05). */
+const DATETIME_CELL = 'YYYY-MM-DD HH24:MI';
+/** A date's cell: year first (2026-03-14). */
+const DATE_CELL = 'YYYY-MM-DD';
+
+/**
+ * A cell of a date or time column (text the database wrote as above) as an Excel date: the IST wall-clock time as
+ * the date's UTC parts, since an Excel date has no time zone and should read as the console does. Empty stays empty.
+ */
+export function excelDateCell(text: unknown): Date | string {
+  if (typeof text !== 'string' || text === '') return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/.exec(text);
+  if (!match) return text;
+  const [, y, mo, d, h = '0', mi = '0'] = match;
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi)));
+}
 
 /** Text with a leading apostrophe when it would start a formula; Excel and LibreOffice show it as text. */
 function neutralised(text: SQL): SQL {
@@ -36,8 +53,8 @@ export function cellSql(def: FieldDef, value: SQL, label?: SQL): SQL {
   if (def.display === 'energy') return sql`(${value}::float8 / 1000)`;
   if (def.display === 'relation') return neutralised(sql`coalesce(${label ?? sql`null`}, ${value}::text)`);
   if (def.storage === 'boolean') return sql`(case ${value} when true then 'Yes' when false then 'No' end)`;
-  if (def.storage === 'timestamp') return sql`to_char(${value} at time zone ${IST}, 'DD/MM/YYYY, HH12:MI am')`;
-  if (def.storage === 'date') return sql`to_char(${value}, 'DD/MM/YYYY')`;
+  if (def.storage === 'timestamp') return sql`to_char(${value} at time zone ${IST}, ${DATETIME_CELL})`;
+  if (def.storage === 'date') return sql`to_char(${value}, ${DATE_CELL})`;
   if (isNumberCell(def)) return value;
   if (def.storage === 'textArray') {
     const item = def.options ? optionLabel(def, sql`item`) : sql`item`;

@@ -7,14 +7,20 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { EXCEL_MAX_ROWS_PER_SHEET } from '@domain/downloads';
-import { csvLine } from './export-cells';
+import { csvLine, excelDateCell } from './export-cells';
 import type { ExportChunk } from './export-rows';
 
-/** A column of the file: its header, and whether it holds rupees (Excel shows them with two decimals). */
+/**
+ * A column of the file: its header, and what it holds: rupees (Excel shows them with two decimals), kWh, dates or
+ * times (real Excel dates, shown day/month/year), or text.
+ */
 export interface FileColumn {
   header: string;
-  kind?: 'money' | 'energy' | 'text';
+  kind?: 'money' | 'energy' | 'date' | 'datetime' | 'text';
 }
+
+/** Excel's number format of each kind of column. */
+const excelFormats: Partial<Record<NonNullable<FileColumn['kind']>, string>> = { money: '#,##0.00', energy: '0.000', date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' };
 
 /** Writes rows to a file. */
 export interface ExportFileWriter {
@@ -69,14 +75,15 @@ export function createExcelWriter(filePath: string, columns: readonly FileColumn
     sheet = workbook.addWorksheet(sheetNumber === 1 ? base : `${base} (${sheetNumber})`, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({
       header: c.header,
-      width: Math.min(40, Math.max(10, c.header.length + 2)),
-      style: c.kind === 'money' ? { numFmt: '#,##0.00' } : c.kind === 'energy' ? { numFmt: '0.000' } : {},
+      width: Math.min(40, Math.max(c.kind === 'datetime' ? 17 : 10, c.header.length + 2)),
+      style: c.kind && excelFormats[c.kind] ? { numFmt: excelFormats[c.kind] } : {},
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     rowsInSheet = 1;
   };
   newSheet();
+  const dated = new Set(columns.flatMap((c, i) => (c.kind === 'date' || c.kind === 'datetime' ? [i] : [])));
   return {
     async write(chunk) {
       for (const row of chunk.cells ?? []) {
@@ -84,7 +91,7 @@ export function createExcelWriter(filePath: string, columns: readonly FileColumn
           sheet.commit();
           newSheet();
         }
-        sheet.addRow(row).commit();
+        sheet.addRow(dated.size > 0 ? row.map((cell, i) => (dated.has(i) ? excelDateCell(cell) : cell)) : row).commit();
         rowsInSheet += 1;
       }
       // Wait for the zip to take what the sheet wrote: exceljs's sheet stream writes into the zip entry without

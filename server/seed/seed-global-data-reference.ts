@@ -299,7 +299,7 @@ export const demoNotificationTemplates: readonly (readonly [string, string, stri
 
 /** Download configuration per report type: columns as [field, header] (fields of the report's list) and the row limit. */
 export const demoDownloadConfigurations: readonly (readonly [string, readonly (readonly [string, string])[], number])[] = [
-  ['BOOKINGS', [['id', 'Booking'], ['chargerId', 'Charger'], ['userPhone', 'Customer'], ['startedAt', 'Started'], ['energyWh', 'Energy'], ['amount', 'Amount'], ['status', 'Status'], ['paymentMode', 'Payment mode'], ['cityId', 'City']], 500_000],
+  ['BOOKINGS', [['id', 'Booking'], ['chargerId', 'Charger'], ['userId', 'Customer name'], ['userPhone', 'Customer'], ['startedAt', 'Started'], ['energyWh', 'Energy'], ['amount', 'Amount'], ['status', 'Status'], ['paymentMode', 'Payment mode'], ['cityId', 'City']], 500_000],
   ['CHARGERS', [['uniqueId', 'Charger'], ['chargerType', 'Type'], ['cityId', 'City'], ['connectivityStatus', 'Status'], ['hostId', 'Host']], 100_000],
   ['USERS', [['id', 'User'], ['name', 'Name'], ['mobileNumber', 'Mobile'], ['createdAt', 'Joined']], 200_000],
   ['WALLET_LEDGER', [['userId', 'User'], ['credits', 'Balance'], ['updatedAt', 'Updated']], 500_000],
@@ -473,13 +473,13 @@ export const seedAuditConfigurations = step('audit configuration', async (ctx) =
   return rows.length;
 });
 
-/** Columns offered but not preselected in the demo configuration. */
-const OFFERED_ONLY = new Set(['paymentMode', 'cityId', 'hostId', 'igst']);
+/** Columns offered but not preselected in the demo configuration, as report type and field. */
+const OFFERED_ONLY = new Set(['CHARGERS.cityId', 'CHARGERS.hostId', 'INVOICES.igst']);
 
 /** The columns the seeded configuration of a report type offers, and which of them an export has by default. */
 export function demoConfiguredColumns(reportType: string): ConfiguredColumn[] {
   const columns = demoDownloadConfigurations.find(([type]) => type === reportType)?.[1] ?? [];
-  return columns.map(([field, header]) => ({ field, header, isDefault: !OFFERED_ONLY.has(field) }));
+  return columns.map(([field, header]) => ({ field, header, isDefault: !OFFERED_ONLY.has(`${reportType}.${field}`) }));
 }
 
 /** Seeds the download configuration of each report type. */

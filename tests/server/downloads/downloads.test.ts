@@ -105,11 +105,11 @@ describe.each(testDrivers)('downloads on %s', (driver) => {
     expect(progress.filter((p) => p > 0).length).toBeGreaterThanOrEqual(2);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const rows = await csvRows(finance, created.body.id);
-    expect(rows[0]).toEqual(['Booking', 'Started', 'Amount (₹)', 'Energy (kWh)', 'User']);
+    expect(rows[0]).toEqual(['Booking', 'Started', 'Amount (₹)', 'Energy (kWh)', 'Customer name']);
     const items = list.body.items as Record<string, unknown>[];
     expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(items.map((i) => i.id));
     const first = items[0]!;
-    expect(rows[1]![1]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (am|pm)$/);
+    expect(rows[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(Number(rows[1]![2])).toBe(Number(first.amount) / 100);
     expect(Number(rows[1]![3])).toBe(Number(first.energyWh) / 1000);
     expect(rows[1]![4]).toBe((first._labels as Record<string, string>).userId);
