@@ -2,6 +2,7 @@
 // registered first, so a module whose fixed paths sit under another's `/:id` comes before it. Adding a feature is
 // adding its module here (docs/architecture.md, "Adding a server feature").
 import { bookingsModule } from './bookings/bookings-module';
+import { bulkRunsModule } from './bulk-runs/bulk-runs-module';
 import { chargersModule } from './chargers/chargers-module';
 import { downloadsModule } from './downloads/downloads-module';
 import { globalDataModule } from './global-data/global-data-module';
@@ -45,4 +46,5 @@ export const appModules: readonly ServerModule[] = [
   liveModule,
   ocppModule,
   jobsModule,
+  bulkRunsModule,
 ];

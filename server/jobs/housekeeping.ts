@@ -4,6 +4,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { ALWAYS_AUDITED_ACTIONS, ALWAYS_AUDITED_ENTITY_TYPES } from '@domain/audit-policy';
+import { deleteOldBulkRuns } from '@server/bulk-runs/bulk-run-store';
 import type { Database } from '@server/db/database';
 import { otpChallenges, sessions } from '@server/db/schema';
 import { deleteExpiredIdempotencyKeys } from '@server/http/idempotency';
@@ -22,6 +23,7 @@ export const HOUSEKEEPING = {
   sessions: 'housekeeping.sessions',
   downloads: 'housekeeping.downloads',
   auditRetention: 'housekeeping.audit-retention',
+  bulkRuns: 'housekeeping.bulk-runs',
 } as const;
 
 /** Every sweep, hourly. */
@@ -34,6 +36,8 @@ export interface HousekeepingDeps {
   exportTempDir: string;
   /** Days a ready download's file is kept. */
   retentionDays: number;
+  /** Days a bulk run and its records' results are kept. */
+  bulkRunRetentionDays: number;
 }
 
 /** Deletes sessions ended (expired or revoked) a day ago and one-time codes expired a day ago; answers the counts. */
@@ -51,7 +55,7 @@ export async function deleteEndedSessions(db: Database, now: Date): Promise<{ se
  * Deletes the files of downloads ready for longer than the retention period (the download moves to EXPIRED: its
  * machine's EXPIRE; a retry makes the file again), leftovers of killed exports, and finished jobs a week old.
  */
-export async function expireOldDownloads(db: Database, deps: HousekeepingDeps, now: Date): Promise<number> {
+export async function expireOldDownloads(db: Database, deps: Pick<HousekeepingDeps, 'store' | 'exportTempDir' | 'retentionDays'>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - deps.retentionDays * DAY);
   let expired = 0;
   for (;;) {
@@ -119,5 +123,6 @@ export function housekeepingHandlers(deps: HousekeepingDeps): Record<string, Job
     [HOUSEKEEPING.sessions]: { run: async ({ db, now }) => void (await deleteEndedSessions(db, now())) },
     [HOUSEKEEPING.downloads]: { run: async ({ db, now }) => void (await expireOldDownloads(db, deps, now())) },
     [HOUSEKEEPING.auditRetention]: { run: async ({ db, now }) => void (await deleteExpiredAuditRows(db, now())) },
+    [HOUSEKEEPING.bulkRuns]: { run: async ({ db, now }) => void (await deleteOldBulkRuns(db, new Date(now().getTime() - deps.bulkRunRetentionDays * DAY))) },
   };
 }

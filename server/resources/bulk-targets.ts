@@ -1,6 +1,7 @@
 // What every bulk route shares: the records it acts on (the ids sent, or every record a list query matches, at
-// most BULK_MAX) and its answer (changed, unchanged, and each refused record with why). Each record then goes
-// through its single route's own function; a refusal of one record is its HttpProblem's words, never a 500.
+// most BULK_MAX) and its answer (changed, unchanged, and each refused record with why, and the kept run's id). Each
+// record then goes through its single route's own function; a refusal of one record is its HttpProblem's words,
+// never a 500. Every run is kept with each record's result (server/bulk-runs), for the console's results page.
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -8,9 +9,10 @@ import { viewPermission, type Resource } from '@domain/resource/define-resource'
 import { BULK_MAX, listQuerySchema } from '@domain/resource/list-query';
 import { hasPermission } from '@domain/permissions';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
+import { finishBulkRun, startBulkRun, type BulkItemRow } from '@server/bulk-runs/bulk-run-store';
 import type { Database } from '@server/db/database';
 import { forbiddenProblem, HttpProblem, validationProblem } from '@server/http/problem';
-import { listWhere, scopeConditions, tableOf } from './resource-query';
+import { labelsById, listWhere, scopeConditions, tableOf } from './resource-query';
 import { visibility } from './visibility';
 
 /** The target keys of a bulk body: `ids` (1 to BULK_MAX) or `match` (a list query: its q, filters and scope). */
@@ -25,8 +27,8 @@ export const oneTarget = {
   message: { message: 'Send either the ids or the list query to match, not both', path: ['ids'] },
 };
 
-/** The answer of every bulk route. */
-export const bulkResultSchema = z.object({ changed: z.number(), unchanged: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })) });
+/** The answer of every bulk route; `runId` names the kept run (its results page). */
+export const bulkResultSchema = z.object({ changed: z.number(), unchanged: z.number(), refused: z.array(z.object({ id: z.string(), reason: z.string() })), runId: z.number() });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /**
@@ -56,20 +58,59 @@ export function refusalOf(problem: HttpProblem): string {
   return problem.problem.detail ?? problem.problem.title;
 }
 
+/** What a bulk run is kept as: who ran it, on which resource's records, and the action in words ("Start Work"). */
+export interface BulkRunOf {
+  db: Database;
+  session: AuthenticatedSession;
+  now: () => Date;
+  resource: Resource;
+  action: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids that can be a record of the resource (a sent id of another shape is refused by its record's route). */
+function wellFormedIds(resource: Resource, ids: readonly string[]): string[] {
+  if (resource.idType === 'bigint') return ids.filter((id) => /^\d{1,18}$/.test(id));
+  if (resource.idType === 'uuid') return ids.filter((id) => uuidPattern.test(id));
+  return [...ids];
+}
+
 /**
  * Runs `one` on each id in turn (each in its own transaction, as its single route would) and counts: `true` changed,
  * `false` already so; an HttpProblem refuses that record with its words (`hide` may reword it); anything else throws.
+ * The run is kept: its row (who, which resource, the action) before the first record, then every record's label as
+ * it was, its result and reason in one statement with the counts, also when an unexpected failure stops it.
  */
-export async function runBulk(ids: readonly string[], one: (id: string) => Promise<boolean>, hide?: (id: string, problem: HttpProblem) => string | undefined): Promise<BulkResult> {
-  const result: BulkResult = { changed: 0, unchanged: 0, refused: [] };
-  for (const id of ids) {
-    try {
-      if (await one(id)) result.changed += 1;
-      else result.unchanged += 1;
-    } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
-      result.refused.push({ id, reason: hide?.(id, error) ?? refusalOf(error) });
+export async function runBulk(run: BulkRunOf, ids: readonly string[], one: (id: string) => Promise<boolean>, hide?: (id: string, problem: HttpProblem) => string | undefined): Promise<BulkResult> {
+  // Labels of the records the session may see only: a refused id it cannot see keeps no label of its record.
+  const seen = visibility(run.resource, run.session, run.now());
+  const labels = seen ? await labelsById(run.db, run.resource, wellFormedIds(run.resource, ids), seen) : new Map<string, string>();
+  const runId = await startBulkRun(run.db, { userId: run.session.userId, resource: run.resource.name, action: run.action, total: ids.length, now: run.now() });
+  const result: BulkResult = { changed: 0, unchanged: 0, refused: [], runId };
+  const items: BulkItemRow[] = [];
+  let finished = false;
+  try {
+    for (const id of ids) {
+      const label = labels.get(id) ?? null;
+      try {
+        if (await one(id)) {
+          result.changed += 1;
+          items.push({ recordId: id, label, result: 'changed', reason: null });
+        } else {
+          result.unchanged += 1;
+          items.push({ recordId: id, label, result: 'unchanged', reason: null });
+        }
+      } catch (error) {
+        if (!(error instanceof HttpProblem)) throw error;
+        const reason = hide?.(id, error) ?? refusalOf(error);
+        result.refused.push({ id, reason });
+        items.push({ recordId: id, label, result: 'refused', reason });
+      }
     }
+    finished = true;
+  } finally {
+    await finishBulkRun(run.db, runId, items, run.now(), finished);
   }
   return result;
 }

@@ -227,8 +227,11 @@ export async function withLabels(db: Database, resource: Resource, rows: Record<
   });
 }
 
-/** The labels of a related resource's records by id (label field only, no subtitle); ids not found are left out. */
-export async function labelsById(db: Database, target: Resource, ids: readonly (string | number)[]): Promise<Map<string, string>> {
+/**
+ * The labels of a related resource's records by id (label field only, no subtitle); ids not found, or not meeting
+ * `where` (a session's visibility), are left out.
+ */
+export async function labelsById(db: Database, target: Resource, ids: readonly (string | number)[], where: readonly SQL[] = []): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (ids.length === 0) return found;
   const table = tableOf(target);
@@ -236,7 +239,7 @@ export async function labelsById(db: Database, target: Resource, ids: readonly (
   const rows = await db
     .select({ id: idColumn, label: sql<string | null>`${col(table, target.labelField)}::text` })
     .from(table)
-    .where(inArray(idColumn, [...ids] as (string | number)[]));
+    .where(and(inArray(idColumn, [...ids] as (string | number)[]), ...where));
   for (const row of rows) if (row.label) found.set(String(row.id), row.label);
   return found;
 }

@@ -272,11 +272,12 @@ export function registerResource(registry: RouteRegistry, resource: Resource, ac
       path: `${base}/bulk-activate-inactivate`,
       access: { kind: 'permission', permission: resource.permissions.activate },
       body: bulkActivateSchema,
-      summary: `Activate or inactivate many ${resource.plural.toLowerCase()} at once: the ids sent, or every record matching a list query (its q and filters, as the list's URL has them; at most ${BULK_MAX.toLocaleString('en-IN')}). Each record goes through the single route's checks and gets its own audit row; the answer counts the changed and unchanged ones and names each refused one with why.`,
+      summary: `Activate or inactivate many ${resource.plural.toLowerCase()} at once: the ids sent, or every record matching a list query (its q and filters, as the list's URL has them; at most ${BULK_MAX.toLocaleString('en-IN')}). Each record goes through the single route's checks and gets its own audit row; the answer counts the changed and unchanged ones, names each refused one with why, and gives the id of the kept run (every record's result, for review).`,
       responses: { 200: { description: 'Changed, unchanged and refused records', schema: bulkResultSchema }, ...problems },
       handler: async ({ c, body, session, deps }) => {
         const ids = await bulkIds(deps.db, resource, session, deps.now(), body);
-        const result = await runBulk(ids, async (rawId) => (await setActive(deps, session, rawId, body.active)).changed);
+        const run = { db: deps.db, session, now: deps.now, resource, action: body.active ? 'Activate' : 'Inactivate' };
+        const result = await runBulk(run, ids, async (rawId) => (await setActive(deps, session, rawId, body.active)).changed);
         return c.json(result, 200);
       },
     });

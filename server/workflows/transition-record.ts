@@ -8,7 +8,7 @@ import { hasPermission } from '@domain/permissions';
 import { resourceByName } from '@domain/resource/registry';
 import type { Resource } from '@domain/resource/define-resource';
 import type { RecordWorkflow } from '@machines/record-workflow';
-import { refusedEventText } from '@machines/workflow-labels';
+import { refusedEventText, workflowEventTitle } from '@machines/workflow-labels';
 import { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
 import type { ResolvedDeps } from '@server/app-deps';
 import type { AuthenticatedSession } from '@server/auth/authenticated-session';
@@ -50,6 +50,17 @@ async function isOwner(db: Database, resource: Resource, field: string, rawId: s
 export interface TransitionOutcome {
   replayed: boolean;
   answer: StoredAnswer;
+}
+
+/** A bulk event in words, as its run is kept: the event's title and the choices sent with it ("Close (Close reason: Source)"). */
+export function eventInWords(workflow: RecordWorkflow, resource: Resource, event: Record<string, unknown> & { type: string }): string {
+  const choices = Object.entries(event).flatMap(([name, value]) => {
+    const def = name === 'type' ? undefined : (workflow.eventFields?.[name] ?? resource.allFields[name]);
+    if (!def?.options || typeof value !== 'string') return [];
+    return [`${def.label}: ${def.options.find((o) => o.value === value)?.label ?? value}`];
+  });
+  const title = workflowEventTitle(resource, event.type);
+  return choices.length > 0 ? `${title} (${choices.join(', ')})` : title;
 }
 
 /** Options of transitionRecord. */

@@ -13,7 +13,7 @@ import { idempotentRequestOf, replay } from '@server/http/idempotency';
 import { forbiddenProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { bulkIds, bulkResultSchema, bulkTargetShape, oneTarget, runBulk } from '@server/resources/bulk-targets';
-import { transitionRecord } from './transition-record';
+import { eventInWords, transitionRecord } from './transition-record';
 import type { WorkflowEffects } from './workflow-effects';
 
 export { acceptedEvents, snapshotOf } from '@machines/workflow-snapshot';
@@ -51,7 +51,7 @@ export function registerWorkflowRoutes(registry: RouteRegistry, effects: Workflo
       path: `${resource.apiPath}/bulk-transition`,
       access: { kind: 'signed-in' },
       body: z.strictObject({ event: z.discriminatedUnion('type', events), ...bulkTargetShape }).refine(oneTarget.check, oneTarget.message),
-      summary: `Send one event (with its payload) to many ${resource.plural.toLowerCase()}: the ids sent, or every record matching a list query (at most ${BULK_MAX.toLocaleString('en-IN')}). Each record goes through its own machine exactly as the single transition route takes it (the event's permission, visibility, the state's answer, its own audit row and side effects), at its current version; the answer counts the changed ones and names each refused one with the machine's reason.`,
+      summary: `Send one event (with its payload) to many ${resource.plural.toLowerCase()}: the ids sent, or every record matching a list query (at most ${BULK_MAX.toLocaleString('en-IN')}). Each record goes through its own machine exactly as the single transition route takes it (the event's permission, visibility, the state's answer, its own audit row and side effects), at its current version; the answer counts the changed ones, names each refused one with the machine's reason, and gives the id of the kept run (every record's result, for review).`,
       responses: { 200: { description: 'Changed and refused records', schema: bulkResultSchema }, 400: { description: 'Invalid input', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } },
       handler: async ({ c, body, session, deps }) => {
         const event = body.event as Record<string, unknown> & { type: string };
@@ -59,7 +59,8 @@ export function registerWorkflowRoutes(registry: RouteRegistry, effects: Workflo
         // Only a download's requester sends its events without the permission: elsewhere the whole request is refused.
         if (!workflow.ownerField && !hasPermission(session.permissions, permission)) throw forbiddenProblem(`You do not have the permission this needs (${permission}).`);
         const ids = await bulkIds(deps.db, resource, session, deps.now(), body);
-        return c.json(await runBulk(ids, async (rawId) => (await transitionRecord({ db: deps.db, now: deps.now, effects }, session, workflow, rawId, event), true)), 200);
+        const run = { db: deps.db, session, now: deps.now, resource, action: eventInWords(workflow, resource, event) };
+        return c.json(await runBulk(run, ids, async (rawId) => (await transitionRecord({ db: deps.db, now: deps.now, effects }, session, workflow, rawId, event), true)), 200);
       },
     });
   }

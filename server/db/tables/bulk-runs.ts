@@ -3,11 +3,8 @@
 // in one statement once they are done; old runs are swept by housekeeping.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BulkItemResult } from '@domain/bulk-runs';
 import { users } from '../schema';
-
-/** The results one record of a run can have. */
-export const BULK_ITEM_RESULTS = ['changed', 'unchanged', 'refused'] as const;
-export type BulkItemResult = (typeof BULK_ITEM_RESULTS)[number];
 
 /** One bulk request: who ran it, on which resource's records, the action in words, and its counts. */
 export const bulkRuns = pgTable(

@@ -34,21 +34,21 @@ describe.each(ruleDrivers)('bulk activate and inactivate on %s', (driver) => {
   it('inactivates the ids sent, each with its audit row, and counts a second pass as unchanged', async () => {
     const first = await call(env.t, 'POST', BULK, { authKey: admin, body: { active: false, ids: [ids[0], ids[1]] } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toEqual({ changed: 2, unchanged: 0, refused: [] });
+    expect(first.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 0, refused: [] });
     expect(await activeOf()).toEqual([false, false, true]);
     expect(await audits()).toBe(2);
     const again = await call(env.t, 'POST', BULK, { authKey: admin, body: { active: false, ids: [ids[0], String(ids[1])] } });
-    expect(again.body).toEqual({ changed: 0, unchanged: 2, refused: [] });
+    expect(again.body).toEqual({ runId: expect.any(Number), changed: 0, unchanged: 2, refused: [] });
     expect(await audits()).toBe(2);
   });
 
   it('changes every record matching the list query, and names a record it cannot find', async () => {
     const matched = await call(env.t, 'POST', BULK, { authKey: admin, body: { active: true, match: { q: `Bulk Volt`, isActive: 'false' } } });
     expect(matched.status, JSON.stringify(matched.body)).toBe(200);
-    expect(matched.body).toEqual({ changed: 2, unchanged: 0, refused: [] });
+    expect(matched.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 0, refused: [] });
     expect(await activeOf()).toEqual([true, true, true]);
     const unknown = await call(env.t, 'POST', BULK, { authKey: admin, body: { active: false, ids: [ids[2], 99_999_999] } });
-    expect(unknown.body).toEqual({ changed: 1, unchanged: 0, refused: [{ id: '99999999', reason: 'No vendor has the id 99999999.' }] });
+    expect(unknown.body).toEqual({ runId: expect.any(Number), changed: 1, unchanged: 0, refused: [{ id: '99999999', reason: 'No vendor has the id 99999999.' }] });
   });
 
   it('refuses bad bodies with their paths, and a caller without the permission, changing nothing', async () => {

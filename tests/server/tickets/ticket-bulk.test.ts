@@ -53,7 +53,7 @@ describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
     const c = await insertTicket(env, admin, SERVICING, { assignee: technicianId });
     const res = await call(env.t, 'POST', ASSIGN, { authKey: admin, body: { ids: [a.id, String(b.id), c.id], assignee: technicianId } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ changed: 2, unchanged: 1, refused: [] });
+    expect(res.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 1, refused: [] });
     for (const [ticket, name] of [[a, SERVICING], [b, DEMO]] as const) {
       expect(await read(ticket.id)).toMatchObject({ assignee: technicianId, version: (ticket.version as number) + 1 });
       const audit = await auditRows(env, name, ticket.id, 'assign');
@@ -70,6 +70,7 @@ describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
     const res = await call(env.t, 'POST', PRIORITY, { authKey: desk, body: { ids: [demo.id, servicing.id, 99_999_999], priority: 'URGENT' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
+      runId: expect.any(Number),
       changed: 1,
       unchanged: 0,
       refused: [
@@ -88,7 +89,7 @@ describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
     const inactive = await userIdOf(env, '9000000008');
     const res = await call(env.t, 'POST', ASSIGN, { authKey: admin, body: { ids: [a.id, b.id], assignee: inactive } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ changed: 0, unchanged: 0, refused: [a, b].map((t) => ({ id: String(t.id), reason: 'Choose an active staff user' })) });
+    expect(res.body).toEqual({ runId: expect.any(Number), changed: 0, unchanged: 0, refused: [a, b].map((t) => ({ id: String(t.id), reason: 'Choose an active staff user' })) });
     expect((await read(a.id)).assignee).toBeNull();
     expect(await auditRows(env, SERVICING, a.id, 'assign')).toHaveLength(0);
   });
@@ -107,15 +108,15 @@ describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
     const a = await insertTicket(env, admin, SERVICING, { tags: ['HOTEL'] });
     const b = await insertTicket(env, admin, SERVICING, { tags: ['ESCALATED'] });
     const added = await call(env.t, 'POST', TAGS, { authKey: admin, body: { ids: [a.id, b.id], tags: ['ESCALATED'], mode: 'add' } });
-    expect(added.body).toEqual({ changed: 1, unchanged: 1, refused: [] });
+    expect(added.body).toEqual({ runId: expect.any(Number), changed: 1, unchanged: 1, refused: [] });
     expect((await read(a.id)).tags).toEqual(['HOTEL', 'ESCALATED']);
     expect((await read(b.id)).tags).toEqual(['ESCALATED']);
     const removed = await call(env.t, 'POST', TAGS, { authKey: admin, body: { ids: [a.id, b.id], tags: ['ESCALATED'], mode: 'remove' } });
-    expect(removed.body).toEqual({ changed: 2, unchanged: 0, refused: [] });
+    expect(removed.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 0, refused: [] });
     expect((await read(a.id)).tags).toEqual(['HOTEL']);
     expect((await read(b.id)).tags).toEqual([]);
     const set = await call(env.t, 'POST', TAGS, { authKey: admin, body: { ids: [a.id, b.id], tags: ['HOTEL'] } });
-    expect(set.body).toEqual({ changed: 1, unchanged: 1, refused: [] });
+    expect(set.body).toEqual({ runId: expect.any(Number), changed: 1, unchanged: 1, refused: [] });
     expect(await auditRows(env, SERVICING, a.id, 'set_tags')).toHaveLength(2);
   });
 
@@ -141,10 +142,10 @@ describe.each(ruleDrivers)('bulk ticket actions on %s', (driver) => {
     const denied = await call(env.t, 'POST', PRIORITY, { authKey: desk, body: { resource: 'tickets', match: { q: title }, priority: 'LOW' } });
     expect(denied.status).toBe(403);
     const res = await call(env.t, 'POST', PRIORITY, { authKey: desk, body: { resource: DEMO, match: { q: title }, priority: 'LOW' } });
-    expect(res.body).toEqual({ changed: 1, unchanged: 0, refused: [] });
+    expect(res.body).toEqual({ runId: expect.any(Number), changed: 1, unchanged: 0, refused: [] });
     expect((await read(demo.id)).priority).toBe('LOW');
     const all = await call(env.t, 'POST', PRIORITY, { authKey: admin, body: { resource: 'tickets', match: { q: title }, priority: 'HIGH' } });
-    expect(all.body).toEqual({ changed: 2, unchanged: 0, refused: [] });
+    expect(all.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 0, refused: [] });
     expect((await read(servicing.id)).priority).toBe('HIGH');
   });
 

@@ -36,7 +36,7 @@ describe.each(ruleDrivers)('bulk workflow events on %s', (driver) => {
     const resolved = await insertTicket(env, admin, SUPPORT, { status: 'RESOLVED' });
     const res = await call(env.t, 'POST', bulkOf(SUPPORT), { authKey: admin, body: { ids: [a.id, b.id, resolved.id], event: { type: 'START_WORK' } } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ changed: 2, unchanged: 0, refused: [{ id: String(resolved.id), reason: 'This customer support ticket is Resolved: Start work is not possible now.' }] });
+    expect(res.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 0, refused: [{ id: String(resolved.id), reason: 'This customer support ticket is Resolved: Start work is not possible now.' }] });
     for (const t of [a, b]) {
       expect(await read(t.id)).toMatchObject({ status: 'IN_PROGRESS', version: (t.version as number) + 1 });
       const audit = await auditRows(env, SUPPORT, t.id, 'transition');
@@ -59,7 +59,7 @@ describe.each(ruleDrivers)('bulk workflow events on %s', (driver) => {
     const a = await insertTicket(env, admin, SUPPORT, { title });
     const b = await insertTicket(env, admin, SUPPORT, { title, status: 'IN_PROGRESS' });
     const res = await call(env.t, 'POST', bulkOf(SUPPORT), { authKey: admin, body: { match: { q: title }, event: { type: 'CLOSE', closeReason: 'SOURCE' } } });
-    expect(res.body).toEqual({ changed: 2, unchanged: 0, refused: [] });
+    expect(res.body).toEqual({ runId: expect.any(Number), changed: 2, unchanged: 0, refused: [] });
     for (const t of [a, b]) expect(await read(t.id)).toMatchObject({ status: 'CLOSED', close_reason: 'SOURCE' });
     expect((await auditRows(env, SUPPORT, a.id, 'transition'))[0]).toMatchObject({ event: 'CLOSE', reason: 'Source' });
   });
