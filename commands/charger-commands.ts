@@ -1,7 +1,5 @@
 import { ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
 import { hasPermission, type Permission } from '@domain/permissions';
-import { bookingResource } from '@domain/resources/bookings/booking';
-import { chargerResource } from '@domain/resources/chargers/charger';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
 import type { Command } from './command';
 import type { RecordActionSource } from './record-commands';
@@ -17,8 +15,12 @@ export const chargerCommandAnchors: Readonly<Record<OcppCommandAction, string>> 
 /** Anchors of the charger page's live panel the palette opens: a command's form, or the sessions' stop buttons. */
 export const chargerActionAnchors = { reset: chargerCommandAnchors.Reset, stop: 'stop-session' } as const;
 
-/** The permission of a booking's Stop charging: how a customer's session stops. */
-const STOP_BOOKING_PERMISSION = bookingResource.actions.find((a) => a.name === 'stop-charging')!.permission;
+/**
+ * The permission of a booking's Stop charging, how a customer's session stops (the booking resource's action; named
+ * here rather than read from it, which would bring every booking definition into the palette's first load: a test
+ * holds the two equal).
+ */
+export const STOP_BOOKING_PERMISSION: Permission = 'ROLE_STOP_BOOKING';
 
 /**
  * Who may stop a session from a charger's page, by whose session it is: a customer's through its booking's Stop
@@ -48,7 +50,7 @@ const commandActions: readonly { action: OcppCommandAction; title: string; keywo
  * was opened).
  */
 export const chargerRecordActions: RecordActionSource = (ctx, record) => {
-  if (record.resource.name !== chargerResource.name) return [];
+  if (record.resource.name !== 'chargers') return [];
   const page = record.resource.detailPath.replace(':id', encodeURIComponent(record.id));
   const back = ctx.location.split('#')[0] ?? page;
   const action = (id: string, title: string, keywords: string[], permission: Command['permission'], href: string, when?: Command['when']): Command => ({

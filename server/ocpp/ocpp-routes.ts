@@ -9,7 +9,6 @@ import {
   chargerLiveSchema,
   MAX_COMMAND_CHARGERS,
   meterSamplesSchema,
-  ocppCommandBatchListSchema,
   ocppCommandPageSchema,
   ocppMessagePageSchema,
   ocppMessageQuerySchema,
@@ -19,6 +18,7 @@ import {
   testChargeStartSchema,
   testChargeStopSchema,
 } from '@domain/ocpp';
+import { ocppCommandBatchListSchema } from '@domain/ocpp-batches';
 import { problemSchema } from '@domain/problem';
 import { ocppCommandWaitingStates } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';

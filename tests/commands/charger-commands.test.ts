@@ -2,9 +2,10 @@
 // for staff who may send commands; "Stop session…" is offered to whoever may stop some session there (a customer's
 // from its booking, a test charge, any other by command), not only to test-device holders.
 import { describe, expect, it } from 'vitest';
-import { chargerActionAnchors, chargerCommandAnchors, chargerRecordActions } from '@commands/charger-commands';
+import { chargerActionAnchors, chargerCommandAnchors, chargerRecordActions, STOP_BOOKING_PERMISSION } from '@commands/charger-commands';
 import { availableCommands } from '@commands/command';
 import { ocppCommandActions } from '@domain/ocpp';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { chargerResource } from '@domain/resources/chargers/charger';
 import { fakeContext } from './fake-context';
 
@@ -51,5 +52,6 @@ describe("the palette's commands on a charger", () => {
     expect(stop(['ROLE_EXECUTE_COMMAND'])).toBeDefined();
     expect(stop(['ROLE_SEARCH_CHARGER'])).toBeUndefined();
     expect(stop([])).toBeUndefined();
+    expect(STOP_BOOKING_PERMISSION).toBe(bookingResource.actions.find((a) => a.name === 'stop-charging')!.permission);
   });
 });

@@ -4,18 +4,15 @@ import { Link, useSearch, type RouteComponentProps } from 'wouter';
 import { csvText } from '@domain/csv';
 import { formatDateTime } from '@domain/format-date';
 import {
-  commandAnswerText,
-  commandBatchPath,
   MAX_COMMAND_CHARGERS,
-  ocppCommandBatchListSchema,
   ocppCommandLabels,
   ocppCommandPageSchema,
   ocppCommandStatusLabels,
   ocppPaths,
-  pendingCommandStatuses,
   type OcppCommandAction,
   type OcppCommandView,
 } from '@domain/ocpp';
+import { commandAnswerText, commandBatchPath, ocppCommandBatchListSchema, pendingCommandStatuses } from '@domain/ocpp-batches';
 import { chargerResource } from '@domain/resources/chargers/charger';
 import { EXECUTE_COMMAND_PERMISSION } from '@commands/charger-commands';
 import { apiRequest, errorMessage } from '@data/api-client';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { commandAnswerText, ocppPaths, sendCommandAnswerSchema, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
+import { ocppPaths, sendCommandAnswerSchema, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
+import { commandAnswerText } from '@domain/ocpp-batches';
 import { apiRequest } from '@data/api-client';
 import { ActionDialog, ActionForm, useActionForm } from '@resources/action-form';
 import { pushToast } from '@state/toasts';

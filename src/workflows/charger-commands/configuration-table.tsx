@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '@domain/format-date';
-import { commandAnswerText, ocppAnswerLabels, ocppPaths, sendCommandAnswerSchema, type OcppCommandView } from '@domain/ocpp';
+import { ocppPaths, sendCommandAnswerSchema, type OcppCommandView } from '@domain/ocpp';
+import { commandAnswerText, ocppAnswerLabels } from '@domain/ocpp-batches';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import { Button } from '@ui/button';
