@@ -24,10 +24,17 @@ export const bookingTimelineEntrySchema = z.object({
 });
 export type BookingTimelineEntry = z.infer<typeof bookingTimelineEntrySchema>;
 
-/** A booking's timeline, oldest first, and its live session when it is charging (energy and power from the meter). */
+/**
+ * A booking's timeline, oldest first; its live session when it is charging (energy and power from the meter, and when
+ * the last meter value came: null when none came); and the booking's energy (Wh) and amount (paise), the live session's
+ * so far while it is open (`live`), else the booking's own: what its page shows in its details and its timeline alike.
+ */
 export const bookingTimelineSchema = z.object({
   items: z.array(bookingTimelineEntrySchema),
-  live: z.object({ transactionId: z.number(), chargerId: z.number(), connectorId: z.number(), energyWh: z.number().nullable(), powerW: z.number().nullable() }).nullable(),
+  live: z
+    .object({ transactionId: z.number(), chargerId: z.number(), connectorId: z.number(), energyWh: z.number().nullable(), powerW: z.number().nullable(), lastMeterAt: z.string().nullable() })
+    .nullable(),
+  figures: z.object({ energyWh: z.number(), amount: z.number(), live: z.boolean() }),
 });
 export type BookingTimeline = z.infer<typeof bookingTimelineSchema>;
 

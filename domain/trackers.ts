@@ -116,5 +116,9 @@ export function percentChange(current: number, previous: number): number | null 
 }
 
 /** Today's charging figures (home): sessions charging now and the energy (Wh) of sessions started today (IST). */
-export const chargingTodaySchema = z.object({ day: z.string(), chargingNow: z.number().int(), energyTodayWh: z.number() });
+/**
+ * Home's charging figures: bookings charging on a live session (not stale), stale sessions (charging or paused bookings
+ * whose session sent no meter value for the server's setting, or that have none), and today's energy (Wh).
+ */
+export const chargingTodaySchema = z.object({ day: z.string(), chargingNow: z.number().int(), staleSessions: z.number().int(), energyTodayWh: z.number() });
 export type ChargingToday = z.infer<typeof chargingTodaySchema>;

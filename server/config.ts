@@ -45,8 +45,6 @@ export const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Days a ready download's file is kept. */
   DOWNLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-  /** Days a bulk run and its records' results are kept for review. */
-  BULK_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Size of the demo data seeded into an empty database (1 = 100k bookings; e2e runs use less). */
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
   /**
@@ -67,6 +65,8 @@ export const envSchema = z.object({
   DEV_CHARGER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(40, 'must be at most 40 characters').optional(),
   /** Wallet balance a prepaid customer needs to start a charging session, paise (RFID, instant charging, remote start). */
   SESSION_START_MIN_WALLET_PAISE: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
+  /** Minutes without a meter value (nor a stop) after which a charging session is stale: listed for staff to close. */
+  STALE_SESSION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -118,8 +118,8 @@ export interface AppConfig {
   staticDir: string;
   /** Size of the demo data seeded into an empty database outside production. */
   seedScale: number;
-  /** The job queue: workers in this process, their slow poll and lease, how long download files are kept, and bulk runs. */
-  jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number; bulkRunRetentionDays: number };
+  /** The job queue: workers in this process, their slow poll and lease, and how long download files are kept. */
+  jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number };
   /** Wallet credits by staff: a batch total (paise) above approvalAbovePaise waits for a second staff member's approval. */
   addCredits: { approvalAbovePaise: number };
   /** The OCPP central system: the largest frame a charger may send, bytes. */
@@ -128,6 +128,8 @@ export interface AppConfig {
   devChargerPassword: string | null;
   /** Starting a charging session: the wallet balance a prepaid customer needs, paise (server/bookings/session-start-rule.ts). */
   sessionStart: { minWalletPaise: number };
+  /** Charging sessions: minutes without a meter value after which one is stale (server/bookings/stale-sessions.ts). */
+  staleSessions: { afterMinutes: number };
 }
 
 /** A configuration the server refuses to start with. */
@@ -190,10 +192,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProvider: e.SMS_PROVIDER,
     staticDir: path.resolve(e.STATIC_DIR),
     seedScale: e.SEED_SCALE,
-    jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS, bulkRunRetentionDays: e.BULK_RUN_RETENTION_DAYS },
+    jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS },
     addCredits: { approvalAbovePaise: e.ADD_CREDITS_APPROVAL_ABOVE_PAISE },
     ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES },
     devChargerPassword: appEnv === 'production' ? null : (e.DEV_CHARGER_PASSWORD ?? DEFAULT_DEV_CHARGER_PASSWORD),
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
+    staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
   };
 }

@@ -1,5 +1,7 @@
 // A booking's timeline for its page: the machine's transitions (audit rows), the charger's events (its OCPP session:
-// start, meter samples, stop) and the money its postings moved (wallet, what the customer owes, revenue, GST), oldest first.
+// start, meter samples, stop) and the money its postings moved (wallet, what the customer owes, revenue, GST), oldest
+// first; with the booking's energy and amount as its page shows them (session-reading.ts: the live session's while it
+// is open, the booking's own after).
 import { sql } from 'drizzle-orm';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import { bookingTimelineSchema, type BookingTimelineEntry } from '@domain/booking-timeline';
@@ -8,6 +10,7 @@ import { problemSchema } from '@domain/problem';
 import { rowsOf } from '@server/db/rows';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { loadVisibleRecord } from '@server/resources/visible-record';
+import { bookingFigures, sessionReadingOf } from './session-reading';
 
 const postingTitles: Record<string, string> = {
   BOOKING_PAYMENT: 'Booking payment',
@@ -48,30 +51,17 @@ export function registerBookingTimelineRoutes(registry: RouteRegistry): void {
         items.push(entry({ at: iso(a.created_at), kind: 'transition', title: humanise(a.event ?? a.action), detail: [moved, by, a.reason].filter(Boolean).join(' · ') }));
       }
 
-      const [ocpp] = rowsOf<{ transaction_id: unknown; charger_id: unknown; connector_id: number; started_at: unknown; stopped_at: unknown; meter_start_wh: unknown; last_energy_wh: unknown; last_power_w: unknown; unique_id: string; stop_reason: string | null }>(
-        await db.execute(sql`
-          select s.transaction_id, s.charger_id, s.connector_id, s.started_at, s.stopped_at, s.meter_start_wh, s.last_energy_wh, s.last_power_w, c.unique_id, t.stop_reason
-          from ocpp_sessions s join chargers c on c.id = s.charger_id left join charger_transactions t on t.id = s.transaction_id
-          where s.booking_id = ${id} order by s.started_at limit 1`),
-      );
+      const reading = await sessionReadingOf(db, id);
       let live = null;
-      if (ocpp) {
-        const start = Number(ocpp.meter_start_wh);
-        items.push(entry({ at: iso(ocpp.started_at), kind: 'charger', title: `Session started on connector ${ocpp.connector_id} of ${ocpp.unique_id}`, detail: `OCPP transaction ${String(ocpp.transaction_id)}` }));
-        const [sample] = rowsOf<{ sampled_at: unknown; energy_wh: unknown; power_w: unknown; n: unknown }>(
-          await db.execute(sql`
-            select sampled_at, energy_wh, power_w, count(*) over () as n from ocpp_meter_values
-            where transaction_id = ${Number(ocpp.transaction_id)} and charger_id = ${Number(ocpp.charger_id)} order by id desc limit 1`),
-        );
-        if (sample) {
-          const energy = num(sample.energy_wh);
-          items.push(entry({ at: iso(sample.sampled_at), kind: 'charger', title: 'Latest meter values', detail: `${String(sample.n)} samples`, energyWh: energy === null ? null : Math.max(0, Math.round(energy - start)), powerW: num(sample.power_w) }));
+      if (reading) {
+        items.push(entry({ at: reading.startedAt.toISOString(), kind: 'charger', title: `Session started on connector ${reading.connectorId} of ${reading.uniqueId}`, detail: `OCPP transaction ${reading.transactionId}` }));
+        if (reading.lastMeterAt) {
+          items.push(entry({ at: reading.lastMeterAt.toISOString(), kind: 'charger', title: 'Latest meter values', detail: `${reading.samples} samples`, energyWh: reading.energyWh, powerW: reading.powerW }));
         }
-        if (ocpp.stopped_at) {
-          items.push(entry({ at: iso(ocpp.stopped_at), kind: 'charger', title: 'Session stopped', detail: ocpp.stop_reason ? `Reason: ${humanise(ocpp.stop_reason)}` : null, energyWh: Math.max(0, Math.round(Number(ocpp.last_energy_wh ?? start) - start)) }));
+        if (reading.stoppedAt) {
+          items.push(entry({ at: reading.stoppedAt.toISOString(), kind: 'charger', title: 'Session stopped', detail: reading.stopReason ? `Reason: ${humanise(reading.stopReason)}` : null, energyWh: reading.energyWh ?? 0 }));
         } else {
-          const energy = num(ocpp.last_energy_wh);
-          live = { transactionId: Number(ocpp.transaction_id), chargerId: Number(ocpp.charger_id), connectorId: ocpp.connector_id, energyWh: energy === null ? null : Math.max(0, Math.round(energy - start)), powerW: num(ocpp.last_power_w) };
+          live = { transactionId: reading.transactionId, chargerId: reading.chargerId, connectorId: reading.connectorId, energyWh: reading.energyWh, powerW: reading.powerW, lastMeterAt: reading.lastMeterAt?.toISOString() ?? null };
         }
       }
 
@@ -89,7 +79,7 @@ export function registerBookingTimelineRoutes(registry: RouteRegistry): void {
         items.push(entry({ at: iso(p.created_at), kind: 'money', title: postingTitles[p.kind] ?? humanise(p.kind), detail: p.memo, walletAmount: num(p.wallet), owedAmount: num(p.owed), revenueAmount: num(p.revenue), gstAmount: num(p.gst) }));
       }
       items.sort((a, b) => a.at.localeCompare(b.at));
-      return c.json({ items, live }, 200);
+      return c.json({ items, live, figures: bookingFigures(booking, reading) }, 200);
     },
   });
 }

@@ -5,6 +5,7 @@ import { chargingTodaySchema, dailyTrackerQuerySchema, monthlyTrackerQuerySchema
 import type { RouteRegistry } from '@server/http/route-registry';
 import { istDate } from '@server/resources/resource-query';
 import { rowsOf } from '@server/db/rows';
+import { sessionCounts } from '@server/bookings/stale-sessions';
 import { trackerAggregates } from './tracker-query';
 
 const problems = { 400: { description: 'Invalid input', schema: problemSchema }, 401: { description: 'Not signed in', schema: problemSchema }, 403: { description: 'Missing permission', schema: problemSchema } };
@@ -37,19 +38,21 @@ export function registerTrackerRoutes(registry: RouteRegistry): void {
     method: 'GET',
     path: '/booking-service/admin/booking-summary/today',
     access: { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
-    summary: 'Sessions charging now and the energy (Wh) of sessions started today in IST (cancelled and scheduled ones left out).',
+    summary:
+      'Bookings charging now on a live session (a meter value within STALE_SESSION_MINUTES), stale sessions (charging or paused bookings whose session went quiet or that have none), and the energy (Wh) of sessions started today in IST (cancelled and scheduled ones left out).',
     responses: { 200: { description: "Today's figures", schema: chargingTodaySchema }, ...problems },
     handler: async ({ c, deps }) => {
-      const day = istDate(deps.now());
-      const [row] = rowsOf<{ charging: number; energy: number }>(
+      const now = deps.now();
+      const day = istDate(now);
+      const [row] = rowsOf<{ energy: number }>(
         await deps.db.execute(sql`
-          select (select count(*) from bookings where status = 'CHARGING')::int as charging,
-                 (select coalesce(sum(energy_wh), 0) from bookings
-                   where status not in ('CANCELLED', 'SCHEDULED')
-                     and started_at >= (${day}::date::timestamp at time zone 'Asia/Kolkata')
-                     and started_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Kolkata'))::float8 as energy`),
+          select coalesce(sum(energy_wh), 0)::float8 as energy from bookings
+          where status not in ('CANCELLED', 'SCHEDULED')
+            and started_at >= (${day}::date::timestamp at time zone 'Asia/Kolkata')
+            and started_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Kolkata')`),
       );
-      return c.json({ day, chargingNow: Number(row?.charging ?? 0), energyTodayWh: Number(row?.energy ?? 0) }, 200);
+      const sessions = await sessionCounts(deps.db, now, deps.config.staleSessions.afterMinutes);
+      return c.json({ day, chargingNow: sessions.chargingNow, staleSessions: sessions.stale, energyTodayWh: Number(row?.energy ?? 0) }, 200);
     },
   });
 }

@@ -13,7 +13,7 @@ import { postMany, type PostingInput } from '@server/ledger/ledger';
 /** Base sizes at scale 1 (promo codes are reference data and ignore the scale). */
 export const bookingSeedSizes = {
   bookings: 100_000,
-  /** Bookings charging right now (the newest ones), at scale 1. */
+  /** Bookings charging right now (the newest ones), at scale 1 (at least 6 at any scale: journeys close stale ones). */
   charging: 12,
   /** Bookings scheduled for the next hours, at scale 1 (at least 8 at any scale: journeys cancel their own). */
   scheduled: 8,
@@ -33,7 +33,7 @@ export const seedBookings: SeedStep = {
   name: 'bookings',
   async run({ tx, now, scale }) {
     const target = scaled(bookingSeedSizes.bookings, scale, 100);
-    const charging = scaled(bookingSeedSizes.charging, scale, 3);
+    const charging = scaled(bookingSeedSizes.charging, scale, 6);
     const scheduled = scaled(bookingSeedSizes.scheduled, scale, 8);
     const existing = await scalar(tx, sql`select count(*) as n from ${bookings}`);
     const customers = await scalar(tx, sql`select count(*) as n from users where mobile_number like ${`${CUSTOMER_PREFIX}%`} and is_active`);

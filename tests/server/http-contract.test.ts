@@ -147,6 +147,7 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'GET /lms/tracker/monthly': { kind: 'permission', permission: 'ROLE_VIEW_MONTHLY_TRACKER' },
       'GET /booking-service/admin/booking-summary/today': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
       'GET /booking-service/admin/booking/:id/timeline': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      'GET /booking-service/admin/stale-sessions': { kind: 'permission', permission: 'ROLE_VIEW_ONGOING_BOOKINGS' },
       'POST /booking-service/stop-charging': { kind: 'permission', permission: 'ROLE_STOP_BOOKING' },
       'POST /booking-service/admin/booking/pause-charging': { kind: 'permission', permission: 'ROLE_PAUSE_BOOKING' },
       // Load-balanced charging start and end, instant booking and charging (tests/server/bookings/booking-live-ops.test.ts).
