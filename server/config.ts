@@ -45,6 +45,8 @@ export const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Days a ready download's file is kept. */
   DOWNLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Days a bulk run and its records' results are kept for review. */
+  BULK_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Size of the demo data seeded into an empty database (1 = 100k bookings; e2e runs use less). */
   SEED_SCALE: z.coerce.number().positive().max(100).default(1),
   /**
@@ -118,8 +120,8 @@ export interface AppConfig {
   staticDir: string;
   /** Size of the demo data seeded into an empty database outside production. */
   seedScale: number;
-  /** The job queue: workers in this process, their slow poll and lease, and how long download files are kept. */
-  jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number };
+  /** The job queue: workers in this process, their slow poll and lease, how long download files are kept, and bulk runs. */
+  jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number; bulkRunRetentionDays: number };
   /** Wallet credits by staff: a batch total (paise) above approvalAbovePaise waits for a second staff member's approval. */
   addCredits: { approvalAbovePaise: number };
   /** The OCPP central system: the largest frame a charger may send, bytes. */
@@ -192,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProvider: e.SMS_PROVIDER,
     staticDir: path.resolve(e.STATIC_DIR),
     seedScale: e.SEED_SCALE,
-    jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS },
+    jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS, bulkRunRetentionDays: e.BULK_RUN_RETENTION_DAYS },
     addCredits: { approvalAbovePaise: e.ADD_CREDITS_APPROVAL_ABOVE_PAISE },
     ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES },
     devChargerPassword: appEnv === 'production' ? null : (e.DEV_CHARGER_PASSWORD ?? DEFAULT_DEV_CHARGER_PASSWORD),
