@@ -41,6 +41,8 @@ export const appRoutes: readonly AppRoute[] = [
   // Bulk results: one bulk run's records with their results and reasons; without a run, the user's own runs.
   { path: '/bulk-results', component: lazy(() => import('@workflows/bulk-results/bulk-results-page').then((m) => ({ default: m.BulkResultsPage as ComponentType<RouteComponentProps> }))) },
   { path: '/bulk-results/:runId', component: lazy(() => import('@workflows/bulk-results/bulk-results-page').then((m) => ({ default: m.BulkResultsPage as ComponentType<RouteComponentProps> }))) },
+  // Stale sessions: charging bookings whose charger went quiet, to close (beside the bookings' own lists).
+  { path: '/booking-management/all-bookings/stale-sessions', component: lazy(() => import('@workflows/booking/stale-sessions-page').then((m) => ({ default: m.StaleSessionsPage }))) },
   // A download is made of a report type on its own screen (before the resource screens' `/:id`).
   { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },
 ];

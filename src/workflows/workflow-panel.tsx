@@ -15,6 +15,7 @@ import { TextField } from '@ui/text-field';
 import { pushToast } from '@state/toasts';
 import { ActionDialog, ActionForm, useActionForm, type ActionField, type ActionInputProps } from '@resources/action-form';
 import { GatedAction } from '@resources/gated-action';
+import { offeredFor } from '@resources/resource-action';
 import { toRaw } from '@resources/form-values';
 import { formatFieldText } from '@resources/cell-value';
 import { useRecordEditing, useUnsavedEdit } from '@resources/record-editing';
@@ -56,6 +57,10 @@ export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [
   const [open, setOpen] = useState<string | null>(null);
   const allowed = accepted.filter((type) => !offeredElsewhere.includes(type) && hasPermission(user.permissions, workflow.permissions[type]!));
   const state = stateLabel(workflow, resource, record);
+  // The record's own actions that depend on its state (a booking's Stop charging or load balancing) are next steps
+  // too: with any of them offered there is something more to do, whether or not the machine takes an event here.
+  const stateActions = resource.actions.filter((action) => action.on === 'record' && (action.event || action.when) && offeredFor(resource, action, record));
+  const nothingMore = accepted.length === 0 && stateActions.length === 0;
 
   return (
     <section className="workflow-panel" aria-label="Workflow">
@@ -77,7 +82,7 @@ export function WorkflowPanel({ workflow, resource, record, offeredElsewhere = [
           {extra}
         </div>
       </div>
-      {accepted.length === 0 ? <p className="workflow-panel__note">Nothing more to do: this {resource.title.toLowerCase()} is {state.toLowerCase()}.</p> : null}
+      {nothingMore ? <p className="workflow-panel__note">Nothing more to do: this {resource.title.toLowerCase()} is {state.toLowerCase()}.</p> : null}
       {accepted.some((type) => !offeredElsewhere.includes(type)) && allowed.length === 0 ? <p className="workflow-panel__note">The next steps need permissions you do not have.</p> : null}
       {blocked.map((type) => (
         <p key={type} className="workflow-panel__blocked">

@@ -13,6 +13,7 @@ import { formatKwh } from '@domain/format-energy';
 import { hasPermission } from '@domain/permissions';
 import { viewPermission, type Resource } from '@domain/resource/define-resource';
 import { listParamsToSearch, type ListParams } from '@domain/resource/list-query';
+import { staleSessionsPagePath } from '@domain/stale-sessions';
 import { chargingTodaySchema } from '@domain/trackers';
 import { apiRequest } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -97,6 +98,14 @@ function ChargingFigures() {
         <Link href="/booking-management/all-bookings" className="day-figure">
           <span className="day-figure__value">{today.data ? today.data.chargingNow.toLocaleString('en-IN') : today.error ? '–' : '…'}</span>
           <span className="day-figure__label">Charging now</span>
+        </Link>
+      </li>
+      <li>
+        <Link href={staleSessionsPagePath} className={`day-figure${today.data && today.data.staleSessions > 0 ? ' day-figure--warn' : ''}`}>
+          <span className="day-figure__value" data-testid="stale-sessions-figure">
+            {today.data ? today.data.staleSessions.toLocaleString('en-IN') : today.error ? '–' : '…'}
+          </span>
+          <span className="day-figure__label">Stale sessions</span>
         </Link>
       </li>
       <li>

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { bookingTimelinePath, bookingTimelineSchema, type BookingTimelineEntry } from '@domain/booking-timeline';
+import type { BookingTimelineEntry } from '@domain/booking-timeline';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
 import { formatInr } from '@domain/format-money';
-import { apiRequest, errorMessage } from '@data/api-client';
+import { errorMessage } from '@data/api-client';
 import { LoadingIndicator } from '@ui/loading-indicator';
+import { useBookingTimeline } from './booking-timeline-query';
 
 const kindLabels: Record<BookingTimelineEntry['kind'], string> = { transition: 'Status', charger: 'Charger', money: 'Money' };
 
@@ -29,10 +29,7 @@ function MoneyLine({ entry }: { entry: BookingTimelineEntry }) {
  * channel refreshes it (the booking's query keys).
  */
 export function BookingTimelinePanel({ bookingId }: { bookingId: string }) {
-  const timeline = useQuery({
-    queryKey: ['bookings', 'one', bookingId, 'timeline'],
-    queryFn: ({ signal }) => apiRequest(bookingTimelinePath(bookingId), { schema: bookingTimelineSchema, signal }),
-  });
+  const timeline = useBookingTimeline(bookingId);
   return (
     <section className="detail-section" aria-label="Booking timeline">
       <h2>Timeline</h2>
@@ -44,7 +41,7 @@ export function BookingTimelinePanel({ bookingId }: { bookingId: string }) {
         <>
           {timeline.data.live ? (
             <p className="pill pill--warning">
-              Charging now on connector {timeline.data.live.connectorId}: {formatKwh(timeline.data.live.energyWh)}
+              Charging now on connector {timeline.data.live.connectorId}: {formatKwh(timeline.data.figures.energyWh)}, {formatInr(timeline.data.figures.amount)} so far
               {timeline.data.live.powerW !== null ? `, ${(timeline.data.live.powerW / 1000).toFixed(1)} kW` : ''}
             </p>
           ) : null}
