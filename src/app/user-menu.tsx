@@ -1,5 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { BULK_RESULTS_ROUTE } from '@domain/bulk-runs';
 import { formatIndianMobile } from '@domain/phone';
 import { useUploadSource } from '@data/signed-upload-urls';
 import { keyboardState, setSingleKeyShortcuts } from '@state/keyboard-state';
@@ -14,7 +16,7 @@ export interface UserMenuStart {
   focus: boolean;
 }
 
-/** The user menu: picture, name and mobile number, with a Sign Out item. */
+/** The user menu: picture, name and mobile number, My bulk runs, the display preferences and Sign Out. */
 export function UserMenu({ start = { open: false, focus: false } }: { start?: UserMenuStart }) {
   const { user, globalConfig, signOut } = useSession();
   // A picture uploaded as a private user photo loads through a signed link (initials show meanwhile).
@@ -23,6 +25,7 @@ export function UserMenu({ start = { open: false, focus: false } }: { start?: Us
   const mobile = formatIndianMobile(user.mobileNumber);
   const { value: showPermissionNames } = useSnapshot(permissionNamesStore);
   const { singleKeyShortcuts } = useSnapshot(keyboardState);
+  const [, navigate] = useLocation();
   return (
     <MenuTrigger defaultOpen={start.open}>
       <Button className="user-menu__trigger" autoFocus={start.focus || start.open}>
@@ -41,11 +44,15 @@ export function UserMenu({ start = { open: false, focus: false } }: { start?: Us
           className="user-menu__list"
           aria-label="Account"
           onAction={(key) => {
+            if (key === 'bulk-runs') navigate(BULK_RESULTS_ROUTE);
             if (key === 'permission-names') toggleShowPermissionNames();
             if (key === 'single-key-shortcuts') setSingleKeyShortcuts(!singleKeyShortcuts);
             if (key === 'sign-out') signOut();
           }}
         >
+          <MenuItem id="bulk-runs" className="user-menu__item">
+            My bulk runs
+          </MenuItem>
           <MenuItem id="permission-names" className="user-menu__item">
             {showPermissionNames ? 'Hide permission names' : 'Show permission names'}
           </MenuItem>

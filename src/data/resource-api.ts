@@ -42,11 +42,13 @@ export function setRecordActive(resource: Resource, id: string, active: boolean)
   return apiRequest(routeFor(`${resource.apiPath}/:id/activate-inactivate`, id), { method: 'PATCH', body: { active } }) as Promise<ApiRecord>;
 }
 
-/** What a bulk change did: records changed, records already so, and each refused record with why. */
+/** What a bulk change did: records changed, records already so, each refused record with why, and the kept run. */
 export interface BulkResult {
   changed: number;
   unchanged: number;
   refused: { id: string; reason: string }[];
+  /** The kept run: its results page lists every record's result (bulkResultsHref). */
+  runId: number;
 }
 
 /** Activates or inactivates the records of these ids, or every record matching the list query (`match`: the list URL's parameters). */

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { bulkResultsHref } from '@domain/bulk-runs';
 import type { Resource } from '@domain/resource/define-resource';
 import { humanise } from '@domain/resource/field';
 import { errorMessage } from '@data/api-client';
@@ -23,6 +25,9 @@ export interface BulkBarProps {
   offerAllMatching?: { count: number; onSelect: () => void };
   onClear: () => void;
 }
+
+/** How long a toast with refusals stays (the reader follows its link to them). */
+const BULK_TOAST_MS = 12_000;
 
 const plural = (resource: Resource, n: number) => `${n.toLocaleString('en-IN')} ${(n === 1 ? resource.title : resource.plural).toLowerCase()}`;
 
@@ -84,17 +89,22 @@ export function BulkDialog({ label, title, confirmLabel, onConfirm, children, da
  * here (those its features declare, such as a ticket list's assign, priority, tags, due date and close; activate and
  * inactivate; on workflow lists the events that need no payload or only choices), each behind a dialog that says how
  * many records it changes, and Clear (Esc in the table does the same). The toast says what changed and what was
- * refused, and why.
+ * refused, and why, and leads to the run's results page ("See all results"), where every record's result is kept.
  */
 export function BulkBar({ resource, target, offer, offerAllMatching, onClear }: BulkBarProps) {
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   const count = target.kind === 'ids' ? target.ids.length : target.count;
   const what = target.kind === 'ids' ? plural(resource, count) : `all ${plural(resource, count)} matching this list`;
   const request: BulkRequestTarget = target.kind === 'ids' ? { ids: [...target.ids] } : { match: target.match };
   const send = async (verb: string, call: () => Promise<BulkResult>) => {
     try {
       const result = await call();
-      pushToast(bulkSummary(resource, verb, result), result.refused.length > 0 ? 'error' : 'success');
+      // Every record's result is kept: the toast leads to them, and stays longer when there are refusals to read.
+      pushToast(bulkSummary(resource, verb, result), result.refused.length > 0 ? 'error' : 'success', {
+        action: { label: 'See all results', run: () => navigate(bulkResultsHref(result.runId)) },
+        ...(result.refused.length > 0 ? { durationMs: BULK_TOAST_MS } : {}),
+      });
       onClear();
     } catch (error) {
       pushToast(errorMessage(error), 'error');

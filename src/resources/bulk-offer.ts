@@ -51,24 +51,36 @@ function choiceFields(workflow: RecordWorkflow, resource: Resource, type: string
 
 /**
  * The bulk actions of a list for a user: activate/inactivate where the resource has them, the actions its features
- * declare (a ticket list's common actions), and the workflow's staff events that need no payload or only choices
- * (an event a declared action offers on its own terms, such as a ticket's Close, is not offered twice). Each needs
- * the user's permission; the server checks every record again.
+ * declare (a ticket list's common actions), and the staff events that need no payload or only choices (an event a
+ * declared action offers on its own terms, such as a ticket's Close, is not offered twice) of the workflow its records
+ * follow: the resource's own, or, for a list of records of several resources with no workflow of its own (the
+ * cross-kind ticket lists), theirs (`sameRecords`), each event once. Each needs the user's permission (on a list of
+ * several, that of one of the workflows having it); the server checks every record again.
  */
 export function bulkOfferFor(resource: Resource, permissions: readonly string[] | ReadonlySet<string>, extensions: readonly ResourceExtension[] = []): BulkOffer {
   const activate = Boolean(resource.activeField && resource.permissions.activate && hasPermission(permissions, resource.permissions.activate));
   const declared = extensionsFor(extensions, resource, 'list');
   const actions = declared.flatMap((e) => e.bulkActions ?? []).filter((a) => hasPermission(permissions, a.permission));
   const offeredElsewhere = new Set(declared.flatMap((e) => e.bulkEvents ?? []));
+  const sameRecords = declared.flatMap((e) => e.sameRecords?.(resource) ?? []);
   const workflow = workflowOf(resource.name);
+  const followed: [RecordWorkflow, Resource][] = workflow
+    ? [[workflow, resource]]
+    : sameRecords.flatMap((r): [RecordWorkflow, Resource][] => {
+        const theirs = r.name === resource.name ? undefined : workflowOf(r.name);
+        return theirs ? [[theirs, r]] : [];
+      });
   const events: BulkEvent[] = [];
-  if (workflow && !workflow.ownerField) {
-    for (const type of Object.keys(workflow.eventSchemas)) {
-      if (offeredElsewhere.has(type) || !hasPermission(permissions, workflow.permissions[type]!)) continue;
-      const fields = choiceFields(workflow, resource, type);
-      if (fields) events.push({ type, fields });
+  const offered = new Set(offeredElsewhere);
+  for (const [w, r] of followed) {
+    if (w.ownerField) continue;
+    for (const type of Object.keys(w.eventSchemas)) {
+      if (offered.has(type) || !hasPermission(permissions, w.permissions[type]!)) continue;
+      const fields = choiceFields(w, r, type);
+      if (!fields) continue;
+      offered.add(type);
+      events.push({ type, fields });
     }
   }
-  const sameRecords = declared.flatMap((e) => e.sameRecords?.(resource) ?? []);
   return { activate, actions, ...(workflow ? { workflow } : {}), events, sameRecords };
 }

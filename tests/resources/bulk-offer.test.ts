@@ -36,4 +36,17 @@ describe('the bulk actions a list offers', () => {
     expect(bulkOfferFor(vendorResource, ['ROLE_UPDATE_VENDOR'], resourceExtensions)).toMatchObject({ activate: true, actions: [], events: [] });
     expect(hasBulkActions(bulkOfferFor(vendorResource, ['ROLE_VIEW_VENDOR'], resourceExtensions))).toBe(false);
   });
+
+  it("offers on the cross-kind ticket lists (My, Open, Today's tickets) the events of the kinds' workflows the user may send, each once", () => {
+    const support = recordWorkflows.find((w) => w.resource === 'customer-support-tickets')!;
+    const permission = support.permissions.START_WORK!;
+    // A customer support agent holds none of the common ticket actions: their Today's tickets had no selection at all.
+    const offer = bulkOfferFor(ticketResource, [permission], resourceExtensions);
+    expect(hasBulkActions(offer)).toBe(true);
+    expect(offer.actions).toEqual([]);
+    expect(offer.events.map((e) => e.type)).toContain('START_WORK');
+    const types = bulkOfferFor(ticketResource, allPermissions, resourceExtensions).events.map((e) => e.type);
+    expect(new Set(types).size).toBe(types.length);
+    expect(types).not.toContain('CLOSE');
+  });
 });
