@@ -9,6 +9,9 @@ import { ocppCommandSchema, type ChargerLive } from '@domain/ocpp';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { commandForms, commandOf, CONSOLE_PROFILE_ID, type CommandContext } from '@workflows/charger-commands/command-forms';
 import { configurationOf } from '@workflows/charger-commands/configuration-table';
+import { chargerCommandsExtension } from '@workflows/charger-commands/charger-commands-extension';
+import { chargerResource } from '@domain/resources/chargers/charger';
+import type { BulkActionProps } from '@resources/resource-extension';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
 const at = '2026-03-02T10:00:00.000Z';
@@ -227,6 +230,31 @@ describe("the charger page's command panel", () => {
     await vi.waitFor(() => expect(within(within(again).getByText('HeartbeatInterval').closest('tr')!).getByText('120')).toBeInTheDocument());
   });
 
+  it("opens at the command the palette named (the page's anchor): its form, or the configuration read", async () => {
+    fakeApi([{ key: 'HeartbeatInterval', value: '300', readonly: false }]);
+    window.history.replaceState(null, '', '/charger-management/all-chargers/7#command-unlock-connector');
+    try {
+      const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_EXECUTE_COMMAND']));
+      render(<ChargerLivePanel chargerId={7} />, { wrapper: Wrapper });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Unlock connector: CZ000007' });
+      expect(within(dialog).getByRole('combobox', { name: 'Connector' })).toHaveValue('1');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('reads the configuration at once when opened at Read configuration', async () => {
+    const sent = fakeApi([{ key: 'HeartbeatInterval', value: '300', readonly: false }]);
+    window.history.replaceState(null, '', '/charger-management/all-chargers/7#command-get-configuration');
+    try {
+      await openPanel(['ROLE_EXECUTE_COMMAND']);
+      await screen.findByRole('table', { name: 'Configuration keys' });
+      expect(sent.map((s) => s.action)).toEqual(['GetConfiguration']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('shows the message log compact: the kind in words, the payload only on demand', async () => {
     fakeApi();
     const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS']));
@@ -240,5 +268,67 @@ describe("the charger page's command panel", () => {
     await userEvent.click(within(row).getByText(/Show payload/));
     expect(payload).toBeVisible();
     expect(payload.textContent).toContain('\n  "big"');
+  });
+});
+
+describe('Send command… on the chargers list', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const SendCommand = chargerCommandsExtension.list!.bulkActions![0]!.component;
+  const bulkProps = (target: BulkActionProps['target']): BulkActionProps => ({ resource: chargerResource, what: 'all 600 chargers matching this list', target, send: vi.fn() });
+
+  function fakeBulkApi(matching: number) {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url.startsWith('/charger-service/admin/charger')) return json(200, { items: [{ id: 11 }, { id: 12 }], count: matching, page: 0, size: 500 });
+        if (url === '/ccu/charger-command' && init.method === 'POST') {
+          posted.push(JSON.parse(String(init.body)));
+          return json(202, { batchId: '5b0c7c52-7a0e-4d7c-9a61-1f0d7f1e2a33', items: [] });
+        }
+        return json(200, {});
+      }),
+    );
+    return posted;
+  }
+
+  async function choose(label: string) {
+    await userEvent.click(screen.getByRole('button', { name: 'Send command…' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Reset…',
+      'Change availability…',
+      'Unlock connector…',
+      'Change configuration…',
+      'Request a message…',
+      'Clear authorization cache…',
+    ]);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: label }));
+  }
+
+  it('refuses all matching past 500 chargers before anything is sent, saying how many match', async () => {
+    const posted = fakeBulkApi(600);
+    const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_EXECUTE_COMMAND']));
+    render(<SendCommand {...bulkProps({ match: { chargerType: 'OCPP_16_JSON_CHARGER' } })} />, { wrapper: Wrapper });
+    await choose('Clear authorization cache…');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear authorization cache: all 600 chargers matching this list' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear authorization cache' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('At most 500 chargers take a command at once, and 600 match this list');
+    expect(posted).toEqual([]);
+  });
+
+  it('sends the command to the selected chargers without waiting, then opens the batch’s results', async () => {
+    const posted = fakeBulkApi(2);
+    const { Wrapper, location } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_EXECUTE_COMMAND']), '/charger-management/all-chargers?chargerType=OCPP_16_JSON_CHARGER');
+    render(<SendCommand {...bulkProps({ ids: ['11', '12'] })} />, { wrapper: Wrapper });
+    await choose('Reset…');
+    const dialog = await screen.findByRole('alertdialog', { name: /^Reset: / });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Hard/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await vi.waitFor(() => expect(posted).toEqual([{ chargerIds: [11, 12], command: { action: 'Reset', payload: { type: 'Hard' } } }]));
+    await vi.waitFor(() =>
+      expect(location.history.at(-1)).toBe(`/charger-management/command-batches/5b0c7c52-7a0e-4d7c-9a61-1f0d7f1e2a33?back=${encodeURIComponent('/charger-management/all-chargers?chargerType=OCPP_16_JSON_CHARGER')}`),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { EXECUTE_COMMAND_PERMISSION } from '@commands/charger-commands';
 import { MAX_COMMAND_CHARGERS, ocppCommandActions, ocppPaths, sendCommandAnswerSchema, type OcppCommand, type OcppCommandAction } from '@domain/ocpp';
 import { commandBatchPath } from '@domain/ocpp-batches';
@@ -37,14 +37,16 @@ async function chargerIdsOf(target: BulkRequestTarget): Promise<number[]> {
  * chargers), then the batch goes out and the console opens its results page (one row per charger, live).
  */
 function SendCommandBulk({ what, target }: BulkActionProps) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const [open, setOpen] = useState<OcppCommandAction>();
   const ctx: CommandContext = { connectorIds: [], sessions: [], bulk: true };
   const send = async (command: OcppCommand) => {
     const chargerIds = await chargerIdsOf(target);
     if (chargerIds.length === 0) throw new CommandRefusal('No charger matches this list any more.');
     const answer = await apiRequest(ocppPaths.command, { body: { chargerIds, command }, schema: sendCommandAnswerSchema });
-    navigate(`${commandBatchPath(answer.batchId)}?back=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    // The results page links back to this list as it is (its filters and search).
+    navigate(`${commandBatchPath(answer.batchId)}?back=${encodeURIComponent(`${location}${search ? `?${search}` : ''}`)}`);
   };
   const form = open ? commandForms[open] : undefined;
   return (
