@@ -3,6 +3,8 @@ import type { Database, DatabaseDriver } from './db/database';
 import { createAuthCache, type AuthCache } from './auth/auth-cache';
 import { loggableError } from './db/database-error';
 import { createInProcessBus, type NotificationBus } from './live/notification-bus';
+import { createAppMetrics, type AppMetrics } from './metrics/app-metrics';
+import { createHealthChecks, type HealthChecks } from './metrics/health-checks';
 import type { SmsProvider } from './sms/sms-provider';
 
 /** Minimal logger (console by default; tests pass a quiet or capturing one). */
@@ -29,6 +31,10 @@ export interface AppDeps {
   logger?: Logger;
   /** The notification bus, created once per server (default: a new in-process bus; PostgreSQL servers pass LISTEN/NOTIFY). */
   bus?: NotificationBus;
+  /** This process's metrics (default: new ones without the Node.js process's own, as tests build many apps). */
+  metrics?: AppMetrics;
+  /** What this process needs beside its database to be ready (default: nothing more). */
+  health?: HealthChecks;
   /** Checked sessions kept in process (default: a new cache living `config.session.cacheSeconds`). */
   authCache?: AuthCache;
 }
@@ -54,5 +60,7 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
     ...deps,
     bus: deps.bus ?? createInProcessBus(),
     authCache: deps.authCache ?? createAuthCache(deps.config.session.cacheSeconds * 1_000),
+    metrics: deps.metrics ?? createAppMetrics({ defaults: false }),
+    health: deps.health ?? createHealthChecks(),
   } as ResolvedDeps;
 }

@@ -5,6 +5,7 @@ import { bookingsModule } from './bookings/bookings-module';
 import { bulkRunsModule } from './bulk-runs/bulk-runs-module';
 import { chargersModule } from './chargers/chargers-module';
 import { downloadsModule } from './downloads/downloads-module';
+import { metricsModule } from './metrics/metrics-module';
 import { globalDataModule } from './global-data/global-data-module';
 import { invoicesModule } from './invoices/invoices-module';
 import { jobsModule } from './jobs/jobs-module';
@@ -46,5 +47,6 @@ export const appModules: readonly ServerModule[] = [
   liveModule,
   ocppModule,
   jobsModule,
+  metricsModule,
   bulkRunsModule,
 ];

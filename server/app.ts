@@ -45,7 +45,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   // The bus channels the modules listen to while the app runs (the session cache hears of sign-outs in other processes).
   for (const { channel, listener } of gatherLiveListeners(appModules)) deps.bus.subscribe(channel, listener(deps));
 
-  registry.use('*', 'A request id on every answer (X-Request-Id) and one log line per request, carrying no data.', requestLog(deps.logger));
+  registry.use('*', 'A request id on every answer (X-Request-Id), one log line per request carrying no data, and its count and time in the metrics.', requestLog(deps.logger, deps.metrics));
   registry.use('*', 'Requests in flight are counted: background jobs (exports) wait between batches until none is being answered.', requestGate());
   registry.use('*', 'Deny by default: refuse requests a route without an access declaration would answer.', denyUndeclared(registry, (m) => deps.logger.warn(m)));
   registry.use('*', 'A write request clears the checked-session copies when it ends: it may have signed out, changed a user, a staff record or a role (other processes hear of it through the auth_changed notification).', async (c, next) => {

@@ -34,6 +34,8 @@ export const envSchema = z.object({
   UPLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Bearer token Prometheus sends to read GET /metrics (24+ characters); unset, the route answers 404. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').max(200).optional(),
   IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
   SMS_PROVIDER: z.enum(['log']).default('log'),
   STATIC_DIR: z.string().min(1).default('./dist'),
@@ -115,6 +117,8 @@ export interface AppConfig {
   uploadLinks: { secret: string; ttlSeconds: number };
   /** Read the client address from the first X-Forwarded-For entry (only behind a trusted proxy). */
   trustProxy: boolean;
+  /** The bearer token of GET /metrics, or null (no metrics served). */
+  metricsToken: string | null;
   imageCdnUrl: string;
   smsProvider: 'log';
   staticDir: string;
@@ -190,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Outside production a per-process secret is enough: links live minutes, and a restart only makes the console ask again.
     uploadLinks: { secret: e.UPLOAD_LINK_SECRET ?? randomBytes(32).toString('base64url'), ttlSeconds: e.UPLOAD_LINK_TTL_SECONDS },
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN ?? null,
     imageCdnUrl: e.IMAGE_CDN_URL,
     smsProvider: e.SMS_PROVIDER,
     staticDir: path.resolve(e.STATIC_DIR),

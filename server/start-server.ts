@@ -9,6 +9,8 @@ import { openDatabase } from './db/open-database';
 import { serveApp } from './http/serve-app';
 import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
+import { createAppMetrics } from './metrics/app-metrics';
+import { createHealthChecks } from './metrics/health-checks';
 import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from './live/notification-bus';
 import type { CentralSystem } from './ocpp/central-system';
 import { startOcppProcess, type OcppProcessStats } from './ocpp/ocpp-process';
@@ -64,8 +66,12 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   // Checked sessions kept a few seconds in process; cleared by the database's auth_changed notifications.
   const authCache = createAuthCache(config.session.cacheSeconds * 1_000);
   await watchEmbeddedAuthChanges(database, authCache, bus);
+  // This process's metrics (GET /metrics) and what it needs beside its database to be ready (GET /health/ready).
+  const metrics = createAppMetrics();
+  if (database.poolStats) metrics.setScrapeReads({ databasePool: database.poolStats });
+  const health = createHealthChecks();
   const { app } = createApp(
-    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache },
+    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache, metrics, health },
     { staticFiles: { staticDir: options.serveConsole === false ? undefined : config.staticDir, cdnDir: defaultCdnDir } },
   );
   // Sign-outs and revocations from other processes are heard before this one answers anything: its auth_changed
@@ -81,6 +87,8 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
   const ocpp = await startOcpp({ server, url, config, database, bus, log });
+  metrics.addSource(ocpp.metrics);
+  health.add('ocpp', ocpp.running);
   log(`Ready in ${Date.now() - started} ms: ${url}`);
   if (config.appEnv !== 'production') {
     log('');
@@ -122,7 +130,7 @@ async function startOcpp(input: {
   database: Awaited<ReturnType<typeof openDatabase>>;
   bus: NotificationBus;
   log: (line: string) => void;
-}): Promise<{ stats(reset: boolean): ReturnType<RunningServer['ocppStats']>; close(): Promise<void> }> {
+}): Promise<{ stats(reset: boolean): ReturnType<RunningServer['ocppStats']>; metrics(): Promise<string>; running(): boolean; close(): Promise<void> }> {
   const { server, url, config, database, bus, log } = input;
   if (config.databaseUrl && ocppEnv().OCPP_PROCESS !== 'same') {
     const own = await startOcppProcess({ server, env: { ...process.env, DATABASE_URL: config.databaseUrl, ...centralConfigEnv(config) }, log });
@@ -130,6 +138,8 @@ async function startOcpp(input: {
     const fleet = await startDevChargers({ url, config, db: database.db, log });
     return {
       stats: (reset) => own.stats(reset),
+      metrics: async () => (await own.stats(false, true)).metrics ?? '',
+      running: () => own.running(),
       async close() {
         await fleet?.stop();
         await own.close();
@@ -141,6 +151,8 @@ async function startOcpp(input: {
   const fleet = await startDevChargers({ url, config, db: database.db, log });
   return {
     stats: async () => runtime.central.stats(),
+    metrics: () => runtime.central.metrics(),
+    running: () => true,
     async close() {
       await fleet?.stop();
       await runtime.close();

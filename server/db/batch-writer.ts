@@ -32,6 +32,8 @@ export interface BatchWriterOptions<T, R = void> {
    * error of SQLSTATE class 22, data exception, or 23, integrity constraint violation: rowError].
    */
   isRowError?: (error: unknown) => boolean;
+  /** Told of each batch written: its rows and how long its statement took, seconds (the metrics' write time). */
+  onWritten?: (rows: number, seconds: number) => void;
 }
 
 /** A database error caused by the values written (class 22: a number out of range, bad text; class 23: a constraint). */
@@ -51,7 +53,9 @@ export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>
   // written later), until the failing rows are alone.
   const writeRows = async (batch: typeof pending): Promise<void> => {
     try {
+      const started = performance.now();
       const results = await options.write(batch.map((p) => p.row));
+      options.onWritten?.(batch.length, (performance.now() - started) / 1000);
       stored += batch.length;
       batch.forEach((p, i) => p.done(undefined, results ? results[i] : undefined));
     } catch (error) {

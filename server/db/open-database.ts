@@ -35,6 +35,8 @@ export interface OpenDatabase {
    * the central system's writes then never hold a connection a console request waits for. Closed by its `close`.
    */
   separate(max: number): { db: Database; close(): Promise<void> };
+  /** The app pool's connections and the requests waiting for one (PostgreSQL; the metrics read it). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Options of openDatabase. */
@@ -72,7 +74,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
       const own = appPool(connectionString, max);
       return { db: drizzleOn(own), close: () => own.end() };
     };
-    return { db, driver: 'postgres', close: () => pool.end(), connectionString, separate };
+    return { db, driver: 'postgres', close: () => pool.end(), connectionString, separate, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
   }
 
   let client: PGlite;

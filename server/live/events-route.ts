@@ -73,6 +73,7 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
           ended = resolve;
         });
         stream.onAbort(() => ended(null));
+        deps.metrics.liveSubscribers(1);
         const heartbeat = setInterval(() => write(async () => void (await stream.write(`: heartbeat ${deps.now().toISOString()}\n\n`))), LIVE_HEARTBEAT_SECONDS * 1000);
         let checking = false;
         const recheck = () => {
@@ -105,6 +106,7 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
             await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason }) }).catch(() => {});
           }
         } finally {
+          deps.metrics.liveSubscribers(-1);
           unsubscribe();
           stopAuthWatch();
           clearInterval(heartbeat);

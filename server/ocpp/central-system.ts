@@ -18,6 +18,7 @@ import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
+import { ocppCommandActions } from '@domain/ocpp';
 import { unstorableTextPaths } from '@domain/storable-text';
 import { chargerLiveEvent, commandLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
@@ -34,6 +35,7 @@ import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, rel
 import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
 import { upsertPlainStatuses, type PlainStatus } from './fault-store';
 import { timeOutCommands } from './command-store';
+import { createOcppMetrics } from './ocpp-metrics';
 
 const { RPCServer, createRPCError } = ocpp as unknown as { RPCServer: new (options: Record<string, unknown>) => RpcServer; createRPCError: (code: string, message?: string) => Error };
 
@@ -171,6 +173,8 @@ export interface CentralSystemOptions {
   maxFrameBytes?: number;
   /** Wallet balance a prepaid customer needs to start a session, paise [SESSION_START_MIN_WALLET_PAISE's default, ₹50]. */
   sessionStartMinWalletPaise?: number;
+  /** Its metrics include the process's own (memory, CPU, event loop), as ocpp_process_… [false: it shares a process]. */
+  processMetrics?: boolean;
 }
 
 /** OCPP_MAX_FRAME_BYTES's default (a central system made without a configuration: tests). */
@@ -184,6 +188,8 @@ export interface CentralSystem {
   /** Chargers connected to this process. */
   connectedCount(): number;
   stats(): { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number; oversized: number };
+  /** Its metrics in the Prometheus text format (server/ocpp/ocpp-metrics.ts). */
+  metrics(): Promise<string>;
   /** Writes pending log rows now (tests, benchmarks). */
   flushLog(): Promise<void>;
   close(): Promise<void>;
@@ -258,7 +264,16 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (typeof facts.message === 'string') facts.message = facts.message.slice(0, MAX_ERROR_TEXT);
     logger.warn(logLine(event, { ...fields, ...facts }));
   };
-  const log: MessageLog = createMessageLog(db, (error) => fail('ocpp-log-write-failed', error));
+  // Read at each scrape of the metrics: the writers are made below.
+  const backlog: Record<string, { stats(): { pending: number } }> = {};
+  const metrics = createOcppMetrics({
+    connected: () => links.size,
+    backlog: () => Object.fromEntries(Object.entries(backlog).map(([name, w]) => [name, w.stats().pending])),
+    knownActions: new Set([...protocolVersions.flatMap((v) => Object.keys(v.handlers)), ...ocppCommandActions]),
+    processDefaults: options.processMetrics ?? false,
+  });
+  const log: MessageLog = createMessageLog(db, (error) => fail('ocpp-log-write-failed', error), 250, (rows, seconds) => metrics.batchWritten('message-log', rows, seconds));
+  backlog['message-log'] = log;
   const live = (event: Parameters<typeof publishLive>[1], immediate = false) => publishLive(bus, event, { immediate, onError: (e) => fail('live-publish-failed', e) });
 
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
@@ -292,10 +307,23 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     }
   });
 
-  const logFrame = (link: Link, m: Omit<LoggedMessage, 'chargerId' | 'createdAt'>) => void log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
+  const logFrame = (link: Link, m: Omit<LoggedMessage, 'chargerId' | 'createdAt'>) => {
+    metrics.frame(m.direction, m.messageType, m.action);
+    void log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
+  };
   // Rows written a batch at a time, each batch waiting (at most 100 ms) for the console's requests in flight.
-  const batched = <T, R = void>(what: string, intervalMs: number, maxRows: number, write: (rows: T[]) => Promise<R[] | void>) =>
-    createBatchWriter<T, R>({ intervalMs, maxRows, beforeWrite: () => giveWay(100), write, onError: (error) => fail(`ocpp-${what}-write-failed`, error) });
+  const batched = <T, R = void>(what: string, intervalMs: number, maxRows: number, write: (rows: T[]) => Promise<R[] | void>) => {
+    const writer = createBatchWriter<T, R>({
+      intervalMs,
+      maxRows,
+      beforeWrite: () => giveWay(100),
+      write,
+      onError: (error) => fail(`ocpp-${what}-write-failed`, error),
+      onWritten: (rows, seconds) => metrics.batchWritten(what, rows, seconds),
+    });
+    backlog[what] = writer;
+    return writer;
+  };
   // Meter values of every charger are inserted together (10,000 chargers each sending a minute are 170 a second); a
   // MeterValues is answered once its samples are stored.
   const meters = batched<MeterRow>('meter', 100, 200, (rows) => insertMeterRows(db, rows));
@@ -507,11 +535,16 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     }
     const command = await settle(commandId, chargerId, 'queued', 'SEND', {});
     if (!command) return;
+    const sent = performance.now();
+    const answered = (result: string) => metrics.commandAnswered(command.action, result, (performance.now() - sent) / 1000);
     try {
       const result = await link.client.call(command.action, command.payload, { callTimeoutMs });
-      await settle(commandId, chargerId, 'sent', link.version.answerAccepts(command.action, result) ? 'ACCEPTED' : 'REJECTED', { response: result });
+      const accepted = link.version.answerAccepts(command.action, result);
+      answered(accepted ? 'accepted' : 'rejected');
+      await settle(commandId, chargerId, 'sent', accepted ? 'ACCEPTED' : 'REJECTED', { response: result });
     } catch (error) {
       const err = error as { name?: string; rpcErrorCode?: string; message?: string };
+      answered(err.name === 'TimeoutError' ? 'timedOut' : 'failed');
       if (err.name === 'TimeoutError') await settle(commandId, chargerId, 'sent', 'TIME_OUT', { error: `The charger did not answer within ${Math.round(callTimeoutMs / 1000)} s.` });
       else await settle(commandId, chargerId, 'sent', 'FAIL', { error: `${err.rpcErrorCode ?? 'Error'}: ${(err.message ?? '').slice(0, 300)}` });
     }
@@ -552,6 +585,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     },
     connectedCount: () => links.size,
     stats: () => ({ connected: links.size, ...log.stats(), inbound, rateLimited, oversized }),
+    metrics: () => metrics.render(),
     flushLog: () => log.flush(),
     async close() {
       clearInterval(watch);

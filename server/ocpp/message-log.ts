@@ -41,10 +41,11 @@ const insertMessages = unnestInsert<StoredMessage>(ocppMessages, [
 export type MessageLog = BatchWriter<LoggedMessage>;
 
 /** Creates the batch writer of the log (one insert per `intervalMs`, default 250, or per 100 frames). */
-export function createMessageLog(db: Database, onError: (error: unknown) => void, intervalMs = 250): MessageLog {
+export function createMessageLog(db: Database, onError: (error: unknown) => void, intervalMs = 250, onWritten?: (rows: number, seconds: number) => void): MessageLog {
   return createBatchWriter<LoggedMessage>({
     intervalMs,
     onError,
+    ...(onWritten ? { onWritten } : {}),
     // Statements of 100 rows that wait for the console's requests in flight: on PGlite a statement runs in this
     // process's event loop, and a request arriving during one waits for all of it.
     maxRows: 100,

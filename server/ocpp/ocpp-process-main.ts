@@ -25,7 +25,7 @@ const database = await openDatabase({ databaseUrl, dataDir: '.' }, { migrate: fa
 const chargerDatabase = database.separate(4);
 const bus = createPostgresBus({ connectionString: databaseUrl, db: database.db, onError: (error) => console.error('[bus]', error instanceof Error ? error.message : error) });
 // The server's settings, which it put in this process's environment (centralConfigEnv).
-const central = await startCentral({ db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, config: centralConfigOf(process.env) });
+const central = await startCentral({ db: chargerDatabase.db, commandDb: database.db, bus, logger: consoleLogger, config: centralConfigOf(process.env), processMetrics: true });
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
@@ -49,12 +49,10 @@ process.on('message', (raw: unknown, handle: unknown) => {
     central.handleUpgrade(request, socket, Buffer.from(message.head, 'base64'));
   } else if (message.type === 'stats') {
     const memory = process.memoryUsage();
-    send({
-      type: 'stats',
-      id: message.id,
-      stats: { ...central.stats(), pid: process.pid, rss: memory.rss, heapUsed: memory.heapUsed, eld: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } },
-    });
+    const stats = { ...central.stats(), pid: process.pid, rss: memory.rss, heapUsed: memory.heapUsed, eld: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } };
     if (message.reset) loop.reset();
+    if (!message.metrics) send({ type: 'stats', id: message.id, stats });
+    else void central.metrics().then((metrics) => send({ type: 'stats', id: message.id, stats: { ...stats, metrics } }));
   } else if (message.type === 'close') {
     // The server waits for this process to exit.
     void close().finally(() => process.exit(0));

@@ -13,11 +13,11 @@ import { onOcppUpgrade, refuseUpgrade } from './ocpp-runtime';
 /** What the server sends the central system's process. */
 export type OcppProcessMessage =
   | { type: 'upgrade'; url: string; headers: IncomingHttpHeaders; head: string }
-  | { type: 'stats'; id: number; reset?: boolean }
+  | { type: 'stats'; id: number; reset?: boolean; metrics?: boolean }
   | { type: 'close' };
 
 /** The central system's counters and its process's own figures. */
-export type OcppProcessStats = ReturnType<CentralSystem['stats']> & { pid: number; rss: number; heapUsed: number; eld: { p99: number; max: number } };
+export type OcppProcessStats = ReturnType<CentralSystem['stats']> & { pid: number; rss: number; heapUsed: number; eld: { p99: number; max: number }; metrics?: string };
 
 /** What the central system's process answers. */
 export type OcppProcessReply = { type: 'ready'; nodeId: string } | { type: 'stats'; id: number; stats: OcppProcessStats };
@@ -26,8 +26,10 @@ export type OcppProcessReply = { type: 'ready'; nodeId: string } | { type: 'stat
 export interface OcppProcess {
   /** Its pid (undefined while it is being started again). */
   pid(): number | undefined;
-  /** Its counters; `reset` starts its event-loop delay figures again. */
-  stats(reset?: boolean): Promise<OcppProcessStats>;
+  /** Its counters; `reset` starts its event-loop delay figures again; `metrics` adds its metrics' text. */
+  stats(reset?: boolean, metrics?: boolean): Promise<OcppProcessStats>;
+  /** Whether it runs and listens (readiness). */
+  running(): boolean;
   close(): Promise<void>;
 }
 
@@ -118,7 +120,8 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
   started = true;
   return {
     pid: () => child?.pid,
-    stats(reset = false) {
+    running: () => child !== null && ready && !stopping,
+    stats(reset = false, metrics = false) {
       const proc = child;
       if (!proc || !ready) return Promise.reject(new Error('The OCPP process is not running.'));
       const id = nextId++;
@@ -131,7 +134,7 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
           clearTimeout(timer);
           resolve(stats);
         });
-        proc.send({ type: 'stats', id, reset } satisfies OcppProcessMessage);
+        proc.send({ type: 'stats', id, reset, metrics } satisfies OcppProcessMessage);
       });
     },
     async close() {

@@ -53,7 +53,16 @@ export function centralConfigOf(env: Record<string, string | undefined>): Centra
 }
 
 /** A central system with its settings from the environment, listening for the commands routed to it on the bus. */
-export async function startCentral(input: { db: Database; commandDb?: Database; bus: NotificationBus; logger: Logger; config: CentralConfig; env?: Record<string, string | undefined> }): Promise<CentralSystem> {
+export async function startCentral(input: {
+  db: Database;
+  commandDb?: Database;
+  bus: NotificationBus;
+  logger: Logger;
+  config: CentralConfig;
+  env?: Record<string, string | undefined>;
+  /** The central system has a process of its own: its metrics include that process's figures. */
+  processMetrics?: boolean;
+}): Promise<CentralSystem> {
   const env = ocppEnv(input.env);
   const central = createCentralSystem({
     db: input.db,
@@ -64,6 +73,7 @@ export async function startCentral(input: { db: Database; commandDb?: Database; 
     logRetentionDays: env.OCPP_LOG_RETENTION_DAYS,
     maxFrameBytes: input.config.ocpp.maxFrameBytes,
     sessionStartMinWalletPaise: input.config.sessionStart.minWalletPaise,
+    processMetrics: input.processMetrics ?? false,
   });
   // Commands other processes route to chargers here arrive on the bus: no charger is taken before it listens.
   await input.bus.listening(OCPP_COMMAND_CHANNEL);

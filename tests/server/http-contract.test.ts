@@ -43,6 +43,9 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
     );
     expect(byKey).toEqual({
       'GET /health': { kind: 'public' },
+      'GET /health/live': { kind: 'public' },
+      'GET /health/ready': { kind: 'public' },
+      'GET /metrics': { kind: 'public' },
       [`POST ${sessionPaths.sendOtp}`]: { kind: 'public' },
       [`POST ${sessionPaths.verifyOtp}`]: { kind: 'public' },
       [`GET ${sessionPaths.validate}`]: { kind: 'signed-in' },
