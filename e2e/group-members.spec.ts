@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { nameDotNumber } from '@domain/phone';
-import { apiKey, signIn, staff } from './support';
+import { apiKey, signIn, staff, openRecordAction } from './support';
 
 test('add a member from the group page, make them admin, and remove another member behind the confirm', async ({ page, request }) => {
   // A group of this run with one member already, and a customer to add (through the API, as another staff member would).
@@ -52,7 +52,7 @@ test('add a member from the group page, make them admin, and remove another memb
   await expect(details).toContainText(`Group admin${joining!.name}`);
 
   // Remove member: the other one, after reading what it does.
-  await page.getByRole('button', { name: 'Remove member' }).click();
+  await openRecordAction(page, 'Remove member');
   const removeDialog = page.getByRole('alertdialog', { name: `Remove member ${name}?` });
   await expect(removeDialog).toContainText('This cannot be undone');
   const removePicker = removeDialog.getByRole('combobox', { name: /Member/ });

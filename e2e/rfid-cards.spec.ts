@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { nameDotNumber } from '@domain/phone';
-import { apiKey, signIn, staff } from './support';
+import { apiKey, signIn, staff, openRecordAction } from './support';
 
 /** A card number only this run uses (upper-case hex letters and digits, 12 characters). */
 function cardOfThisRun(): string {
@@ -58,7 +58,7 @@ test('add an RFID card to a user, remove it with a reason, and see both in RFID 
   // Its page: Remove RFID card asks for a reason behind a confirm.
   await row.click();
   await expect(page.getByRole('heading', { level: 1, name: card })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove RFID card' }).click();
+  await openRecordAction(page, 'Remove RFID card');
   const removeDialog = page.getByRole('alertdialog', { name: /Remove RFID card/ });
   await expect(removeDialog).toContainText('Chargers refuse the card from now on.');
   await removeDialog.getByRole('button', { name: 'Remove RFID card' }).click();

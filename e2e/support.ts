@@ -194,3 +194,20 @@ export function claimForThisRun(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * Opens an action of the record on screen from its header: its button, or its item under More (where the header
+ * keeps what does not fit and what cannot be undone).
+ */
+export async function openRecordAction(page: Page, name: string): Promise<void> {
+  const header = page.locator('.record-header');
+  const button = header.getByRole('button', { name, exact: true });
+  const more = header.getByRole('button', { name: 'More', exact: true });
+  await expect(button.or(more).first()).toBeVisible();
+  if (await button.isVisible()) {
+    await button.click();
+    return;
+  }
+  await more.click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}

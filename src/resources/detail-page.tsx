@@ -8,7 +8,6 @@ import { errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
 import { fetchList, fetchRecord, setRecordActive, type ApiRecord } from '@data/resource-api';
 import { useSession } from '@app/session/session-context';
-import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
@@ -18,10 +17,10 @@ import { NotFoundPage } from '@app/not-found-page';
 import { workflowOf } from '@machines/workflow-registry';
 import { acceptsEdit } from '@machines/workflow-snapshot';
 import { ActivityTimeline } from './activity-timeline';
-import { GatedAction } from './gated-action';
 import { RecordEditingProvider, useHeldRecord } from './record-editing';
 import { RecordFileButton } from './record-file-button';
-import { ResourceActionButton } from './resource-action';
+import { offeredFor, ResourceActionDialog } from './resource-action';
+import { RecordHeaderActions } from './record-header-actions';
 import { listUrl } from './list-page';
 import { extensionsFor, type RecordExtension, type RecordPartProps, type ResourceExtension } from './resource-extension';
 import './resources.css';
@@ -215,39 +214,55 @@ function RecordView({ resource, id, extensions, latest, readAt }: Required<Detai
                 ))}
             </div>
           </div>
-          <div className="resource-page__actions">
-            {partsOf(declared, (e) => e.headerActions).map((Action, i) => (
-              <Action key={i} {...part} />
-            ))}
-            {resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data)) ? (
-              <GatedAction permission={resource.permissions.update}>
-                <Button variant="secondary" onPress={() => navigate(routeFor(resource.editPath, id))}>
-                  Edit
-                </Button>
-              </GatedAction>
-            ) : null}
-            {resource.activeField && resource.permissions.activate ? (
-              <GatedAction permission={resource.permissions.activate}>
-                <ConfirmDialog
-                  title={`${active ? 'Inactivate' : 'Activate'} ${resource.title.toLowerCase()}?`}
-                  confirmLabel={active ? 'Inactivate' : 'Activate'}
-                  confirmVariant={active ? 'danger' : 'primary'}
-                  onConfirm={toggleActive}
-                  trigger={<Button variant={active ? 'danger' : 'secondary'}>{active ? 'Inactivate' : 'Activate'}</Button>}
-                >
-                  {heading} will be {active ? 'inactivated: it stops being offered until someone activates it again' : 'activated'}. The change is recorded in its history.
-                </ConfirmDialog>
-              </GatedAction>
-            ) : null}
-            {(resource.files ?? []).map((file) => (
-              <RecordFileButton key={file.path} resource={resource} file={file} id={id} fallbackName={`${String(label ?? `${resource.title}-${id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.${file.path}`} />
-            ))}
-            {resource.actions
-              .filter((action) => action.on === 'record')
-              .map((action) => (
-                <ResourceActionButton key={action.name} resource={resource} action={action} record={data} />
-              ))}
-          </div>
+          <RecordHeaderActions
+            leading={
+              <>
+                {partsOf(declared, (e) => e.headerActions).map((Action, i) => (
+                  <Action key={i} {...part} />
+                ))}
+                {(resource.files ?? []).map((file) => (
+                  <RecordFileButton key={file.path} resource={resource} file={file} id={id} fallbackName={`${String(label ?? `${resource.title}-${id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.${file.path}`} />
+                ))}
+              </>
+            }
+            actions={[
+              ...(resource.permissions.update && resource.updateFields.length > 0 && (!workflow || acceptsEdit(workflow, data))
+                ? [{ key: 'edit', label: 'Edit', permission: resource.permissions.update, onPress: () => navigate(routeFor(resource.editPath, id)) }]
+                : []),
+              ...resource.actions
+                .filter((action) => action.on === 'record' && offeredFor(resource, action, data))
+                .map((action) => ({
+                  key: `action:${action.name}`,
+                  label: action.title,
+                  permission: action.permission,
+                  primary: action.variant === 'primary',
+                  danger: action.variant === 'danger',
+                  dialog: (close: () => void) => <ResourceActionDialog resource={resource} action={action} record={data} onClose={close} />,
+                })),
+              ...(resource.activeField && resource.permissions.activate
+                ? [
+                    {
+                      key: 'active',
+                      label: active ? 'Inactivate' : 'Activate',
+                      permission: resource.permissions.activate,
+                      danger: Boolean(active),
+                      dialog: (close: () => void) => (
+                        <ConfirmDialog
+                          isOpen
+                          onOpenChange={(open) => (open ? undefined : close())}
+                          title={`${active ? 'Inactivate' : 'Activate'} ${resource.title.toLowerCase()}?`}
+                          confirmLabel={active ? 'Inactivate' : 'Activate'}
+                          confirmVariant={active ? 'danger' : 'primary'}
+                          onConfirm={toggleActive}
+                        >
+                          {heading} will be {active ? 'inactivated: it stops being offered until someone activates it again' : 'activated'}. The change is recorded in its history.
+                        </ConfirmDialog>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
           {workflow && WorkflowSlot ? (
             <div className="record-header__workflow">
               <WorkflowSlot

@@ -57,7 +57,7 @@ export function ResourceActionButton({ resource, action, record }: ResourceActio
   );
 }
 
-function ResourceActionDialog({ resource, action, record, onClose }: ResourceActionButtonProps & { onClose: () => void }) {
+export function ResourceActionDialog({ resource, action, record, onClose }: ResourceActionButtonProps & { onClose: () => void }) {
   const { globalConfig } = useSession();
   const queryClient = useQueryClient();
   const given = record ? (action.fromRecord ?? []) : [];

@@ -19,8 +19,12 @@ export interface ConfirmDialogProps {
   onConfirm: () => void | Promise<unknown>;
   /** Focus Cancel when the dialog opens; default true. False for a dialog whose first field takes the focus (autoFocus). */
   autoFocusCancel?: boolean;
-  /** The pressable element that opens the dialog (a Button). */
-  trigger: ReactElement;
+  /** The pressable element that opens the dialog (a Button); none when the caller opens it (`isOpen`, from a menu). */
+  trigger?: ReactElement;
+  /** Open, when the caller opens it without a trigger. */
+  isOpen?: boolean;
+  /** Called when the dialog closes (or opens), when the caller opens it without a trigger. */
+  onOpenChange?: (open: boolean) => void;
 }
 
 interface BodyProps extends Omit<ConfirmDialogProps, 'trigger' | 'title'> {
@@ -55,24 +59,29 @@ function ConfirmDialogBody({ children, confirmLabel, cancelLabel = 'Cancel', con
 }
 
 /** A confirmation dialog (react-aria DialogTrigger + Modal) with Cancel and confirm, for actions that cannot be undone. */
-export function ConfirmDialog({ trigger, title, ...body }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, isOpen, onOpenChange, ...body }: ConfirmDialogProps) {
+  const modal = (
+    <ModalOverlay className="ui-modal-overlay" {...(trigger ? {} : { isOpen, onOpenChange })}>
+      <Modal className="ui-modal">
+        <Dialog role="alertdialog" className="ui-dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title" className="ui-dialog__title">
+                {title}
+              </Heading>
+              <ConfirmDialogBody {...body} close={close} />
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+  if (!trigger) return modal;
   return (
     <DialogTrigger>
       {trigger}
-      <ModalOverlay className="ui-modal-overlay">
-        <Modal className="ui-modal">
-          <Dialog role="alertdialog" className="ui-dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="ui-dialog__title">
-                  {title}
-                </Heading>
-                <ConfirmDialogBody {...body} close={close} />
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {modal}
     </DialogTrigger>
   );
 }
+
