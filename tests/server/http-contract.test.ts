@@ -107,6 +107,12 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'POST /ticket-service/admin/ticket-bulk/due-date': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_DUE_DATE' },
       'POST /ticket-service/admin/ticket-bulk/tag': { kind: 'permission', permission: 'ROLE_UPDATE_TICKET_TAGS' },
       'POST /ticket-service/admin/ticket-bulk/close': { kind: 'permission', permission: 'ROLE_CLOSE_TICKET' },
+      // A workflow event on the cross-kind ticket lists: each kind's permission is checked per ticket (tests/server/tickets/cross-kind-bulk-transition.test.ts).
+      'POST /ticket-service/my-ticket/bulk-transition': { kind: 'signed-in' },
+      // Kept bulk runs: the user's own, or those on a resource whose view permission they hold (tests/server/bulk-runs/bulk-runs.test.ts).
+      'GET /config/secure/bulk-runs': { kind: 'signed-in' },
+      'GET /config/secure/bulk-runs/:id': { kind: 'signed-in' },
+      'GET /config/secure/bulk-runs/:id/items': { kind: 'signed-in' },
       'GET /ticket-service/comment/entityType/:type/entityId/:id': { kind: 'signed-in' },
       'POST /ticket-service/comment/entityType/:type/entityId/:id': { kind: 'permission', permission: 'ROLE_COMMENT_ON_TICKET' },
       'POST /pw-service/settlement/upload/preview': { kind: 'permission', permission: 'ROLE_CREATE_SETTLEMENT' },
