@@ -5,6 +5,7 @@ import { loggableError } from './db/database-error';
 import { createInProcessBus, type NotificationBus } from './live/notification-bus';
 import { createAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { createHealthChecks, type HealthChecks } from './metrics/health-checks';
+import { createDrain, type Drain } from './http/drain';
 import type { SmsProvider } from './sms/sms-provider';
 
 /** Minimal logger (console by default; tests pass a quiet or capturing one). */
@@ -35,6 +36,8 @@ export interface AppDeps {
   metrics?: AppMetrics;
   /** What this process needs beside its database to be ready (default: nothing more). */
   health?: HealthChecks;
+  /** The process's drain when it stops (default: one never started). */
+  drain?: Drain;
   /** Checked sessions kept in process (default: a new cache living `config.session.cacheSeconds`). */
   authCache?: AuthCache;
 }
@@ -62,5 +65,6 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
     authCache: deps.authCache ?? createAuthCache(deps.config.session.cacheSeconds * 1_000),
     metrics: deps.metrics ?? createAppMetrics({ defaults: false }),
     health: deps.health ?? createHealthChecks(),
+    drain: deps.drain ?? createDrain(),
   } as ResolvedDeps;
 }

@@ -9,6 +9,7 @@ import { clientAddressOf } from './http/client-address';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { databaseProblem } from './http/database-problem';
 import { denyUndeclared } from './http/deny-undeclared';
+import { refuseWhileDraining } from './http/drain';
 import { HttpProblem, notFoundProblem, problemResponse, problemTypes } from './http/problem';
 import { requestGate } from './http/request-gate';
 import { requestLog } from './http/request-log';
@@ -46,6 +47,7 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): Cre
   for (const { channel, listener } of gatherLiveListeners(appModules)) deps.bus.subscribe(channel, listener(deps));
 
   registry.use('*', 'A request id on every answer (X-Request-Id), one log line per request carrying no data, and its count and time in the metrics.', requestLog(deps.logger, deps.metrics));
+  registry.use('*', 'While the process drains (it is stopping), a new request is refused with 503 and Connection: close; liveness still answers.', refuseWhileDraining(deps.drain));
   registry.use('*', 'Requests in flight are counted: background jobs (exports) wait between batches until none is being answered.', requestGate());
   registry.use('*', 'Deny by default: refuse requests a route without an access declaration would answer.', denyUndeclared(registry, (m) => deps.logger.warn(m)));
   registry.use('*', 'A write request clears the checked-session copies when it ends: it may have signed out, changed a user, a staff record or a role (other processes hear of it through the auth_changed notification).', async (c, next) => {

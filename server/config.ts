@@ -36,6 +36,8 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Bearer token Prometheus sends to read GET /metrics (24+ characters); unset, the route answers 404. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').max(200).optional(),
+  /** Seconds a stopping process (SIGTERM) waits for the requests and job batches it is answering before it closes. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
   SMS_PROVIDER: z.enum(['log']).default('log'),
   STATIC_DIR: z.string().min(1).default('./dist'),
@@ -119,6 +121,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The bearer token of GET /metrics, or null (no metrics served). */
   metricsToken: string | null;
+  /** How long a stopping process waits for the work it is doing, seconds (SHUTDOWN_DRAIN_SECONDS). */
+  shutdownDrainSeconds: number;
   imageCdnUrl: string;
   smsProvider: 'log';
   staticDir: string;
@@ -195,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadLinks: { secret: e.UPLOAD_LINK_SECRET ?? randomBytes(32).toString('base64url'), ttlSeconds: e.UPLOAD_LINK_TTL_SECONDS },
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     imageCdnUrl: e.IMAGE_CDN_URL,
     smsProvider: e.SMS_PROVIDER,
     staticDir: path.resolve(e.STATIC_DIR),

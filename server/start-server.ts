@@ -11,6 +11,8 @@ import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
 import { createAppMetrics } from './metrics/app-metrics';
 import { createHealthChecks } from './metrics/health-checks';
+import { createDrain } from './http/drain';
+import { requestsInFlight } from './http/request-gate';
 import { createInProcessBus, createPostgresBus, listeningWithin, type NotificationBus } from './live/notification-bus';
 import type { CentralSystem } from './ocpp/central-system';
 import { startOcppProcess, type OcppProcessStats } from './ocpp/ocpp-process';
@@ -70,8 +72,9 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const metrics = createAppMetrics();
   if (database.poolStats) metrics.setScrapeReads({ databasePool: database.poolStats });
   const health = createHealthChecks();
+  const drain = createDrain();
   const { app } = createApp(
-    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache, metrics, health },
+    { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache, metrics, health, drain },
     { staticFiles: { staticDir: options.serveConsole === false ? undefined : config.staticDir, cdnDir: defaultCdnDir } },
   );
   // Sign-outs and revocations from other processes are heard before this one answers anything: its auth_changed
@@ -104,12 +107,20 @@ export async function startServer(config: AppConfig, options: StartServerOptions
     url,
     ocppStats: (reset = false) => ocpp.stats(reset),
     close: async () => {
+      // Drain: no new request, the live streams end (the consoles reconnect elsewhere), and the requests being
+      // answered and the job batches running finish, within the deadline; then the chargers are told to go (1001,
+      // going away: they reconnect, to another process behind a balancer) after their pending rows are written.
+      drain.start();
+      const deadline = Date.now() + config.shutdownDrainSeconds * 1000;
+      while (requestsInFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([jobs.stop(), new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+      clearTimeout(timer);
       await ocpp.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Live streams (GET /events) and charger sockets never end on their own.
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
-      await jobs.stop();
       await bus.close();
       await database.close();
     },

@@ -74,6 +74,8 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
         });
         stream.onAbort(() => ended(null));
         deps.metrics.liveSubscribers(1);
+        // A stopping process ends its streams without an end event: the console reconnects (behind a balancer, to another process).
+        const stopDrainWatch = deps.drain.onStart(() => ended(null));
         const heartbeat = setInterval(() => write(async () => void (await stream.write(`: heartbeat ${deps.now().toISOString()}\n\n`))), LIVE_HEARTBEAT_SECONDS * 1000);
         let checking = false;
         const recheck = () => {
@@ -107,6 +109,7 @@ export function registerLiveEventsRoute(registry: RouteRegistry): void {
           }
         } finally {
           deps.metrics.liveSubscribers(-1);
+          stopDrainWatch();
           unsubscribe();
           stopAuthWatch();
           clearInterval(heartbeat);
