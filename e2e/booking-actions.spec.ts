@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { formatInr } from '@domain/format-money';
 import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
-import { apiKey, claimForThisRun, signIn, staff } from './support';
+import { apiKey, claimForThisRun, signIn, staff, openRecordAction } from './support';
 
 interface BookingRow {
   id: number;
@@ -37,8 +37,8 @@ test('cancel a scheduled wallet booking with a reason and see the refund in the 
   await expect(page.getByText('Cancel: done')).toBeVisible();
   await expect(workflow).toContainText('Cancelled');
 
-  // The timeline shows the refund in ₹; the history keeps the reason.
-  const timeline = page.getByRole('region', { name: 'Booking timeline' });
+  // The one timeline shows the refund in ₹ and the reason.
+  const timeline = page.getByRole('region', { name: 'History' });
   await expect(timeline).toContainText('Cancellation refund');
   await expect(timeline).toContainText(`Wallet +${formatInr(amount)}`);
   await expect(page.getByRole('region', { name: 'History' })).toContainText('Driver cannot reach the charger (e2e)');
@@ -78,8 +78,8 @@ test('start a session on a simulated charger and stop it from the booking page',
     await signIn(page, staff.superAdmin);
     await page.goto(`/booking-management/all-bookings/bookings/${bookingId}`);
     await expect(page.getByRole('region', { name: 'Workflow' })).toContainText('Charging');
-    await expect(page.getByRole('region', { name: 'Booking timeline' })).toContainText(`Session started on connector 1`);
-    await page.getByRole('button', { name: 'Stop charging' }).click();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText(`Session started on connector 1`);
+    await openRecordAction(page, 'Stop charging');
     const dialog = page.getByRole('alertdialog', { name: /Stop charging/ });
     await expect(dialog).toContainText('This cannot be undone.');
     await dialog.getByRole('textbox', { name: /Reason/ }).fill('Driver asked support to stop (e2e)');
@@ -87,7 +87,7 @@ test('start a session on a simulated charger and stop it from the booking page',
     await expect(dialog).toBeHidden({ timeout: 10_000 });
     // The booking ends when the charger's StopTransaction arrives; the live channel refreshes the page.
     await expect(page.getByRole('region', { name: 'Workflow' })).toContainText(/Stopped by admin/i, { timeout: 10_000 });
-    const timeline = page.getByRole('region', { name: 'Booking timeline' });
+    const timeline = page.getByRole('region', { name: 'History' });
     await expect(timeline).toContainText('Session stopped');
     await expect(timeline).toContainText('Booking payment');
   } finally {

@@ -59,6 +59,36 @@ describe('one timeline on a record page', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['History']);
   });
 
+  it('shows a booking’s charger session and money in its history, newest first, and no second timeline', async () => {
+    const money = { walletAmount: null, owedAmount: null, revenueAmount: null, gstAmount: null, energyWh: null, powerW: null };
+    fakeApi({
+      '/timeline': {
+        items: [
+          { at: '2026-03-01T10:00:00Z', kind: 'transition', title: 'Charging', detail: null, ...money },
+          { at: '2026-03-01T10:02:00Z', kind: 'charger', title: 'Session started on connector 1', detail: null, ...money, energyWh: 0 },
+          { at: '2026-03-01T10:40:00Z', kind: 'money', title: 'Booking payment', detail: null, ...money, walletAmount: -24_000 },
+        ],
+        live: null,
+        figures: { energyWh: 12_000, amount: 24_000, live: false },
+      },
+      '/audit/entity/': { items: [audit('a1', '2026-03-01T10:39:00Z', { fromState: 'CHARGING', toState: 'COMPLETED', event: 'COMPLETE' })] },
+      '/booking/77': { id: 77, userId: 'u1', userPhone: '9845022222', status: 'COMPLETED', startedAt: '2026-03-01T10:00:00Z', energyWh: 12_000, amount: 24_000, tariffPerKwh: 2_000, paymentMode: 'WALLET', version: 3 },
+    });
+    const { Wrapper } = renderWith(fakeSession(['ROLE_VIEW_ALL_BOOKINGS']), '/booking-management/all-bookings/bookings/77');
+    render(<DetailPage resource={bookingResource} id="77" extensions={resourceExtensions} />, { wrapper: Wrapper });
+    const history = await screen.findByRole('region', { name: 'History' });
+    await within(history).findByText('Booking payment');
+    const items = within(history).getAllByRole('listitem').filter((li) => li.parentElement!.classList.contains('activity__list'));
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      expect.stringMatching(/^Money Booking payment · /),
+      expect.stringMatching(/^Priya Nair moved it from Charging to Completed \(Complete\) · /),
+      expect.stringMatching(/^Charger Session started on connector 1 · /),
+    ]);
+    expect(items[0]).toHaveTextContent('Wallet −₹240');
+    expect(screen.queryByRole('region', { name: 'Booking timeline' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).not.toContain('Timeline');
+  });
+
   it('titles a wallet’s ledger apart from its history', async () => {
     fakeApi({ '/wallet/4f4cad5f-8afa-51a8-bae6-a41f2d080d2e': { id: '4f4cad5f-8afa-51a8-bae6-a41f2d080d2e', userId: 'u1', credits: 50_000, owed: 0, updatedAt: '2026-03-01T10:00:00Z' }, '/audit/entity/': { items: [] } });
     const { Wrapper } = renderWith(fakeSession(['ROLE_GET_WALLET', 'ROLE_VIEW_WALLET_LEDGER']), '/user-management/wallets/4f4cad5f-8afa-51a8-bae6-a41f2d080d2e');

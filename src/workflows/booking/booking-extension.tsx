@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import { hasPermission } from '@domain/permissions';
 import { staleSessionsPagePath } from '@domain/stale-sessions';
 import { useSession } from '@app/session/session-context';
-import type { ListPartProps, RecordPartProps, ResourceExtension } from '@resources/resource-extension';
+import type { ListPartProps, ResourceExtension } from '@resources/resource-extension';
 import { BookingFigureProperty, BookingFiguresScope, bookingFigureFields } from './booking-figures';
-import { BookingTimelinePanel } from './booking-timeline-panel';
+import { BookingHistory } from './booking-history';
 import { CLOSE_SESSION, CloseSessionAction } from './close-session-action';
 
 /** The bookings lists' link to the stale sessions, for staff who see ongoing bookings. */
@@ -20,15 +20,16 @@ function StaleSessionsLink(_: ListPartProps) {
 }
 
 /**
- * The bookings lists' link to the stale sessions; the booking's timeline (transitions, charger session, money) above its history; its energy and amount in its
- * details from the same figures as the timeline; and Close session with the session's last meter value.
+ * The bookings lists' link to the stale sessions; the booking's one timeline (its history with its charger session and
+ * the money it moved among it); its energy and amount in its details from the same figures as the timeline; and Close
+ * session with the session's last meter value.
  */
 export const bookingExtension: ResourceExtension = {
   feature: 'booking',
   appliesTo: (resource) => resource.name === bookingResource.name,
   list: { headerActions: [StaleSessionsLink] },
   record: {
-    panels: [{ component: ({ id }: RecordPartProps) => <BookingTimelinePanel bookingId={id} />, place: 'beforeHistory' }],
+    history: BookingHistory,
     workflowEvents: [CLOSE_SESSION],
     workflowActions: [CloseSessionAction],
     propertiesScope: BookingFiguresScope,
