@@ -1,4 +1,4 @@
-import { ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
+import { COMMAND_BATCHES_SCREEN, ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
 import type { Command } from './command';
@@ -76,8 +76,21 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
   ];
 };
 
-/** Charger actions that need no record: "Transfer device" opens its screen (it has no side-menu entry). */
+/**
+ * Charger actions that need no record, screens with no side-menu entry: "Transfer device", and "Recent command
+ * batches" (the latest commands sent to many chargers, each opening its results).
+ */
 export const chargerActions: readonly Command[] = [
+  {
+    id: 'action:command-batches',
+    title: 'Recent command batches',
+    group: 'Actions',
+    keywords: ['charger', 'command', 'batch', 'results', 'ocpp', 'bulk'],
+    permission: EXECUTE_COMMAND_PERMISSION,
+    kind: 'action',
+    href: COMMAND_BATCHES_SCREEN,
+    run: (ctx) => ctx.navigate(COMMAND_BATCHES_SCREEN),
+  },
   {
     id: 'action:transfer-device',
     title: 'Transfer device',

@@ -1,7 +1,7 @@
 // Commands to many chargers at once and their answers in words: a batch's results and the latest batches. Apart from
 // domain/ocpp.ts (which the palette's first load reads) because only the command screens and the API need them.
 import { z } from 'zod';
-import { ocppCommandStatusLabels, type OcppCommandView } from './ocpp';
+import { COMMAND_BATCHES_SCREEN, ocppCommandStatusLabels, type OcppCommandView } from './ocpp';
 
 /** A charger's own answer to a command (the `status` of its reply), in words. */
 export const ocppAnswerLabels: Readonly<Record<string, string>> = {
@@ -43,5 +43,5 @@ export const ocppCommandBatchListSchema = z.object({ items: z.array(ocppCommandB
 
 /** The console's page of a batch's results (no id: the recent batches). */
 export function commandBatchPath(batchId?: string): string {
-  return `/charger-management/command-batches${batchId ? `/${encodeURIComponent(batchId)}` : ''}`;
+  return `${COMMAND_BATCHES_SCREEN}${batchId ? `/${encodeURIComponent(batchId)}` : ''}`;
 }

@@ -79,6 +79,9 @@ export const ocppCommandSchema = z.discriminatedUnion('action', [
 ]);
 export type OcppCommand = z.infer<typeof ocppCommandSchema>;
 
+/** The console's page of the recent batches of commands (a batch's results are under it: commandBatchPath). */
+export const COMMAND_BATCHES_SCREEN = '/charger-management/command-batches';
+
 /** Most chargers one request may command at once. */
 export const MAX_COMMAND_CHARGERS = 500;
 

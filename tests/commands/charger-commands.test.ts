@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargerActionAnchors, chargerCommandAnchors, chargerRecordActions, STOP_BOOKING_PERMISSION } from '@commands/charger-commands';
 import { availableCommands } from '@commands/command';
+import { localCommands } from '@commands/palette-sources';
 import { ocppCommandActions } from '@domain/ocpp';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import { chargerResource } from '@domain/resources/chargers/charger';
@@ -53,5 +54,11 @@ describe("the palette's commands on a charger", () => {
     expect(stop(['ROLE_SEARCH_CHARGER'])).toBeUndefined();
     expect(stop([])).toBeUndefined();
     expect(STOP_BOOKING_PERMISSION).toBe(bookingResource.actions.find((a) => a.name === 'stop-charging')!.permission);
+  });
+
+  it('offers Recent command batches (a screen with no side-menu entry) to staff who may send commands', () => {
+    const found = (permissions: string[]) => localCommands(fakeContext({ permissions: new Set(permissions) }), 'actions').find((c) => c.title === 'Recent command batches');
+    expect(found(['ROLE_EXECUTE_COMMAND'])).toMatchObject({ kind: 'action', href: '/charger-management/command-batches' });
+    expect(found(['ROLE_SEARCH_CHARGER'])).toBeUndefined();
   });
 });
