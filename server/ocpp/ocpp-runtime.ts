@@ -10,6 +10,7 @@ import type { Logger } from '@server/app-deps';
 import { envSchema, type AppConfig } from '@server/config';
 import type { Database } from '@server/db/database';
 import { chargers } from '@server/db/tables/chargers';
+import { ocppSessions } from '@server/db/tables/ocpp';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { rowsOf } from '@server/db/rows';
 import { createCentralSystem, OCPP_COMMAND_CHANNEL, type CentralSystem } from './central-system';
@@ -103,7 +104,10 @@ export function devChargersWanted(config: Pick<AppConfig, 'appEnv'>, envVars?: R
 /** The seeded OCPP chargers the simulator may play (charge box id, sockets), first `limit` by id. */
 export async function simulatableChargers(db: Database, limit: number): Promise<{ chargerId: number; identity: string; connectors: number; powerKw: number }[]> {
   const rows = rowsOf<{ id: number; charger_box_id: string; sockets: { value: number }[] | null }>(
-    await db.execute(sql`select id, charger_box_id, sockets from ${chargers} where charger_type = 'OCPP_16_JSON_CHARGER' and charger_box_id is not null and is_active order by id limit ${limit}`),
+    // A charger holding an open session the simulator cannot know of (a seeded one, or one left by an earlier run) is
+    // left out: its session stays as the central system knows it, for staff to find stale and close.
+    await db.execute(sql`select c.id, c.charger_box_id, c.sockets from ${chargers} c where c.charger_type = 'OCPP_16_JSON_CHARGER' and c.charger_box_id is not null and c.is_active
+      and not exists (select 1 from ${ocppSessions} s where s.charger_id = c.id and s.stopped_at is null) order by c.id limit ${limit}`),
   );
   return rows.map((r) => ({ chargerId: Number(r.id), identity: r.charger_box_id, connectors: Math.max(1, Math.min(4, r.sockets?.length ?? 1)), powerKw: r.sockets?.[0]?.value ?? 7.4 }));
 }

@@ -20,6 +20,9 @@ export const bookingSeedSizes = {
   promoCodes: 60,
 } as const;
 
+/** Fewest bookings charging right now at any scale (journeys close stale ones). */
+export const MIN_CHARGING_BOOKINGS = 6;
+
 /** From this many new rows on, indexes are rebuilt once after the insert instead of updated row by row. */
 const BULK_ROWS = 20_000;
 
@@ -33,7 +36,7 @@ export const seedBookings: SeedStep = {
   name: 'bookings',
   async run({ tx, now, scale }) {
     const target = scaled(bookingSeedSizes.bookings, scale, 100);
-    const charging = scaled(bookingSeedSizes.charging, scale, 6);
+    const charging = scaled(bookingSeedSizes.charging, scale, MIN_CHARGING_BOOKINGS);
     const scheduled = scaled(bookingSeedSizes.scheduled, scale, 8);
     const existing = await scalar(tx, sql`select count(*) as n from ${bookings}`);
     const customers = await scalar(tx, sql`select count(*) as n from users where mobile_number like ${`${CUSTOMER_PREFIX}%`} and is_active`);

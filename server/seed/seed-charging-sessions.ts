@@ -10,10 +10,16 @@ import { sqlNow } from './seed-users-shared';
 
 /** Every third seeded session is live (its last meter value a minute or two ago); the others went quiet hours ago. */
 const LIVE_EVERY = 3;
+/**
+ * OCPP chargers left without a seeded session, the lowest ids: the ones the development fleet and the tests' simulated
+ * chargers play, which know of no session (a small database has only a handful of OCPP chargers).
+ */
+export const FREE_OCPP_CHARGERS = 4;
 
 /**
  * For each charging or paused booking without a session, on its own OCPP charger (the newest ones first, connector 1,
- * none with an open session): the charger transaction in progress, the open session (meter start, last energy) and
+ * none with an open session, the FREE_OCPP_CHARGERS oldest left free; a booking left without a charger has no session
+ * and is stale from the start): the charger transaction in progress, the open session (meter start, last energy) and
  * two meter values. The booking moves to that charger and holds no energy or amount yet (a session's are written when
  * it ends); a stale one started hours ago and its last reading came 20 minutes after its start. One statement.
  */
@@ -27,7 +33,8 @@ export const seedChargingSessions: SeedStep = {
         from ${bookings} b
         where b.status in ('CHARGING', 'PAUSED') and not exists (select 1 from ocpp_sessions s where s.booking_id = b.id)),
       cp as (
-        select c.id, c.unique_id, c.sockets -> 0 ->> 'code' as socket, c.city_id, c.charge_point_operator_id, row_number() over (order by c.id desc) as rn
+        select c.id, c.unique_id, c.sockets -> 0 ->> 'code' as socket, c.city_id, c.charge_point_operator_id, row_number() over (order by c.id desc) as rn,
+               count(*) over () as total
         from chargers c
         where c.charger_type = 'OCPP_16_JSON_CHARGER' and c.charger_box_id is not null and c.is_active
           and not exists (select 1 from ocpp_sessions s where s.charger_id = c.id and s.stopped_at is null)),
@@ -39,7 +46,7 @@ export const seedChargingSessions: SeedStep = {
                case when live.rn % ${LIVE_EVERY} = 0 then live.started_at else ${nowSql} - interval '3 hours' - live.rn * interval '10 minutes' end as started_at,
                case when live.rn % ${LIVE_EVERY} = 0 then ${nowSql} - (1 + live.rn % 2) * interval '1 minute'
                     else ${nowSql} - interval '3 hours' - live.rn * interval '10 minutes' + interval '20 minutes' end as last_meter_at
-        from live join cp on cp.rn = live.rn),
+        from live join cp on cp.rn = live.rn and cp.rn <= cp.total - ${FREE_OCPP_CHARGERS}),
       t as (
         insert into charger_transactions (id, charger_id, transaction_ref, protocol, meter_start_wh, started_at, status, created_at, updated_at)
         select transaction_id, charger_id, transaction_id::text, 'OCPP', meter_start, started_at, 'IN_PROGRESS', started_at, ${nowSql} from pick

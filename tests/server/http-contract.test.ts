@@ -140,6 +140,7 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'GET /ccu/charger/:chargerId/meter-values': { kind: 'permission', permission: 'ROLE_VIEW_TELEMETRY' },
       'GET /ocpp/chargepoint-log/:chargerId': { kind: 'permission', permission: 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS' },
       'GET /ccu/charger-command': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
+      'GET /ccu/charger-command/batches': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
       'POST /ccu/charger-command': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
       'POST /ccu/test-charging/start': { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },
       'POST /ccu/test-charging/stop': { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },

@@ -48,7 +48,9 @@ describe.each(ruleDrivers)('live booking actions on %s', (driver) => {
     const sent = await commands();
     expect((await call(t, 'POST', '/booking-service/admin/booking/pause-charging', { authKey: support, body: { id } })).status).toBe(403);
     expect((await call(t, 'POST', '/booking-service/admin/booking/pause-charging', { authKey: admin, body: { id: 'one' } })).status).toBe(400);
-    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id } })).status).toBe(400);
+    // Support may not stop a session (403); staff who may are asked for the reason (400).
+    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id, reason: 'Customer asked' } })).status).toBe(403);
+    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: admin, body: { id } })).status).toBe(400);
     const resumeCharging = await call(t, 'POST', '/booking-service/admin/booking/resume-charging', { authKey: admin, body: { id } });
     expect(resumeCharging.status).toBe(409);
     expect(resumeCharging.body).toMatchObject({ currentState: 'CHARGING' });
@@ -65,7 +67,7 @@ describe.each(ruleDrivers)('live booking actions on %s', (driver) => {
     expect(charger.session(1)?.limitA).toBeNull();
 
     await until(() => q<{ e: number }>(sql`select last_energy_wh - meter_start_wh as e from ocpp_sessions where booking_id = ${id}`), (r) => Number(r[0]?.e) > 0);
-    const stopped = await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id, reason: 'Driver asked support to stop' } });
+    const stopped = await call(t, 'POST', '/booking-service/stop-charging', { authKey: admin, body: { id, reason: 'Driver asked support to stop' } });
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
     expect(stopped.body.command).toMatchObject({ action: 'RemoteStopTransaction', status: 'accepted' });
     const ended = await until(() => booking(id), (b) => b.status === 'STOPPED_BY_ADMIN');
@@ -79,9 +81,9 @@ describe.each(ruleDrivers)('live booking actions on %s', (driver) => {
     expect(await checkLedger(database.db)).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, prepaidBelowZero: 0 });
 
     // Ended: nothing more to stop, and a booking with no charger session is refused with words saying so.
-    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id, reason: 'Once more' } })).status).toBe(409);
+    expect((await call(t, 'POST', '/booking-service/stop-charging', { authKey: admin, body: { id, reason: 'Once more' } })).status).toBe(409);
     const [other] = await q<{ id: number }>(sql`select b.id from bookings b where b.status = 'CHARGING' and not exists (select 1 from ocpp_sessions s where s.booking_id = b.id) limit 1`);
-    const noCharger = await call(t, 'POST', '/booking-service/stop-charging', { authKey: support, body: { id: Number(other!.id), reason: 'Driver asked support to stop' } });
+    const noCharger = await call(t, 'POST', '/booking-service/stop-charging', { authKey: admin, body: { id: Number(other!.id), reason: 'Driver asked support to stop' } });
     expect(noCharger.status).toBe(409);
     expect(noCharger.body.detail).toMatch(/no live charger session/);
   });

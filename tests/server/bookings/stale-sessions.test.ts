@@ -1,4 +1,4 @@
-// Stale sessions: every seeded charging booking has its OCPP session behind it; a charging or paused booking whose
+// Stale sessions: seeded charging bookings have their OCPP session behind them (as many as free OCPP chargers allow); a charging or paused booking whose
 // session sent no meter value for STALE_SESSION_MINUTES (or that has no open session) is listed for staff, and home's
 // "Charging now" counts only bookings on a live session.
 import { sql } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { staleSessionsSchema } from '@domain/stale-sessions';
 import { chargingTodaySchema } from '@domain/trackers';
 import { rowsOf } from '@server/db/rows';
+import { FREE_OCPP_CHARGERS } from '@server/seed/seed-charging-sessions';
 import { call } from '../support/test-app';
 import { testDrivers } from '../support/test-database';
 import { useTestApp } from '../support/use-test-app';
@@ -16,7 +17,7 @@ describe.each(testDrivers)('stale sessions on %s', (driver) => {
   const stale = async (authKey: string) => staleSessionsSchema.parse((await call(env.t, 'GET', '/booking-service/admin/stale-sessions', { authKey })).body);
   const today = async (authKey: string) => chargingTodaySchema.parse((await call(env.t, 'GET', '/booking-service/admin/booking-summary/today', { authKey })).body);
 
-  it('seeds every charging or paused booking with an open session on an OCPP charger, with meter values', async () => {
+  it('seeds charging bookings with an open session on an OCPP charger, with meter values, as many as free chargers allow; the others are stale', async () => {
     const rows = await q<{ id: number; sessions: number; ocpp: boolean; same_charger: boolean; in_progress: boolean; samples: number }>(sql`
       select b.id, count(s.transaction_id)::int as sessions, bool_and(c.charger_type = 'OCPP_16_JSON_CHARGER') as ocpp,
              bool_and(s.charger_id = b.charger_id) as same_charger, bool_and(t.status = 'IN_PROGRESS') as in_progress,
@@ -25,8 +26,14 @@ describe.each(testDrivers)('stale sessions on %s', (driver) => {
       left join chargers c on c.id = s.charger_id left join charger_transactions t on t.id = s.transaction_id
       where b.status in ('CHARGING', 'PAUSED') group by b.id`);
     expect(rows.length).toBeGreaterThanOrEqual(6);
-    for (const r of rows) expect(r, `booking ${r.id}`).toMatchObject({ sessions: 1, ocpp: true, same_charger: true, in_progress: true });
-    for (const r of rows) expect(r.samples).toBeGreaterThan(0);
+    const [ocppChargers] = await q<{ n: number }>(sql`select count(*)::int as n from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and charger_box_id is not null and is_active`);
+    const withSession = rows.filter((r) => r.sessions > 0);
+    expect(withSession.length).toBe(Math.min(rows.length, ocppChargers!.n - FREE_OCPP_CHARGERS));
+    for (const r of withSession) expect(r, `booking ${r.id}`).toMatchObject({ sessions: 1, ocpp: true, same_charger: true, in_progress: true });
+    for (const r of withSession) expect(r.samples).toBeGreaterThan(0);
+    // A booking no free charger was left for has no session: it is stale from the start, for staff to close.
+    const listed = new Set((await stale((await env.signInAs('9000000001')).authKey)).items.map((i) => i.bookingId));
+    for (const r of rows.filter((b) => b.sessions === 0)) expect(listed.has(Number(r.id)), `booking ${r.id} listed stale`).toBe(true);
   });
 
   it('lists the sessions quiet for longer than the setting, and home counts only live ones as charging now', async () => {
@@ -48,9 +55,14 @@ describe.each(testDrivers)('stale sessions on %s', (driver) => {
     expect(ids).not.toContain(live!.id);
     expect(ids).toContain(quiet!.id);
     expect(ids).toContain(lost!.id);
-    expect(list.count).toBe(charging.length - 1);
-    // No session first, then the quietest.
-    expect(list.items[0]).toMatchObject({ bookingId: lost!.id, transactionId: null, lastMeterAt: null });
+    // Every charging booking but the live one: those with no session (the seed's beyond its free chargers, and the
+    // lost one) first, then the quietest.
+    const [ongoing] = await q<{ n: number }>(sql`select count(*)::int as n from bookings where status in ('CHARGING', 'PAUSED')`);
+    expect(list.count).toBe(ongoing!.n - 1);
+    const noSession = list.items.filter((i) => i.transactionId === null);
+    expect(noSession.map((i) => i.bookingId)).toContain(lost!.id);
+    expect(list.items.slice(0, noSession.length)).toEqual(noSession);
+    expect(noSession.every((i) => i.lastMeterAt === null)).toBe(true);
     const quietRow = list.items.find((i) => i.bookingId === quiet!.id)!;
     expect(quietRow.lastMeterAt).toBe(new Date(now.getTime() - 31 * 60_000).toISOString());
     expect(quietRow.transactionId).toBe(Number(quiet!.transaction_id));

@@ -45,7 +45,7 @@ describe('OCPP central system (simulator as client)', () => {
     });
     server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
     wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`;
-    boxes = (await q<{ id: number; charger_box_id: string }>(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 4`)).map((r) => ({ id: Number(r.id), box: r.charger_box_id }));
+    boxes = (await q<{ id: number; charger_box_id: string }>(sql`select id, charger_box_id from chargers c where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null and not exists (select 1 from ocpp_sessions s where s.charger_id = c.id and s.stopped_at is null) order by id limit 4`)).map((r) => ({ id: Number(r.id), box: r.charger_box_id }));
     expect(boxes.length).toBe(4);
     // The simulators here play two connectors: the chargers get a second socket like their first (the central system
     // refuses a connector a charger does not have, and reads the sockets when it connects).

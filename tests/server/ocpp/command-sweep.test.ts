@@ -43,8 +43,8 @@ describe.each(testDrivers)('the sweep of overdue commands on %s', (driver) => {
       expect(byName['sent, overdue']).toMatchObject({ status: 'timedOut', error: 'No answer from the charger in time.' });
       expect(byName['queued, within its deadline']).toMatchObject({ status: 'queued', error: null });
       expect(byName['accepted long ago']).toMatchObject({ status: 'accepted', error: null });
-      // The consoles showing either charger's commands are told.
-      await expect.poll(() => heard.map((e) => JSON.stringify((e as { keys?: unknown }).keys))).toEqual(expect.arrayContaining([JSON.stringify([['ocpp', String(a!.id)]]), JSON.stringify([['ocpp', String(b!.id)]])]));
+      // The consoles showing either charger's commands are told, and the command batches' pages.
+      await expect.poll(() => heard.map((e) => JSON.stringify((e as { keys?: unknown }).keys))).toEqual(expect.arrayContaining([JSON.stringify([['ocpp', String(a!.id)], ['ocpp-commands']]), JSON.stringify([['ocpp', String(b!.id)], ['ocpp-commands']])]));
     } finally {
       await central.close();
       await bus.close();

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '@server/db/tables/bookings';
 import { scaled } from '@server/seed/demo-data';
-import { bookingSeedSizes } from '@server/seed/seed-bookings';
+import { bookingSeedSizes, MIN_CHARGING_BOOKINGS } from '@server/seed/seed-bookings';
 import { SEED_TIME, TEST_SEED_SCALE, ruleDrivers } from '@tests/server/support/test-database';
 import { call } from '@tests/server/support/test-app';
 import { useTestApp } from '@tests/server/support/use-test-app';
@@ -31,7 +31,7 @@ describe.each(ruleDrivers)('bookings and promo codes on %s', (driver) => {
       })
       .from(bookings);
     expect(stats!.total).toBe(scaled(bookingSeedSizes.bookings, TEST_SEED_SCALE, 100));
-    expect(stats!.charging).toBe(scaled(bookingSeedSizes.charging, TEST_SEED_SCALE, 3));
+    expect(stats!.charging).toBe(scaled(bookingSeedSizes.charging, TEST_SEED_SCALE, MIN_CHARGING_BOOKINGS));
     expect(new Date(stats!.oldest).getTime()).toBeGreaterThanOrEqual(SEED_TIME.getTime() - 366 * 86_400_000);
     expect(stats!).toMatchObject({ badEnergy: 0, badTariff: 0, badAmount: 0, scheduledWithoutAdvance: 0 });
     expect(stats!.withCharger).toBe(stats!.total);
@@ -40,7 +40,7 @@ describe.each(ruleDrivers)('bookings and promo codes on %s', (driver) => {
   it('the ongoing scope lists only charging bookings, with its own permission', async () => {
     const ongoing = await call(env.t, 'GET', `${API}?scope=ongoing&size=100`, { authKey: admin });
     expect(ongoing.status).toBe(200);
-    expect(ongoing.body.count).toBe(scaled(bookingSeedSizes.charging, TEST_SEED_SCALE, 3));
+    expect(ongoing.body.count).toBe(scaled(bookingSeedSizes.charging, TEST_SEED_SCALE, MIN_CHARGING_BOOKINGS));
     expect(ongoing.body.items.length).toBe(ongoing.body.count);
     for (const b of ongoing.body.items) {
       expect(b.status).toBe('CHARGING');

@@ -59,7 +59,7 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
   });
   server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
   const boxes = rowsOf<{ id: number; charger_box_id: string }>(
-    await database.db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit 2`),
+    await database.db.execute(sql`select id, charger_box_id from chargers c where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null and not exists (select 1 from ocpp_sessions s where s.charger_id = c.id and s.stopped_at is null) order by id limit 2`),
   );
   // The simulator plays two connectors: the charger gets a second socket like its first (the central system refuses a
   // connector a charger does not have, and reads the sockets when it connects).
