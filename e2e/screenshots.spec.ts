@@ -1,4 +1,4 @@
-// Screenshot tests of ten page kinds: a change of the console's look fails CI until its baselines are
+// Screenshot tests of thirteen page kinds: a change of the console's look fails CI until its baselines are
 // updated on purpose (docs/testing.md, Screenshot tests). Every shot is of a still page: its data loaded, no animation, no caret, and
 // what the day, the clock or other journeys change taken out (e2e/screenshots.css hides, `mask` paints over), so
 // the shots are the same on every run, on a fresh database or beside the other journeys.
@@ -139,5 +139,48 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog').getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await shot(page, 'mobile-menu.png');
+  });
+});
+
+test('charger page: live state and its commands', async ({ page }) => {
+  // An OCPP charger past the ones the charger journeys play (they take the first 40 the simulator lists): it never
+  // connects during a run, so its panel is the same on every run.
+  const listed = (await (await page.request.get('/ocpp/dev/simulator-chargers?limit=60')).json()) as { items: { chargerId: number }[] };
+  const quiet = listed.items[55];
+  expect(quiet, 'an OCPP charger no journey plays').toBeDefined();
+  await page.goto(`/charger-management/all-chargers/${quiet!.chargerId}`);
+  const panel = page.getByRole('region', { name: 'Live state' });
+  await expect(panel.getByTestId('connectivity')).toHaveText('Offline');
+  await expect(panel.getByRole('button', { name: 'More commands' })).toBeVisible();
+  await settled(page);
+  await expect(panel).toHaveScreenshot('charger-live.png', { mask: [panel.locator('time'), panel.locator('dd').filter({ hasText: dateLike })] });
+});
+
+test('bulk results page', async ({ page }) => {
+  // Activate on cities that are all active: every one is "already so", nothing changes (the list shot counts them).
+  await page.goto('/global-data-management/city?q=Bengaluru');
+  await rowsShown(page);
+  await page.getByRole('grid').getByRole('row').nth(1).getByRole('checkbox').check();
+  await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('button', { name: 'See all results' }).click();
+  await expect(page).toHaveURL(/\/bulk-results\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Bengaluru').first()).toBeVisible();
+  // Who ran it and when: the time changes every run.
+  await shot(page, 'bulk-results.png', [page.getByText(/ ran it on /)]);
+});
+
+test.describe('on a laptop screen', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('a long dialog: the permissions editor of a role', async ({ page }) => {
+    await page.goto('/czo-management/all-roles');
+    await rowsShown(page);
+    await page.getByRole('grid').getByRole('row').filter({ hasText: 'Read Only' }).first().click();
+    await page.getByRole('button', { name: 'Edit permissions' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Edit permissions' });
+    await expect(dialog.getByRole('checkbox').first()).toBeVisible();
+    await shot(page, 'dialog-permissions.png');
   });
 });
