@@ -32,7 +32,16 @@ export type BookingTimelineEntry = z.infer<typeof bookingTimelineEntrySchema>;
 export const bookingTimelineSchema = z.object({
   items: z.array(bookingTimelineEntrySchema),
   live: z
-    .object({ transactionId: z.number(), chargerId: z.number(), connectorId: z.number(), energyWh: z.number().nullable(), powerW: z.number().nullable(), lastMeterAt: z.string().nullable() })
+    .object({
+      transactionId: z.number(),
+      chargerId: z.number(),
+      connectorId: z.number(),
+      energyWh: z.number().nullable(),
+      powerW: z.number().nullable(),
+      lastMeterAt: z.string().nullable(),
+      /** No meter value came for the stale-session setting: the charger may have lost the session (staff can close it). */
+      stale: z.boolean(),
+    })
     .nullable(),
   figures: z.object({ energyWh: z.number(), amount: z.number(), live: z.boolean() }),
 });

@@ -11,6 +11,7 @@ import { rowsOf } from '@server/db/rows';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { loadVisibleRecord } from '@server/resources/visible-record';
 import { bookingFigures, sessionReadingOf } from './session-reading';
+import { bookingIsStale } from './stale-sessions';
 
 const postingTitles: Record<string, string> = {
   BOOKING_PAYMENT: 'Booking payment',
@@ -61,7 +62,15 @@ export function registerBookingTimelineRoutes(registry: RouteRegistry): void {
         if (reading.stoppedAt) {
           items.push(entry({ at: reading.stoppedAt.toISOString(), kind: 'charger', title: 'Session stopped', detail: reading.stopReason ? `Reason: ${humanise(reading.stopReason)}` : null, energyWh: reading.energyWh ?? 0 }));
         } else {
-          live = { transactionId: reading.transactionId, chargerId: reading.chargerId, connectorId: reading.connectorId, energyWh: reading.energyWh, powerW: reading.powerW, lastMeterAt: reading.lastMeterAt?.toISOString() ?? null };
+          live = {
+            transactionId: reading.transactionId,
+            chargerId: reading.chargerId,
+            connectorId: reading.connectorId,
+            energyWh: reading.energyWh,
+            powerW: reading.powerW,
+            lastMeterAt: reading.lastMeterAt?.toISOString() ?? null,
+            stale: await bookingIsStale(db, id, deps.now(), deps.config.staleSessions.afterMinutes),
+          };
         }
       }
 

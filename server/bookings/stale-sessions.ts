@@ -26,6 +26,12 @@ function activity(now: Date, staleMinutes: number): SQL {
       where b.status in ('CHARGING', 'PAUSED'))`;
 }
 
+/** Whether one booking is stale now by the same rule (false for a booking not charging or paused). */
+export async function bookingIsStale(db: Database, bookingId: number, now: Date, staleMinutes: number): Promise<boolean> {
+  const [row] = rowsOf<{ stale: boolean }>(await db.execute(sql`with ${activity(now, staleMinutes)} select stale from activity where id = ${bookingId}`));
+  return row?.stale === true;
+}
+
 /** Bookings charging now on a live (not stale) session, and stale sessions (charging or paused). */
 export async function sessionCounts(db: Database, now: Date, staleMinutes: number): Promise<{ chargingNow: number; stale: number }> {
   const [row] = rowsOf<{ charging: number; stale: number }>(

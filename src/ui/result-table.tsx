@@ -1,5 +1,6 @@
 import type { Key } from 'react';
 import type { DataColumn } from './data-table';
+import './result-table.css';
 
 /**
  * A column of ResultTable: DataTable's column without the widths, sorting and alignment a short table of results

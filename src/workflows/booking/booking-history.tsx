@@ -4,6 +4,7 @@ import { formatInr } from '@domain/format-money';
 import type { RecordEvent } from '@domain/record-activity';
 import { ActivityTimeline } from '@resources/activity-timeline';
 import type { RecordHistoryProps } from '@resources/resource-extension';
+import { ago } from '@workflows/charger-live/ocpp-labels';
 import { useBookingTimeline } from './booking-timeline-query';
 
 const kindLabels: Record<BookingTimelineEntry['kind'], string> = { transition: 'Status', charger: 'Charger', money: 'Money' };
@@ -51,10 +52,17 @@ export function BookingHistory({ resource, id, recordReadAt }: RecordHistoryProp
         pending: timeline.isPending,
         error: timeline.error,
         header: live ? (
-          <p className="pill pill--warning">
-            Charging now on connector {live.connectorId}: {formatKwh(figures?.energyWh ?? live.energyWh)}, {formatInr(figures?.amount)} so far
-            {live.powerW !== null ? `, ${(live.powerW / 1000).toFixed(1)} kW` : ''}
-          </p>
+          live.stale ? (
+            <p className="pill pill--danger">
+              {live.lastMeterAt ? `Last meter value ${ago(live.lastMeterAt)}` : 'No meter value yet'}: {formatKwh(figures?.energyWh ?? live.energyWh)}, {formatInr(figures?.amount)}. Close
+              session if the charger will not end it.
+            </p>
+          ) : (
+            <p className="pill pill--warning">
+              Charging now on connector {live.connectorId}: {formatKwh(figures?.energyWh ?? live.energyWh)}, {formatInr(figures?.amount)} so far
+              {live.powerW !== null ? `, ${(live.powerW / 1000).toFixed(1)} kW` : ''}
+            </p>
+          )
         ) : null,
       }}
     />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatDateTime } from '@domain/format-date';
 import { formatKwh } from '@domain/format-energy';
+import { nameDotNumber } from '@domain/phone';
 import { humanise } from '@domain/resource/field';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import { staleSessionsApiPath, staleSessionsSchema, type StaleSession } from '@domain/stale-sessions';
@@ -22,7 +23,7 @@ const bookingHref = (id: number) => bookingResource.detailPath!.replace(':id', S
 const columns: readonly ResultColumn<StaleSession>[] = [
   { id: 'booking', header: 'Booking', render: (s) => <Link href={bookingHref(s.bookingId)}>Booking {s.bookingId}</Link> },
   { id: 'status', header: 'Status', render: (s) => humanise(s.status) },
-  { id: 'customer', header: 'Customer', render: (s) => `${s.userName ?? 'Unknown'} · ${s.userPhone}` },
+  { id: 'customer', header: 'Customer', render: (s) => nameDotNumber(s.userName, s.userPhone) },
   { id: 'charger', header: 'Charger', render: (s) => s.chargerName ?? '-' },
   { id: 'started', header: 'Started', render: (s) => formatDateTime(s.bookingStartedAt) },
   {

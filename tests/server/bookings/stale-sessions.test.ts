@@ -3,6 +3,8 @@
 // "Charging now" counts only bookings on a live session.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { bookingTimelineSchema } from '@domain/booking-timeline';
+import { bookingResource } from '@domain/resources/bookings/booking';
 import { staleSessionsSchema } from '@domain/stale-sessions';
 import { chargingTodaySchema } from '@domain/trackers';
 import { rowsOf } from '@server/db/rows';
@@ -66,6 +68,11 @@ describe.each(testDrivers)('stale sessions on %s', (driver) => {
     const quietRow = list.items.find((i) => i.bookingId === quiet!.id)!;
     expect(quietRow.lastMeterAt).toBe(new Date(now.getTime() - 31 * 60_000).toISOString());
     expect(quietRow.transactionId).toBe(Number(quiet!.transaction_id));
+
+    // The booking's page says the same: its timeline's live session is stale, or not, by the one rule.
+    const timelineOf = async (id: number) => bookingTimelineSchema.parse((await call(env.t, 'GET', `${bookingResource.apiPath}/${id}/timeline`, { authKey: admin })).body);
+    expect((await timelineOf(quiet!.id)).live).toMatchObject({ stale: true });
+    expect((await timelineOf(live!.id)).live).toMatchObject({ stale: false });
 
     const figures = await today(admin);
     expect(figures.chargingNow).toBe(1);
