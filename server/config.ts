@@ -39,7 +39,11 @@ export const envSchema = z.object({
   /** Seconds a stopping process (SIGTERM) waits for the requests and job batches it is answering before it closes. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   IMAGE_CDN_URL: z.string().min(1).default('/cdn/'),
-  SMS_PROVIDER: z.enum(['log']).default('log'),
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  /** SMS_PROVIDER=http: the gateway's address the server POSTs each text to (server/sms/http-sms-provider.ts). */
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /** SMS_PROVIDER=http: the bearer token the server sends the gateway (24+ characters). */
+  SMS_HTTP_TOKEN: z.string().min(24, 'must be at least 24 characters').max(500).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   /** Job workers in this process (exports, housekeeping); 0 for an API-only process. */
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
@@ -65,6 +69,11 @@ export const envSchema = z.object({
    */
   OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(4_096).max(16_777_216).default(65_536),
   /**
+   * How long a charger has to answer a command, seconds (default 30): past it the command is marked timed out. The
+   * request that sent it gives up 5 s later at most (35 s), so the longest is 30. Tests shorten it.
+   */
+  OCPP_COMMAND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
+  /**
    * Security profile 1 password of the demo OCPP chargers outside production: the seed gives it to every demo charger
    * and the simulated chargers log in with it (development default DEFAULT_DEV_CHARGER_PASSWORD; refused in production).
    */
@@ -73,6 +82,10 @@ export const envSchema = z.object({
   SESSION_START_MIN_WALLET_PAISE: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
   /** Minutes without a meter value (nor a stop) after which a charging session is stale: listed for staff to close. */
   STALE_SESSION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Minutes before a scheduled booking's start that its OCPP charger is asked to reserve its connector (ReserveNow). */
+  RESERVATION_LEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
+  /** Minutes past a scheduled booking's start that its reservation lasts (its expiryDate): how late the customer may be. */
+  RESERVATION_GRACE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -124,7 +137,9 @@ export interface AppConfig {
   /** How long a stopping process waits for the work it is doing, seconds (SHUTDOWN_DRAIN_SECONDS). */
   shutdownDrainSeconds: number;
   imageCdnUrl: string;
-  smsProvider: 'log';
+  smsProvider: 'log' | 'http';
+  /** The HTTP gateway of SMS_PROVIDER=http: its address and bearer token; null with the log provider. */
+  smsHttp: { url: string; token: string } | null;
   staticDir: string;
   /** Size of the demo data seeded into an empty database outside production. */
   seedScale: number;
@@ -132,14 +147,22 @@ export interface AppConfig {
   jobs: { workers: number; pollSeconds: number; leaseSeconds: number; downloadRetentionDays: number; bulkRunRetentionDays: number };
   /** Wallet credits by staff: a batch total (paise) above approvalAbovePaise waits for a second staff member's approval. */
   addCredits: { approvalAbovePaise: number };
-  /** The OCPP central system: the largest frame a charger may send, bytes. */
-  ocpp: { maxFrameBytes: number };
+  /** The OCPP central system: the largest frame a charger may send, bytes, and how long a charger has to answer a command, seconds. */
+  ocpp: { maxFrameBytes: number; commandTimeoutSeconds: number };
   /** The demo OCPP chargers' password (DEV_CHARGER_PASSWORD): the seed's and the simulated chargers'; null in production. */
   devChargerPassword: string | null;
   /** Starting a charging session: the wallet balance a prepaid customer needs, paise (server/bookings/session-start-rule.ts). */
   sessionStart: { minWalletPaise: number };
   /** Charging sessions: minutes without a meter value after which one is stale (server/bookings/stale-sessions.ts). */
   staleSessions: { afterMinutes: number };
+  /** Reservations ahead of scheduled bookings (server/reservations): how long before the start, and how long past it they last, minutes. */
+  reservations: { leadMinutes: number; graceMinutes: number };
+}
+
+/** Whether an address is https, or plain http to this host (a relay beside the server). */
+function isHttpsOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 }
 
 /** A configuration the server refuses to start with. */
@@ -169,6 +192,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'SMS_PROVIDER=log prints sign-in codes to the log, which is refused in production. Configure a real SMS provider.',
     );
+  }
+  if (e.SMS_PROVIDER === 'http' && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {
+    throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL (the gateway\'s address) and SMS_HTTP_TOKEN (24+ characters, sent as its bearer token).');
+  }
+  if (appEnv === 'production' && e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL && !isHttpsOrLoopback(e.SMS_HTTP_URL)) {
+    throw new ConfigError('SMS_HTTP_URL must be an https address in production (plain http only to a gateway on this host: localhost, 127.0.0.1 or ::1), since each text carries a sign-in code.');
   }
   if (appEnv === 'production' && !e.OTP_PEPPER) {
     throw new ConfigError('OTP_PEPPER (32+ characters) is required in production so every instance hashes codes alike.');
@@ -202,13 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     imageCdnUrl: e.IMAGE_CDN_URL,
     smsProvider: e.SMS_PROVIDER,
+    smsHttp: e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL && e.SMS_HTTP_TOKEN ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
     staticDir: path.resolve(e.STATIC_DIR),
     seedScale: e.SEED_SCALE,
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS, downloadRetentionDays: e.DOWNLOAD_RETENTION_DAYS, bulkRunRetentionDays: e.BULK_RUN_RETENTION_DAYS },
     addCredits: { approvalAbovePaise: e.ADD_CREDITS_APPROVAL_ABOVE_PAISE },
-    ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES },
+    ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES, commandTimeoutSeconds: e.OCPP_COMMAND_TIMEOUT_SECONDS },
     devChargerPassword: appEnv === 'production' ? null : (e.DEV_CHARGER_PASSWORD ?? DEFAULT_DEV_CHARGER_PASSWORD),
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
     staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
+    reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES },
   };
 }

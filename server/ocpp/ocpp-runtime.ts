@@ -44,13 +44,19 @@ export type CentralConfig = Pick<AppConfig, 'ocpp' | 'sessionStart'>;
  * centralConfigOf): the server's settings reach it whether they came from its environment or were given in code.
  */
 export function centralConfigEnv(config: CentralConfig): Record<string, string> {
-  return { OCPP_MAX_FRAME_BYTES: String(config.ocpp.maxFrameBytes), SESSION_START_MIN_WALLET_PAISE: String(config.sessionStart.minWalletPaise) };
+  return {
+    OCPP_MAX_FRAME_BYTES: String(config.ocpp.maxFrameBytes),
+    OCPP_COMMAND_TIMEOUT_SECONDS: String(config.ocpp.commandTimeoutSeconds),
+    SESSION_START_MIN_WALLET_PAISE: String(config.sessionStart.minWalletPaise),
+  };
 }
 
 /** CentralConfig from environment variables (centralConfigEnv's), with the server's defaults. */
 export function centralConfigOf(env: Record<string, string | undefined>): CentralConfig {
-  const e = envSchema.pick({ OCPP_MAX_FRAME_BYTES: true, SESSION_START_MIN_WALLET_PAISE: true }).parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
-  return { ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES }, sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE } };
+  const e = envSchema
+    .pick({ OCPP_MAX_FRAME_BYTES: true, OCPP_COMMAND_TIMEOUT_SECONDS: true, SESSION_START_MIN_WALLET_PAISE: true })
+    .parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  return { ocpp: { maxFrameBytes: e.OCPP_MAX_FRAME_BYTES, commandTimeoutSeconds: e.OCPP_COMMAND_TIMEOUT_SECONDS }, sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE } };
 }
 
 /** A central system with its settings from the environment, listening for the commands routed to it on the bus. */
@@ -73,6 +79,7 @@ export async function startCentral(input: {
     heartbeatIntervalSeconds: env.OCPP_HEARTBEAT_SECONDS,
     logRetentionDays: env.OCPP_LOG_RETENTION_DAYS,
     maxFrameBytes: input.config.ocpp.maxFrameBytes,
+    callTimeoutMs: input.config.ocpp.commandTimeoutSeconds * 1000,
     sessionStartMinWalletPaise: input.config.sessionStart.minWalletPaise,
     processMetrics: input.processMetrics ?? false,
   });

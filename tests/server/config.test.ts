@@ -101,7 +101,7 @@ describe('loadConfig', () => {
   });
 
   it('limits OCPP frames to OCPP_MAX_FRAME_BYTES (default 64 KiB), at least 4 KiB and at most 16 MiB', () => {
-    expect(loadConfig({}).ocpp).toEqual({ maxFrameBytes: 65_536 });
+    expect(loadConfig({}).ocpp).toEqual({ maxFrameBytes: 65_536, commandTimeoutSeconds: 30 });
     expect(loadConfig({ OCPP_MAX_FRAME_BYTES: '131072' }).ocpp.maxFrameBytes).toBe(131_072);
     expect(() => loadConfig({ OCPP_MAX_FRAME_BYTES: '1024' })).toThrow(/OCPP_MAX_FRAME_BYTES/);
     expect(() => loadConfig({ OCPP_MAX_FRAME_BYTES: '104857600' })).toThrow(/OCPP_MAX_FRAME_BYTES/);
