@@ -1,17 +1,12 @@
-// Where download files are kept: the upload service's store (`<DATA_DIR>/uploads`), one per configuration, shared by
-// the download routes (the signed file link), the export job that writes the file and the housekeeping that expires it.
-import path from 'node:path';
+// Where download files are kept: the server's one FileStore (server/uploads/app-file-store.ts: the database on
+// PostgreSQL, so an export written by one process is downloaded through any other; `<DATA_DIR>/uploads` on the
+// embedded database), shared by the download routes (the signed file link), the export job that writes the file and
+// the housekeeping that expires it.
 import type { ResolvedDeps } from '@server/app-deps';
-import { createDiskFileStore, type FileStore } from '@server/uploads/file-store';
+import { appFileStoreOf } from '@server/uploads/app-file-store';
+import type { FileStore } from '@server/uploads/file-store';
 
-const stores = new WeakMap<ResolvedDeps, FileStore>();
-
-/** The FileStore downloads are kept in (the upload service's store: `<DATA_DIR>/uploads`). */
-export function downloadStoreOf(deps: Pick<ResolvedDeps, 'config'>): FileStore {
-  let store = stores.get(deps as ResolvedDeps);
-  if (!store) {
-    store = createDiskFileStore(path.join(deps.config.dataDir, 'uploads'));
-    stores.set(deps as ResolvedDeps, store);
-  }
-  return store;
+/** The FileStore downloads are kept in (the upload service's). */
+export function downloadStoreOf(deps: Pick<ResolvedDeps, 'config'> & Partial<Pick<ResolvedDeps, 'db'>>): FileStore {
+  return appFileStoreOf(deps);
 }

@@ -53,7 +53,8 @@ export async function deleteEndedSessions(db: Database, now: Date): Promise<{ se
 
 /**
  * Deletes the files of downloads ready for longer than the retention period (the download moves to EXPIRED: its
- * machine's EXPIRE; a retry makes the file again), leftovers of killed exports, and finished jobs a week old.
+ * machine's EXPIRE; a retry makes the file again), leftovers of killed exports (temporary files, the store's
+ * half-written files), and finished jobs a week old.
  */
 export async function expireOldDownloads(db: Database, deps: Pick<HousekeepingDeps, 'store' | 'exportTempDir' | 'retentionDays'>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - deps.retentionDays * DAY);
@@ -80,6 +81,8 @@ export async function expireOldDownloads(db: Database, deps: Pick<HousekeepingDe
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // Chunks of files whose writing died half-way (a store in the database).
+  await deps.store.sweep?.(new Date(now.getTime() - DAY));
   await deleteFinishedJobs(db, new Date(now.getTime() - 7 * DAY));
   return expired;
 }

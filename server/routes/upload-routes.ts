@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
@@ -23,7 +22,8 @@ import type { AppEnv } from '@server/http/app-env';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemResponse, problemTypes, unauthorizedProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import type { ExtraRequestBodies } from '@server/openapi/build-openapi';
-import { createDiskFileStore, isStoreKey, type FileStore, type StoredFile } from '@server/uploads/file-store';
+import { appFileStoreOf } from '@server/uploads/app-file-store';
+import { isStoreKey, type FileStore, type StoredFile } from '@server/uploads/file-store';
 import { detectFileType, uploadTypes } from '@server/uploads/file-types';
 import { checkUploadLink, signUploadLink } from '@server/uploads/signed-links';
 
@@ -94,7 +94,7 @@ export const uploadRequestBodies: ExtraRequestBodies = {
 
 /** Options of registerUploadRoutes. */
 export interface UploadRoutesOptions {
-  /** The store of an app (default: the disk store under `<DATA_DIR>/uploads`). */
+  /** The store of an app (default: the server's, server/uploads/app-file-store.ts). */
   store?: (deps: ResolvedDeps) => FileStore;
   /** Largest file in bytes (default MAX_UPLOAD_BYTES). */
   maxBytes?: number;
@@ -176,7 +176,7 @@ export function registerUploadRoutes(registry: RouteRegistry, options: UploadRou
   const storeOf = (deps: ResolvedDeps): FileStore => {
     let store = stores.get(deps);
     if (!store) {
-      store = options.store ? options.store(deps) : createDiskFileStore(path.join(deps.config.dataDir, 'uploads'));
+      store = options.store ? options.store(deps) : appFileStoreOf(deps);
       stores.set(deps, store);
     }
     return store;

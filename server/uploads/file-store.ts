@@ -1,5 +1,6 @@
 // Where uploaded files live. The routes only know this interface: the disk store below keeps files under
-// <DATA_DIR>/uploads; an object store (S3, GCS) implements the same three calls for a multi-instance deployment.
+// <DATA_DIR>/uploads (one process, the embedded database); on PostgreSQL the database store (database-file-store.ts)
+// keeps them for every process (app-file-store.ts chooses); an object store (S3, GCS) could implement the same calls.
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -26,6 +27,8 @@ export interface FileStore {
   putFile?(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** The file under the key as a stream, or undefined when there is none (large files are never read whole). */
   open?(key: string): Promise<{ stream: Readable; size: number; contentType: string } | undefined>;
+  /** Deletes what half-written files left before `before` (a store that can have any); answers how much it deleted. */
+  sweep?(before: Date): Promise<number>;
 }
 
 /**
