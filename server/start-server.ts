@@ -6,6 +6,7 @@ import { AUTH_CHANGED_CHANNEL, createAuthCache, watchEmbeddedAuthChanges } from 
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
+import { holdServerDataDir } from './db/maintenance/server-hold';
 import { serveApp } from './http/serve-app';
 import { defaultCdnDir } from './http/static-files';
 import { startAppJobs } from './jobs/app-jobs';
@@ -54,7 +55,13 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const started = Date.now();
   log(`CZO operations console API (${config.appEnv})`);
   log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL) and applying migrations…' : config.databaseInMemory ? 'Opening the embedded database in memory and applying migrations…' : `Opening the embedded database in ${config.dataDir}/pglite and applying migrations…`);
-  const database = await openDatabase(config, { inMemory: config.databaseInMemory });
+  // The embedded database's folder is this process's alone (another server or database command on it refuses).
+  const hold = await holdServerDataDir(config);
+  const database = await openDatabase(config, { inMemory: config.databaseInMemory }).catch(async (error: unknown) => {
+    await hold.release();
+    throw error;
+  });
+  hold.attach(database.pglite);
   log(`  database ready (${database.driver}, ${Date.now() - started} ms)`);
 
   if (config.appEnv !== 'production' && (await needsSeed(database.db))) {
@@ -123,6 +130,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
       await closed;
       await bus.close();
       await database.close();
+      await hold.release();
     },
   };
 }
