@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
+import { compiledFiles, runtimePath } from '@server/runtime-files';
 import type { AppEnv } from './app-env';
 import { consolePolicy, CSP_HEADER, newStyleNonce, withStyleNonce } from './content-security-policy';
 import type { RouteRegistry } from './route-registry';
@@ -18,7 +19,7 @@ export interface StaticFilesOptions {
 }
 
 /** Folder of the bundled CDN images (socket types, not-found placeholder). */
-export const defaultCdnDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../assets/cdn');
+export const defaultCdnDir = runtimePath(import.meta.url, '../assets/cdn', compiledFiles.cdn);
 
 /**
  * Registers /cdn/* (images) and the console: built files from staticDir, and index.html for any other GET

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
 import type { Http2Server } from 'node:http2';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { compiledFiles, runsCompiled, runtimePath } from '@server/runtime-files';
 import type { CentralSystem } from './central-system';
 import { onOcppUpgrade, refuseUpgrade } from './ocpp-runtime';
 
@@ -33,7 +33,7 @@ export interface OcppProcess {
   close(): Promise<void>;
 }
 
-const entry = fileURLToPath(new URL('./ocpp-process-main.ts', import.meta.url));
+const entry = runtimePath(import.meta.url, './ocpp-process-main.ts', compiledFiles.ocppProcess);
 /** How long the process may take to say it is ready, and to close. */
 const START_TIMEOUT_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 15_000;
@@ -42,13 +42,15 @@ const RESTART_AFTER_MS = 1_000;
 
 /**
  * The process's Node options: the server's own (tsx's loader under `npm start`, a profiler when one is asked for),
- * with tsx's loader added where the server's code is loaded otherwise (vitest's workers).
+ * with tsx's loader added where the server's code is loaded otherwise (vitest's workers). The compiled server forks
+ * the compiled entry with its own options only: no TypeScript loader, which a production install may not have.
  */
 function childExecArgv(): string[] {
   const own = process.execArgv;
   return own.some((arg) => arg.includes('tsx')) ? own : [...own, '--import', 'tsx'];
 }
 
+  if (runsCompiled) return own;
 /**
  * Sends an upgraded socket to the process; this one then lets go of it. Node tracks a socket sent from a server's
  * connection so that the server's close waits for the receiving process to close it too, but forgets a process that
