@@ -79,6 +79,10 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   const metrics = createAppMetrics();
   if (database.poolStats) metrics.setScrapeReads({ databasePool: database.poolStats });
   const health = createHealthChecks();
+  // Not ready until the central system takes chargers (it starts after the HTTP listener): a balancer sends a
+  // starting process neither chargers, which would be refused, nor console requests before it is whole.
+  let ocppRunning = (): boolean => false;
+  health.add('ocpp', () => ocppRunning());
   const drain = createDrain();
   const { app } = createApp(
     { config, db: database.db, driver: database.driver, sms: createSmsProvider(config), bus, authCache, metrics, health, drain },
@@ -98,7 +102,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
   // The OCPP central system on the same port (WebSocket upgrades to /ocpp/{chargeBoxId}) and, in development, simulated chargers.
   const ocpp = await startOcpp({ server, url, config, database, bus, log });
   metrics.addSource(ocpp.metrics);
-  health.add('ocpp', ocpp.running);
+  ocppRunning = ocpp.running;
   log(`Ready in ${Date.now() - started} ms: ${url}`);
   if (config.appEnv !== 'production') {
     log('');

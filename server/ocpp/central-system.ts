@@ -37,7 +37,12 @@ import { upsertPlainStatuses, type PlainStatus } from './fault-store';
 import { timeOutCommands } from './command-store';
 import { createOcppMetrics } from './ocpp-metrics';
 
-const { RPCServer, createRPCError } = ocpp as unknown as { RPCServer: new (options: Record<string, unknown>) => RpcServer; createRPCError: (code: string, message?: string) => Error };
+const { RPCServer, createRPCError, TimeoutError } = ocpp as unknown as {
+  RPCServer: new (options: Record<string, unknown>) => RpcServer;
+  createRPCError: (code: string, message?: string) => Error;
+  /** A call the charger did not answer in time (its `name` is Error's: tell it by its class). */
+  TimeoutError: abstract new (...args: never[]) => Error;
+};
 
 /** The parts of ocpp-rpc's RPCServer used here (its types are loose). */
 interface RpcServer {
@@ -543,9 +548,10 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       answered(accepted ? 'accepted' : 'rejected');
       await settle(commandId, chargerId, 'sent', accepted ? 'ACCEPTED' : 'REJECTED', { response: result });
     } catch (error) {
-      const err = error as { name?: string; rpcErrorCode?: string; message?: string };
-      answered(err.name === 'TimeoutError' ? 'timedOut' : 'failed');
-      if (err.name === 'TimeoutError') await settle(commandId, chargerId, 'sent', 'TIME_OUT', { error: `The charger did not answer within ${Math.round(callTimeoutMs / 1000)} s.` });
+      const err = error as { rpcErrorCode?: string; message?: string };
+      const timedOut = error instanceof TimeoutError;
+      answered(timedOut ? 'timedOut' : 'failed');
+      if (timedOut) await settle(commandId, chargerId, 'sent', 'TIME_OUT', { error: `The charger did not answer within ${Math.round(callTimeoutMs / 1000)} s.` });
       else await settle(commandId, chargerId, 'sent', 'FAIL', { error: `${err.rpcErrorCode ?? 'Error'}: ${(err.message ?? '').slice(0, 300)}` });
     }
   };

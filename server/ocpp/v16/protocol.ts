@@ -30,8 +30,14 @@ export function answerAccepts(action: string, result: unknown): boolean {
 }
 
 // OCPP 1.6 has no RpcFrameworkError (ocpp-rpc answers malformed frames with the 2.0.1 code): a frame that is not
-// a JSON array of the right shape is a FormationViolation in 1.6; an unknown message type is NotSupported.
-const OCPP16_ERROR_CODES: Record<string, string> = { RpcFrameworkError: 'FormationViolation', MessageTypeNotSupported: 'NotSupported' };
+// a JSON array of the right shape is a FormationViolation in 1.6; an unknown message type is NotSupported. A missing
+// required field is OccurenceConstraintViolation, as OCPP-J 1.6 spells it (2.0.1, which ocpp-rpc follows, corrected
+// it to Occurrence…): a 1.6 charger matches the code as its specification wrote it.
+const OCPP16_ERROR_CODES: Record<string, string> = {
+  RpcFrameworkError: 'FormationViolation',
+  MessageTypeNotSupported: 'NotSupported',
+  OccurrenceConstraintViolation: 'OccurenceConstraintViolation',
+};
 
 /**
  * A CALLERROR as we send it: the 1.6 code, the charger's message id (at most 1.6's 36 characters), a description of
