@@ -47,10 +47,10 @@ const RESTART_AFTER_MS = 1_000;
  */
 function childExecArgv(): string[] {
   const own = process.execArgv;
+  if (runsCompiled) return own;
   return own.some((arg) => arg.includes('tsx')) ? own : [...own, '--import', 'tsx'];
 }
 
-  if (runsCompiled) return own;
 /**
  * Sends an upgraded socket to the process; this one then lets go of it. Node tracks a socket sent from a server's
  * connection so that the server's close waits for the receiving process to close it too, but forgets a process that
