@@ -94,7 +94,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the OCPP central system in a proc
       await client.close({ force: true });
       return outcome;
     };
-    expect(await send(30_000)).toEqual({ status: 'Accepted' });
+    expect(await send(30_000)).toEqual({ status: 'UnknownVendorId' });
     expect(await send(40_000)).toEqual({ closed: 1009 });
   });
 

@@ -1,4 +1,5 @@
-// DataTransfer: accepted (no vendor extension is used).
+// DataTransfer: the central system has no vendor extension, so every vendorId is one it does not know. OCPP 1.6
+// (DataTransfer.conf) answers that UnknownVendorId, without data, rather than accepting what it cannot act on.
 export function dataTransfer() {
-  return { status: 'Accepted' };
+  return { status: 'UnknownVendorId' };
 }
