@@ -98,9 +98,13 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
   return [
     'global',
     '  maxconn 8000',
+    '  log stdout format raw local0',
     '',
     'defaults',
     '  mode http',
+    '  log global',
+    '  option httplog',
+    '  option dontlog-normal',
     '  option forwardfor',
     '  option redispatch',
     '  retries 3',
