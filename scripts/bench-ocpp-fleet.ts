@@ -1,7 +1,8 @@
 // A fleet process of `npm run bench:ocpp`: simulated OCPP chargers (the simulator's real client, real WebSockets)
 // in their own process, so the server's figures are the server's. Driven over the IPC channel of
-// child_process.fork, each request answered with its id: start, counters, faults, end-sessions, delay (the
-// process's event-loop delay since the last `delay` with `reset`), exit.
+// child_process.fork, each request answered with its id: start, counters, faults, end-sessions, end-offline (sessions
+// of the given chargers that are offline end, their StopTransactions queued), answered (the message ids of the calls
+// the server answered so far), delay (the process's event-loop delay since the last `delay` with `reset`), exit.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 
@@ -14,6 +15,9 @@ interface StartRequest {
 }
 
 let sims: SimulatedCharger[] = [];
+/** The message ids of the chargers' calls the server answered (a CALLRESULT or CALLERROR received), in order. */
+const answered: string[] = [];
+const answerFrame = /^\[[34],"([^"]+)"/;
 // How late this process's event loop runs: a command waits that long in the simulated charger before it is answered.
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
@@ -49,13 +53,30 @@ async function handle(m: { type: string } & Record<string, unknown>): Promise<un
     case 'start': {
       const r = m as unknown as StartRequest;
       sims = r.chargers.map((c) => new SimulatedCharger({ url: c.url, identity: c.identity, password: c.password, meterIntervalSeconds: r.meterSeconds, clockAlignedSeconds: r.clockSeconds, powerKw: 30, backoff: r.backoff }));
+      for (const s of sims) {
+        s.onReceived((frame) => {
+          const id = answerFrame.exec(frame)?.[1];
+          if (id) answered.push(id);
+        });
+      }
       let refused = 0;
+      const reasons: Record<string, number> = {};
       const progress = setInterval(() => send({ type: 'progress', online: sims.filter((s) => s.online).length }), 5_000);
       for (let i = 0; i < sims.length; i += r.concurrency) {
-        await Promise.all(sims.slice(i, i + r.concurrency).map((s) => s.start().catch(() => void (refused += 1))));
+        await Promise.all(
+          sims.slice(i, i + r.concurrency).map((s) =>
+            s.start().catch((error: unknown) => {
+              refused += 1;
+              const e = error as Error & { code?: number; response?: { headers?: Record<string, string> } };
+              // The refusal as answered: status and reason, and who answered it (a balancer's own page is HTML).
+              const why = `${e.code ?? ''} ${e.message.slice(0, 100)}${e.response?.headers?.['content-type'] ? ` (${e.response.headers['content-type']})` : ''}`.trim();
+              reasons[why] = (reasons[why] ?? 0) + 1;
+            }),
+          ),
+        );
       }
       clearInterval(progress);
-      return { ...counters(), refused };
+      return { ...counters(), refused, reasons };
     }
     case 'counters':
       return counters();
@@ -80,6 +101,19 @@ async function handle(m: { type: string } & Record<string, unknown>): Promise<un
       if (m.wait) await Promise.all(stops);
       return chosen.length;
     }
+    case 'end-offline': {
+      // Drivers unplug at chargers whose connection is gone (of those named): each StopTransaction is queued and
+      // replayed once the charger is back. Answers the queued transactions' ids.
+      const only = new Set(m.identities as string[]);
+      const down = sims.filter((s) => only.has(s.options.identity) && !s.online && s.connectors.some((c) => c.session?.transactionId != null));
+      const chosen = pick(down, Number(m.count));
+      const transactionIds = chosen.map((s) => s.connectors.find((c) => c.session?.transactionId != null)!.session!.transactionId as number);
+      // Queued at once (the charger is offline); its status notifications follow when it is back.
+      void Promise.all(chosen.map((s) => s.stopSession(s.connectors.find((c) => c.session)!, 'EVDisconnected')));
+      return { ended: chosen.length, transactionIds, pending: chosen.reduce((a, s) => a + s.pendingStops.length, 0) };
+    }
+    case 'answered':
+      return answered;
     case 'exit': {
       await Promise.all(sims.map((s) => s.stop()));
       setTimeout(() => process.exit(0), 50);
