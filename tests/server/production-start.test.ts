@@ -142,12 +142,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the compiled server in production
   it('refuses to start with an unsafe production setting, naming it', async () => {
     const { OTP_PEPPER: _pepper, ...withoutPepper } = productionEnv();
     const noPepper = startCompiled(outDir, withoutPepper);
+    const logSms = startCompiled(outDir, { ...productionEnv(), SMS_PROVIDER: 'log' });
     expect((await noPepper.exited).code).toBe(1);
     expect(noPepper.output()).toContain('OTP_PEPPER (32+ characters) is required in production');
-    const logSms = startCompiled(outDir, { ...productionEnv(), SMS_PROVIDER: 'log' });
     expect((await logSms.exited).code).toBe(1);
     expect(logSms.output()).toContain('SMS_PROVIDER=log prints sign-in codes to the log, which is refused in production');
-  }, 30_000);
+    // Refused before anything else: the database was not touched.
+    expect(noPepper.output()).not.toContain('applying migrations');
+  }, 120_000);
 
   it('starts: ready, the API, the console, a charger through the compiled OCPP process; SIGTERM exits 0', async () => {
     const server = startCompiled(outDir, productionEnv());
