@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chargerPowerTypeOptions } from '@domain/charger-power-types';
+import { localListStateLabels, localListStates } from '@domain/local-list';
 import { defineResource } from '@domain/resource/define-resource';
 import { type FieldOption, f, type FieldDef, optionsOf } from '@domain/resource/field';
 import { chargerTypeOptions, isActive, CM, oldUnitStatusOptions } from './shared';
@@ -38,6 +39,13 @@ export const ocppCustomisationTypes = ['ABB_7KW_DC_OCPP_16_JSON', 'DELTA_AC_MAX_
 
 export const connectivityStatuses = ['ONLINE', 'OFFLINE', 'FAULTED', 'UNDER_MAINTENANCE'] as const;
 export const usageTypes = ['PUBLIC', 'PRIVATE', 'CAPTIVE'] as const;
+
+/** The local list's states as the chargers' lists show them (domain/local-list.ts). */
+const localListStateOptions: FieldOption[] = localListStates.map((value) => ({
+  value,
+  label: localListStateLabels[value],
+  tone: value === 'inSync' ? 'success' : value === 'failed' ? 'danger' : 'warning',
+}));
 
 const socketFields = {
   code: f.code('Socket type', { required: true }),
@@ -106,6 +114,9 @@ export const chargerResource = defineResource({
       readOnly: true,
     }),
     lastHeartbeatAt: f.datetime('Last heartbeat', { readOnly: true }),
+    // The state of an OCPP charger's local authorization list (none until a list is sent to it), kept by the central
+    // system's list updates (server/ocpp/local-list-store.ts) beside its own table, so the lists filter on one table.
+    localListState: f.choice('Local list', localListStateOptions, { readOnly: true }),
     usageType: f.choice('Usage type', optionsOf(usageTypes), { defaultValue: 'PUBLIC', display: 'badge' }),
     qrCodeValue: qrCodeField({ unique: true }),
     alwaysOn: f.boolean('Always on', { defaultValue: false }),
@@ -133,12 +144,14 @@ export const chargerResource = defineResource({
       { field: 'protectedNetwork', hidden: true },
       { field: 'groupId', hidden: true },
       { field: 'lastHeartbeatAt' },
+      { field: 'localListState', hidden: true },
       { field: 'isActive' },
       { field: 'createdAt', hidden: true },
     ],
     filters: [
       { field: 'chargerType', kind: 'select' },
       { field: 'connectivityStatus', kind: 'select' },
+      { field: 'localListState', kind: 'select' },
       { field: 'powerType', kind: 'select' },
       { field: 'usageType', kind: 'select' },
       { field: 'locationId', kind: 'relation' },

@@ -1,0 +1,2 @@
+ALTER TABLE "chargers" ADD COLUMN "local_list_state" text;--> statement-breakpoint
+CREATE INDEX "chargers_local_list_state_created_at_id_idx" ON "chargers" USING btree ("local_list_state","created_at","id");
