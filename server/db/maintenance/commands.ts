@@ -2,13 +2,16 @@
 // answers an exit code and writes its lines through `out` (errors through `err`): a person's mistake or a file that is
 // not a backup gives one clear line and exit code 1, never a stack trace.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { ConfigError, loadConfig, type AppConfig } from '@server/config';
 import { openDatabase } from '@server/db/open-database';
+import { createDatabaseFileStore } from '@server/uploads/database-file-store';
+import { isStoreKey } from '@server/uploads/file-store';
 import { askHolder, DataDirHeldError, holdDataDir, type DataDirHold, type DataDirHolderKind } from './data-dir-socket';
 import { dumpEmbeddedTo, KEY_TABLES, keyCounts, NotABackupError, pgliteSql, readBackup, type RunSql } from './embedded-dump';
 import { assertEmptyTarget, compareCounts, copyTables, ledgerChecksum, tablesInForeignKeyOrder, TargetNotEmptyError, type TableCopy } from './move-to-postgres';
@@ -78,7 +81,7 @@ async function openEmbedded(folder: string): Promise<PGlite> {
 /** `npm run db:backup [-- --out <file>]`. */
 export function backupCommand(args: string[], io: CommandIo = {}): Promise<number> {
   return runCommand(io, async (config, out) => {
-    const { out: outFlag } = parseFlags(args, { out: 'value' }, 0);
+    const outFlag = parseFlags(args, { out: 'value' }, 0).flags.out;
     const started = new Date();
     if (config.databaseUrl) return postgresBackup(config.databaseUrl, outFlag as string | undefined, started, out);
     const file = path.resolve((outFlag as string | undefined) ?? path.join(config.dataDir, 'backups', `pglite-${fileStamp(started)}.tar.gz`));
@@ -140,7 +143,8 @@ function postgresBackup(url: string, outFlag: string | undefined, started: Date,
 /** `npm run db:restore -- <file> [--force]`. */
 export function restoreCommand(args: string[], io: CommandIo = {}): Promise<number> {
   return runCommand(io, async (config, out) => {
-    const { positional, force } = parseFlags(args, { force: 'flag' }, 1);
+    const { positional, flags } = parseFlags(args, { force: 'flag' }, 1);
+    const force = flags.force === true;
     if (config.databaseUrl) throw new CommandError('DATABASE_URL is set: the database is PostgreSQL; restore a pg_dump file with pg_restore. This command restores the embedded database.');
     const file = path.resolve(positional[0]!);
     if (!existsSync(file)) throw new CommandError(`No such file: ${file}`);
@@ -159,7 +163,7 @@ export function restoreCommand(args: string[], io: CommandIo = {}): Promise<numb
       const folder = embeddedFolder(config);
       let keptAside: string | null = null;
       if (existsSync(folder) && readdirSync(folder).length > 0) {
-        if (force !== true) throw new CommandError(`${folder} holds a database already. Run again with --force to restore over it (the current one is kept aside as ${path.basename(folder)}.before-restore-<time>).`);
+        if (!force) throw new CommandError(`${folder} holds a database already. Run again with --force to restore over it (the current one is kept aside as ${path.basename(folder)}.before-restore-<time>).`);
         keptAside = `${folder}.before-restore-${fileStamp(new Date())}`;
         renameSync(folder, keptAside);
         out(`The database that was there is kept in ${keptAside}`);
@@ -185,7 +189,7 @@ export function restoreCommand(args: string[], io: CommandIo = {}): Promise<numb
 /** `npm run db:move -- --to postgres://…`. */
 export function moveCommand(args: string[], io: CommandIo = {}): Promise<number> {
   return runCommand(io, async (config, out) => {
-    const { to } = parseFlags(args, { to: 'value' }, 0);
+    const { to } = parseFlags(args, { to: 'value' }, 0).flags;
     if (typeof to !== 'string') throw new CommandError('Name the target: npm run db:move -- --to postgres://user@host:5432/database (an empty database).');
     const url = postgresUrl(to);
     if (config.databaseUrl) throw new CommandError('DATABASE_URL is set: this configuration already uses PostgreSQL. The move copies the embedded database of DATA_DIR; run it without DATABASE_URL.');
@@ -228,11 +232,13 @@ export async function moveEmbedded(config: AppConfig, url: string, out: (line: s
         out('Copying (one transaction):');
         const copies = await copyTables(pglite, target, (c) => {
           if (c.rows > 0) out(`  ${c.table.padEnd(34)} ${c.rows.toLocaleString('en-IN').padStart(11)} rows  ${seconds(c.ms).padStart(7)}${c.rows >= 10_000 ? `  ${Math.round(c.rows / Math.max(c.ms / 1000, 0.001)).toLocaleString('en-IN')} rows/s` : ''}`);
-        });
+        }, (indexes, keys, ms) => out(`  ${indexes} indexes built and ${keys} foreign keys checked after the rows were in, in ${seconds(ms)}`));
         const copyMs = Date.now() - copyStarted;
         const rows = copies.reduce((sum, c) => sum + c.rows, 0);
         out(`Copied ${rows.toLocaleString('en-IN')} rows of ${copies.length} tables in ${seconds(copyMs)}.`);
-        const equal = await verify(pgliteSql(pglite), async (text) => (await target.query(text)).rows, out);
+        const tablesEqual = await verify(pgliteSql(pglite), async (text) => (await target.query(text)).rows, out);
+        const files = await copyFiles(config, url, out);
+        const equal = tablesEqual && files;
         out(equal ? `Moved and checked in ${seconds(Date.now() - started)}. Start the server with DATABASE_URL set to the target.` : 'The two databases differ: do not switch to the target.');
         return { copies, equal, copyMs, totalMs: Date.now() - started };
       } finally {
@@ -243,6 +249,45 @@ export async function moveEmbedded(config: AppConfig, url: string, out: (line: s
     }
   } finally {
     await held.release();
+  }
+}
+
+/**
+ * The uploads' and exports' files: on the embedded database they are on disk under `<DATA_DIR>/uploads`, on PostgreSQL
+ * in the database's file store (server/uploads/app-file-store.ts), so they are copied there (the disk copies stay).
+ * True when every file arrived with its size.
+ */
+async function copyFiles(config: AppConfig, url: string, out: (line: string) => void): Promise<boolean> {
+  const root = path.join(config.dataDir, 'uploads');
+  const keys = existsSync(root) ? (readdirSync(root, { recursive: true }) as string[]).map((k) => k.split(path.sep).join('/')).filter(isStoreKey) : [];
+  if (keys.length === 0) {
+    out('Files (uploads and exports): none on disk.');
+    return true;
+  }
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: url, dataDir: config.dataDir }, { migrate: false });
+  const staging = mkdtempSync(path.join(os.tmpdir(), 'czo-move-files-'));
+  try {
+    const store = createDatabaseFileStore(database.db);
+    let bytes = 0;
+    let arrived = 0;
+    for (const key of keys) {
+      const size = statSync(path.join(root, key)).size;
+      // The store moves a file in (and removes it): it gets a copy, the embedded side keeps its own.
+      const copy = path.join(staging, 'file');
+      copyFileSync(path.join(root, key), copy);
+      await store.putFile!(key, copy, '');
+      const stored = await store.open!(key);
+      stored?.stream.destroy();
+      if (stored?.size === size) arrived++;
+      bytes += size;
+    }
+    const same = arrived === keys.length;
+    out(`Files (uploads and exports): ${arrived.toLocaleString('en-IN')} of ${keys.length.toLocaleString('en-IN')} (${megabytes(bytes)}) copied into the database's file store in ${seconds(Date.now() - started)}${same ? '' : ' — some did not arrive whole'}.`);
+    return same;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    await database.close();
   }
 }
 
@@ -281,8 +326,8 @@ function postgresUrl(text: string): string {
 }
 
 /** Reads `--name value` and `--flag` options and the positional arguments (exactly `positionals` of them). */
-function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>, positionals: number): Record<string, string | boolean | undefined> & { positional: string[] } {
-  const result: Record<string, string | boolean | undefined> & { positional: string[] } = { positional: [] };
+function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>, positionals: number): { flags: Record<string, string | true | undefined>; positional: string[] } {
+  const result: { flags: Record<string, string | true | undefined>; positional: string[] } = { flags: {}, positional: [] };
   const usage = Object.entries(known)
     .map(([name, kind]) => (kind === 'flag' ? `--${name}` : `--${name} <value>`))
     .join(', ');
@@ -292,11 +337,11 @@ function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>, pos
       const name = arg.slice(2);
       const kind = known[name];
       if (!kind) throw new CommandError(`Unknown option ${arg}${usage ? ` (options: ${usage})` : ''}.`);
-      if (kind === 'flag') result[name] = true;
+      if (kind === 'flag') result.flags[name] = true;
       else {
         const value = args[++i];
         if (value === undefined || value.startsWith('--')) throw new CommandError(`${arg} needs a value.`);
-        result[name] = value;
+        result.flags[name] = value;
       }
     } else result.positional.push(arg);
   }

@@ -1,7 +1,8 @@
 // Moving the embedded database into an empty PostgreSQL database: the same migrations applied there, every table's
 // rows copied in one transaction (binary COPY out of PGlite in slices of pages, COPY FROM STDIN into PostgreSQL, tables
-// in foreign-key order, the tables' own triggers held off so nothing is derived twice), the sequences set to where the
-// embedded ones stand, then every table's row count and a checksum of the ledger compared on both sides.
+// in foreign-key order, the tables' own triggers held off so nothing is derived twice, secondary indexes built and
+// foreign keys checked once after the rows are in), the sequences set to where the embedded ones stand, then every
+// table's row count and a checksum of the ledger compared on both sides.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
@@ -88,7 +89,7 @@ const PAGES_PER_SLICE = 4_096;
  * Copies every table of the embedded database into the migrated, empty target, in one transaction. Reads the next
  * slice from PGlite while PostgreSQL writes the last one. Answers each table's rows and time.
  */
-export async function copyTables(source: PGlite, target: pg.Client, onTable?: (copy: TableCopy) => void): Promise<TableCopy[]> {
+export async function copyTables(source: PGlite, target: pg.Client, onTable?: (copy: TableCopy) => void, onIndexes?: (indexes: number, foreignKeys: number, ms: number) => void): Promise<TableCopy[]> {
   const run: RunSql = async (text) => (await source.query<Record<string, unknown>>(text)).rows;
   const tables = await tablesInForeignKeyOrder(run);
   const targetTables = new Set((await target.query<{ name: string }>(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`)).rows.map((r) => r.name));
@@ -100,6 +101,21 @@ export async function copyTables(source: PGlite, target: pg.Client, onTable?: (c
     for (const table of tables) await target.query(`alter table ${ident(table)} disable trigger user`);
     // Rows some migrations write (the ledger's own accounts…) are in the embedded database too, with their ids.
     await target.query(`truncate ${tables.map(ident).join(', ')}`);
+    // Secondary indexes are built once the rows are in, not row by row (a trigram index updated per row is most of a
+    // load's time); the indexes behind constraints (primary keys, unique keys a foreign key uses) stay.
+    const { rows: indexes } = await target.query<{ name: string; def: string }>(
+      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def from pg_index x
+         join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid join pg_namespace n on n.oid = t.relnamespace
+       where n.nspname = 'public' and t.relkind = 'r' and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+    );
+    for (const index of indexes) await target.query(`drop index public.${ident(index.name)}`);
+    // Foreign keys too: checked once per key over the whole table when added back, not by a lookup per copied row.
+    const { rows: foreignKeys } = await target.query<{ table: string; name: string; def: string }>(
+      `select t.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as def from pg_constraint k
+         join pg_class t on t.oid = k.conrelid join pg_namespace n on n.oid = t.relnamespace
+       where k.contype = 'f' and n.nspname = 'public'`,
+    );
+    for (const key of foreignKeys) await target.query(`alter table ${ident(key.table)} drop constraint ${ident(key.name)}`);
     for (const table of tables) {
       const started = Date.now();
       const columns = (await copyColumns(run, table)).map(ident).join(', ');
@@ -124,6 +140,11 @@ export async function copyTables(source: PGlite, target: pg.Client, onTable?: (c
       copies.push(copy);
       onTable?.(copy);
     }
+    const indexesStarted = Date.now();
+    await target.query(`set local maintenance_work_mem = '256MB'`);
+    for (const index of indexes) await target.query(index.def);
+    for (const key of foreignKeys) await target.query(`alter table ${ident(key.table)} add constraint ${ident(key.name)} ${key.def}`);
+    onIndexes?.(indexes.length, foreignKeys.length, Date.now() - indexesStarted);
     for (const table of tables) await target.query(`alter table ${ident(table)} enable trigger user`);
     await copySequences(run, target);
     await target.query('commit');

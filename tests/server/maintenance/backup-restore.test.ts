@@ -33,7 +33,7 @@ describe('backup and restore of the embedded database', () => {
     await seedDataDir(dataDir);
     sessionsBefore = await sessionsIn(dataDir);
     server = await startTestServer(maintenanceConfig(dataDir));
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     await server?.close();
   }, 60_000);

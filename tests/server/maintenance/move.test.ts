@@ -2,6 +2,8 @@
 // on both sides, and the server started on the target answers a booking and the ledger's check exactly as the embedded
 // one did; a target that holds tables is refused and left as it was.
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { moveCommand } from '@server/db/maintenance/commands';
@@ -58,7 +60,7 @@ describe.runIf(adminUrl)('moving the embedded database to PostgreSQL', () => {
     await other.query(`insert into notes values (1, 'kept')`);
     await other.end();
     await seedDataDir(dataDir);
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     if (previousOcppProcess === undefined) delete process.env.OCPP_PROCESS;
     else process.env.OCPP_PROCESS = previousOcppProcess;
@@ -83,6 +85,11 @@ describe.runIf(adminUrl)('moving the embedded database to PostgreSQL', () => {
     }
     expect(before.ledger).toMatchObject({ ok: true });
 
+    // An upload on the embedded side's disk: on PostgreSQL files live in the database's file store.
+    const upload = path.join(dataDir, 'uploads', '2026', '11', 'moved-upload-1.png');
+    mkdirSync(path.dirname(upload), { recursive: true });
+    writeFileSync(upload, randomBytes(300_000));
+
     const lines: string[] = [];
     const code = await moveCommand(['--to', databaseUrl(target)], { env: { DATA_DIR: dataDir, APP_ENV: 'test' }, out: (l) => lines.push(l), err: (l) => lines.push(l) });
     expect(code, lines.join('\n')).toBe(0);
@@ -91,6 +98,30 @@ describe.runIf(adminUrl)('moving the embedded database to PostgreSQL', () => {
     const [embeddedSum, postgresSum] = lines.filter((l) => /^ {2}(embedded|PostgreSQL):/.test(l)).map((l) => l.replace(/^ {2}\S+:\s+/, ''));
     expect(postgresSum).toBe(embeddedSum);
     expect(embeddedSum).toMatch(/^[\d,]+ entries moving ₹[\d,.]+, wallets hold ₹[\d,.]+, hash \d+$/);
+    expect(lines.find((l) => l.startsWith('Files'))).toMatch(/^Files \(uploads and exports\): 1 of 1 \(0\.3 MB\) copied into the database's file store in [\d.]+ s\.$/);
+    expect(existsSync(upload)).toBe(true);
+    const stored = await admin(async () => {
+      const client = new pg.Client({ connectionString: databaseUrl(target) });
+      await client.connect();
+      try {
+        return (await client.query('select size::int as size from stored_files where key = $1', ['2026/11/moved-upload-1.png'])).rows;
+      } finally {
+        await client.end();
+      }
+    });
+    expect(stored).toEqual([{ size: 300_000 }]);
+    // The sequences moved with the rows: the next booking takes an id after the copied ones.
+    const sequence = await admin(async () => {
+      const client = new pg.Client({ connectionString: databaseUrl(target) });
+      await client.connect();
+      try {
+        return (await client.query(`select (select last_value from pg_sequences where sequencename = 'bookings_id_seq')::bigint as last, (select max(id) from bookings)::bigint as max`)).rows[0];
+      } finally {
+        await client.end();
+      }
+    });
+    expect(Number(sequence.last)).toBeGreaterThanOrEqual(Number(sequence.max));
+    expect(Number(sequence.max)).toBeGreaterThanOrEqual(bookingId);
 
     const onPostgres = await startTestServer(maintenanceConfig(dataDir, databaseUrl(target)));
     try {
