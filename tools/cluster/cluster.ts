@@ -106,8 +106,11 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
     '  option httplog',
     '  option dontlog-normal',
     '  option forwardfor',
-    '  option redispatch',
+    // A request a process refused with 503 (it is draining: nothing was done) or could not take (it is gone) is sent
+    // again, each time to another process, before the health checks have taken that process out.
+    '  option redispatch 1',
     '  retries 3',
+    '  retry-on conn-failure 503',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
