@@ -10,6 +10,16 @@ interface Row {
   results: Map<string, string>;
 }
 
+/** The profiles in the order of OCPP 1.6's feature profiles (others after them, by name). */
+const PROFILE_ORDER = ['Core', 'Firmware Management', 'Local Auth List Management', 'Reservation', 'Smart Charging', 'Remote Trigger'];
+
+/** Rows by profile, then by case id (its letters, then its number). */
+function byPlace(a: Row, b: Row): number {
+  const rank = (profile: string) => (PROFILE_ORDER.includes(profile) ? PROFILE_ORDER.indexOf(profile) : PROFILE_ORDER.length);
+  const number = (id: string) => Number(/\d+/.exec(id)?.[0] ?? 0);
+  return rank(a.profile) - rank(b.profile) || a.profile.localeCompare(b.profile) || a.id.replace(/\d.*/, '').localeCompare(b.id.replace(/\d.*/, '')) || number(a.id) - number(b.id);
+}
+
 const RESULT_WORDS: Record<string, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skipped', pending: 'not run' };
 
 /** The case's top-level describe block: its profile and driver. */
@@ -46,7 +56,7 @@ export default class MatrixReporter implements Reporter {
     const lines = [
       `| Profile | Case | Title | ${columns.map((d) => d || 'Result').join(' | ')} |`,
       `| --- | --- | --- | ${columns.map(() => '---').join(' | ')} |`,
-      ...[...rows.values()].map((r) => `| ${r.profile} | ${r.id} | ${r.title} | ${columns.map((d) => r.results.get(d) ?? '—').join(' | ')} |`),
+      ...[...rows.values()].sort(byPlace).map((r) => `| ${r.profile} | ${r.id} | ${r.title} | ${columns.map((d) => r.results.get(d) ?? '—').join(' | ')} |`),
     ];
     const failed = [...rows.values()].filter((r) => [...r.results.values()].includes('FAIL')).length;
     process.stdout.write(`\nOCPP 1.6-J conformance matrix (${rows.size} cases${failed ? `, ${failed} failing` : ''}):\n\n${lines.join('\n')}\n\n`);
