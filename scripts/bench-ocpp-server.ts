@@ -1,7 +1,8 @@
 // A server process of `npm run bench:ocpp`: the real server (startServer: database, API, jobs, OCPP central system)
 // configured from the environment, with an event-loop delay monitor. The bench talks to it over the IPC channel of
-// child_process.fork: `stats` (RSS, heap, event-loop delay, the central system's counters), `reset` (the delay
-// histogram), `close` (a clean shutdown, the message log flushed). A kill -9 is the bench's own business.
+// child_process.fork: `stats` (RSS, heap, event-loop delay, the central system's counters), `memory` (RSS and heap of the
+// process holding the chargers, after a forced collection when asked), `reset` (the delay histogram), `close` (a clean
+// shutdown, the message log flushed). A kill -9 is the bench's own business.
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { loadConfig } from '@server/config';
 import { startServer } from '@server/start-server';
@@ -93,6 +94,20 @@ process.on('message', async (raw) => {
         gc: { ...gc },
         ocpp,
       },
+    });
+  } else if (m.type === 'memory') {
+    // The memory of the process holding the chargers (its own process on PostgreSQL, else this one), after a full
+    // collection when asked and that process runs with --expose-gc (BENCH_SERVER_NODE_ARGS; its own process inherits it).
+    const collect = Boolean((m as { gc?: boolean }).gc);
+    const gcNow = (globalThis as { gc?: () => void }).gc;
+    const ocpp = await server.ocppStats(false, collect).catch((error: unknown) => error as Error);
+    // Busy writing a heap snapshot, say: the bench asks again.
+    if (ocpp instanceof Error) return void send({ id: m.id, error: ocpp.message });
+    if (ocpp.pid === undefined && collect) gcNow?.();
+    const own = process.memoryUsage();
+    send({
+      id: m.id,
+      result: { pid: ocpp.pid ?? process.pid, rss: ocpp.rss ?? own.rss, heapUsed: ocpp.heapUsed ?? own.heapUsed, connected: ocpp.connected, collected: collect && Boolean(gcNow) },
     });
   } else if (m.type === 'reset') {
     loop.reset();

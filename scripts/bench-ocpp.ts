@@ -1,4 +1,5 @@
 // `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill] [--fleet-nice 19] [--probes 200]`
+// `npm run bench:ocpp -- --memory [--chargers 10000] [--seconds 90] [--snapshot]`
 //
 // OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
 // same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
@@ -17,9 +18,16 @@
 // --kill (default 1,000 chargers): chargers charging, some sessions ending as the server is killed with SIGKILL and
 // more while it is down; the server restarts; prints how long until every charger is back, and checks in the
 // database that every transaction ended exactly once and no booking was made twice.
+//
+// --memory: the memory a connected charger costs, ours against the OCPP library's. The same chargers (boot, status,
+// a heartbeat and meter values every 60 s, for --seconds, default 90) connect first to ocpp-rpc's RPCServer alone with
+// trivial handlers (scripts/bench-ocpp-bare.ts), then to the real server (its OCPP process on PostgreSQL). Both run
+// with --expose-gc: RSS and heap are read after a full collection, before the chargers connect and after the window,
+// and printed per charger with their ratio. --snapshot also writes a heap snapshot of each after the window (into the
+// data folder's snapshots/; scripts/heap-summary.ts compares two).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,10 +43,12 @@ const { values } = parseArgs({
   options: {
     chargers: { type: 'string' },
     servers: { type: 'string', default: '1' },
-    seconds: { type: 'string', default: '180' },
+    seconds: { type: 'string' },
     'meter-seconds': { type: 'string', default: '60' },
     'commands-per-second': { type: 'string', default: '5' },
     kill: { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+    snapshot: { type: 'boolean', default: false },
     'data-dir': { type: 'string', default: '.tmp/bench-ocpp' },
     port: { type: 'string', default: '3470' },
     'fleet-nice': { type: 'string', default: '0' },
@@ -46,9 +56,10 @@ const { values } = parseArgs({
   },
 });
 const KILL = values.kill;
+const MEMORY = values.memory && !KILL;
 const N = Number(values.chargers ?? (KILL ? 1_000 : 10_000));
-const SERVERS = KILL ? 1 : Number(values.servers);
-const seconds = Number(values.seconds);
+const SERVERS = KILL || MEMORY ? 1 : Number(values.servers);
+const seconds = Number(values.seconds ?? (MEMORY ? 90 : 180));
 const meterSeconds = Number(values['meter-seconds']);
 const commandsPerSecond = Number(values['commands-per-second']);
 const basePort = Number(values.port);
@@ -63,7 +74,7 @@ const FLEET_NICE = Number(values['fleet-nice']);
 // --probes N (load run): the last N chargers run in a fleet process of their own, never reniced. Half the commands go
 // to them: a charger that answers as soon as the command arrives, as a real one does, where a charger in a fleet of
 // 5,000 at nice 19 first waits for a core. The other half go to the reniced fleets; both round trips are printed.
-const PROBES = KILL || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
+const PROBES = KILL || MEMORY || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const pct = (list: number[], p: number) => {
   const s = [...list].sort((a, b) => a - b);
@@ -176,6 +187,12 @@ function spawnChild(script: string, extraEnv: Record<string, string>): Promise<C
   const profile = profiled && script.includes(profiled) ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [];
   // BENCH_SERVER_NODE_ARGS: Node options of the server processes only (e.g. a V8 heap flag to compare).
   const nodeArgs = script.includes('server') ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) : [];
+  // --memory: the measured processes collect their garbage when asked (a server's OCPP process inherits its options),
+  // and with --snapshot write a heap snapshot on SIGUSR2.
+  if (MEMORY && !script.includes('fleet')) {
+    nodeArgs.push('--expose-gc');
+    if (values.snapshot) nodeArgs.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dataDir, 'snapshots')}`);
+  }
   const proc = fork(path.resolve('scripts', script), [], { execArgv: ['--import', 'tsx', ...nodeArgs, ...profile], env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const output: string[] = [];
   // Everything the child prints goes to a file under the data folder; the sign-in codes and errors are kept here.
@@ -389,7 +406,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
 
 function header() {
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  log(`bench:ocpp ${KILL ? 'kill -9 run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${os.cpus().length} cores, load average ${load}`);
+  log(`bench:ocpp ${KILL ? 'kill -9 run' : MEMORY ? 'memory run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${os.cpus().length} cores, load average ${load}`);
 }
 
 // --------------------------------------------------------------------------------------------------- load run
@@ -559,6 +576,90 @@ async function loadRun() {
   process.exit(0);
 }
 
+// ------------------------------------------------------------------------------------------------------ memory
+interface MemoryReading {
+  pid: number;
+  rss: number;
+  heapUsed: number;
+  connected: number;
+  collected: boolean;
+}
+
+/** Writes a heap snapshot of `pid` (started with --heapsnapshot-signal) and waits until the file is whole; its path. */
+async function heapSnapshot(pid: number, answers: () => Promise<unknown>): Promise<string> {
+  const dir = path.join(dataDir, 'snapshots');
+  mkdirSync(dir, { recursive: true });
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  // The process writes it on its main thread: once it answers again, the file is complete.
+  const file = await (async () => {
+    for (let i = 0; i < 600; i++) {
+      const added = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.heapsnapshot') && f.includes(`.${pid}.`));
+      if (added) return added;
+      await sleep(250);
+    }
+    throw new Error(`no heap snapshot of ${pid} after 150 s`);
+  })();
+  // (Asked again while it is still busy writing: an answer may time out.)
+  for (let i = 0; ; i++) {
+    try {
+      await answers();
+      break;
+    } catch (error) {
+      if (i > 30) throw error;
+    }
+  }
+  const named = path.join(dir, `${pid}-${N}.heapsnapshot`);
+  renameSync(path.join(dir, file), named);
+  return named;
+}
+
+/**
+ * The chargers connect to `server` (already started), run for the window and go; its memory is read (after a full
+ * collection) before they connect and after the window.
+ */
+async function measureMemory(label: string, boxes: { id: number; identity: string; password: string }[], server: Child & { url: string }) {
+  const read = () => server.call<MemoryReading>('memory', { gc: true });
+  // A second collection settles what the first one's finalizers let go.
+  await read();
+  const before = await read();
+  const { fleets, connectSeconds, refused } = await startFleets(boxes, () => server.url, { clockSeconds: meterSeconds, meterSeconds });
+  log(`${label}: ${(await fleetCounters(fleets)).online} of ${boxes.length} connected in ${connectSeconds.toFixed(1)} s (${refused} refused); ${seconds} s of heartbeats, status and meter values`);
+  await sleep(seconds * 1000);
+  const counters = await fleetCounters(fleets);
+  await read();
+  const after = await read();
+  const snapshot = values.snapshot ? await heapSnapshot(after.pid, read) : null;
+  await Promise.all(fleets.map((f) => f.call('exit').catch(() => {})));
+  await server.call('close').catch(() => {});
+  return { label, before, after, counters, snapshot };
+}
+
+async function memoryRun() {
+  const prepared = await withDatabase(prepare);
+  const { boxes } = prepared;
+  // Chargers heartbeat every 60 s in both, so that every one has sent each kind of message in the window.
+  process.env.OCPP_HEARTBEAT_SECONDS = '60';
+  env.OCPP_HEARTBEAT_SECONDS = '60';
+  const bare = await spawnChild('bench-ocpp-bare.ts', { PORT: String(basePort + 1) });
+  const bareResult = await measureMemory('ocpp-rpc alone', boxes, { ...bare, url: String(bare.ready.url) });
+  const ours = await startServerProcess(0);
+  const oursResult = await measureMemory(databaseUrl ? 'our OCPP process' : 'our server (PGlite, one process)', boxes, ours);
+
+  console.log('');
+  header();
+  console.log(`window:             ${seconds} s after every charger booted; heartbeats and meter values every 60 s, status at boot; memory read after a forced full collection (node --expose-gc): ${bareResult.after.collected && oursResult.after.collected ? 'yes' : 'NO (steady state only)'}`);
+  const perCharger = (r: typeof bareResult) => (r.after.rss - r.before.rss) / Math.max(1, r.after.connected);
+  const heapPer = (r: typeof bareResult) => (r.after.heapUsed - r.before.heapUsed) / Math.max(1, r.after.connected);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  for (const r of [bareResult, oursResult]) {
+    console.log(`${r.label.padEnd(19)} ${r.after.connected} chargers connected (${r.counters.sent - r.counters.failed} of ${r.counters.sent} calls answered); RSS ${mb(r.before.rss)} → ${mb(r.after.rss)}, heap ${mb(r.before.heapUsed)} → ${mb(r.after.heapUsed)}; per charger RSS ${kb(perCharger(r))}, heap ${kb(heapPer(r))}${r.snapshot ? `; snapshot ${path.relative(process.cwd(), r.snapshot)}` : ''}`);
+  }
+  const ratio = perCharger(oursResult) / perCharger(bareResult);
+  console.log(`ratio:              ours ÷ ocpp-rpc alone per charger: RSS ${ratio.toFixed(2)}×, heap ${(heapPer(oursResult) / heapPer(bareResult)).toFixed(2)}× (target RSS ≤ 2×)`);
+  process.exit(0);
+}
+
 // ----------------------------------------------------------------------------------------------------- kill -9
 async function killRun() {
   const prepared = await withDatabase(prepare);
@@ -639,7 +740,7 @@ async function killRun() {
 }
 
 header();
-await (KILL ? killRun() : loadRun()).catch((error: unknown) => {
+await (KILL ? killRun() : MEMORY ? memoryRun() : loadRun()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

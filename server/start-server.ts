@@ -40,9 +40,10 @@ export interface RunningServer {
   url: string;
   /**
    * The OCPP central system's counters (chargers connected, log rows stored, lost and pending…), and, when it runs in a
-   * process of its own, that process's pid, memory and event-loop delay (`reset` starts the delay figures again).
+   * process of its own, that process's pid, memory and event-loop delay (`reset` starts the delay figures again;
+   * `collect` runs a full garbage collection there first when that process was started with --expose-gc: benchmarks).
    */
-  ocppStats(reset?: boolean): Promise<ReturnType<CentralSystem['stats']> & Partial<OcppProcessStats>>;
+  ocppStats(reset?: boolean, collect?: boolean): Promise<ReturnType<CentralSystem['stats']> & Partial<OcppProcessStats>>;
   close(): Promise<void>;
 }
 
@@ -116,7 +117,7 @@ export async function startServer(config: AppConfig, options: StartServerOptions
 
   return {
     url,
-    ocppStats: (reset = false) => ocpp.stats(reset),
+    ocppStats: (reset = false, collect = false) => ocpp.stats(reset, collect),
     close: async () => {
       // Drain: no new request, the live streams end (the consoles reconnect elsewhere), and the requests being
       // answered and the job batches running finish, within the deadline; then the chargers are told to go (1001,
@@ -153,14 +154,14 @@ async function startOcpp(input: {
   database: Awaited<ReturnType<typeof openDatabase>>;
   bus: NotificationBus;
   log: (line: string) => void;
-}): Promise<{ stats(reset: boolean): ReturnType<RunningServer['ocppStats']>; metrics(): Promise<string>; running(): boolean; close(): Promise<void> }> {
+}): Promise<{ stats(reset: boolean, collect?: boolean): ReturnType<RunningServer['ocppStats']>; metrics(): Promise<string>; running(): boolean; close(): Promise<void> }> {
   const { server, url, config, database, bus, log } = input;
   if (config.databaseUrl && ocppEnv().OCPP_PROCESS !== 'same') {
     const own = await startOcppProcess({ server, env: { ...process.env, DATABASE_URL: config.databaseUrl, ...centralConfigEnv(config) }, log });
     log(`  OCPP central system in a process of its own (pid ${own.pid()}; OCPP_PROCESS=same keeps it in this one)`);
     const fleet = await startDevChargers({ url, config, db: database.db, log });
     return {
-      stats: (reset) => own.stats(reset),
+      stats: (reset, collect) => own.stats(reset, false, collect),
       metrics: async () => (await own.stats(false, true)).metrics ?? '',
       running: () => own.running(),
       async close() {

@@ -13,7 +13,7 @@ import { onOcppUpgrade, refuseUpgrade } from './ocpp-runtime';
 /** What the server sends the central system's process. */
 export type OcppProcessMessage =
   | { type: 'upgrade'; url: string; headers: IncomingHttpHeaders; head: string }
-  | { type: 'stats'; id: number; reset?: boolean; metrics?: boolean }
+  | { type: 'stats'; id: number; reset?: boolean; metrics?: boolean; gc?: boolean }
   | { type: 'close' };
 
 /** The central system's counters and its process's own figures. */
@@ -26,8 +26,11 @@ export type OcppProcessReply = { type: 'ready'; nodeId: string } | { type: 'stat
 export interface OcppProcess {
   /** Its pid (undefined while it is being started again). */
   pid(): number | undefined;
-  /** Its counters; `reset` starts its event-loop delay figures again; `metrics` adds its metrics' text. */
-  stats(reset?: boolean, metrics?: boolean): Promise<OcppProcessStats>;
+  /**
+   * Its counters; `reset` starts its event-loop delay figures again; `metrics` adds its metrics' text; `gc` runs a full
+   * garbage collection before its memory is read, when it was started with --expose-gc (benchmarks).
+   */
+  stats(reset?: boolean, metrics?: boolean, gc?: boolean): Promise<OcppProcessStats>;
   /** Whether it runs and listens (readiness). */
   running(): boolean;
   close(): Promise<void>;
@@ -123,7 +126,7 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
   return {
     pid: () => child?.pid,
     running: () => child !== null && ready && !stopping,
-    stats(reset = false, metrics = false) {
+    stats(reset = false, metrics = false, gc = false) {
       const proc = child;
       if (!proc || !ready) return Promise.reject(new Error('The OCPP process is not running.'));
       const id = nextId++;
@@ -136,7 +139,7 @@ export async function startOcppProcess(input: { server: HttpServer | Http2Server
           clearTimeout(timer);
           resolve(stats);
         });
-        proc.send({ type: 'stats', id, reset, metrics } satisfies OcppProcessMessage);
+        proc.send({ type: 'stats', id, reset, metrics, gc } satisfies OcppProcessMessage);
       });
     },
     async close() {
