@@ -210,6 +210,8 @@ interface Link {
   tokensAt: number;
   interval: number;
   actions: Map<string, string>;
+  /** Its calls' message-log rows being written, by message id: a call is answered once its row is stored. */
+  logged: Map<string, Promise<void>>;
   /** The protocol version the charger speaks. */
   version: ProtocolVersion;
 }
@@ -312,9 +314,19 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     }
   });
 
+  /** Waits for a call's message-log row (a failed write fails the answer: the charger sends the call again). */
+  const loggedCall = async (link: Link, messageId: string) => {
+    const written = link.logged.get(messageId);
+    link.logged.delete(messageId);
+    await written;
+  };
   const logFrame = (link: Link, m: Omit<LoggedMessage, 'chargerId' | 'createdAt'>) => {
     metrics.frame(m.direction, m.messageType, m.action);
-    void log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
+    const written = log.add({ ...m, chargerId: link.charger.id, createdAt: now() });
+    if (m.direction === 'IN' && m.messageType === 'CALL' && m.messageId !== null) {
+      link.logged.set(m.messageId, written);
+      if (link.logged.size > 200) link.logged.delete(link.logged.keys().next().value as string);
+    }
   };
   // Rows written a batch at a time, each batch waiting (at most 100 ms) for the console's requests in flight.
   const batched = <T, R = void>(what: string, intervalMs: number, maxRows: number, write: (rows: T[]) => Promise<R[] | void>) => {
@@ -374,7 +386,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
         .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
         .catch((e: unknown) => fail('ocpp-connect-write-failed', e, { chargerId: charger.id })),
     );
-    const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map(), version };
+    const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map(), logged: new Map(), version };
     links.set(charger.id, link);
     const raw = client.sendRaw.bind(client);
     client.sendRaw = (message: string) => raw(typeof message === 'string' ? version.errorFrame(message) : message);
@@ -475,7 +487,11 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
           if (unstorable) throw createRPCError('PropertyConstraintViolation', `${unstorable.path.slice(0, 60) || 'A value'} holds a NUL or broken character.`);
           await giveWay(100);
           try {
-            return await handler(call);
+            const result = await handler(call);
+            // Answered once the call's row is in the message log (written in batches): whatever happens to this process
+            // next (a kill -9), a call the charger was answered for is never missing from the log.
+            await loggedCall(link, call.messageId);
+            return result;
           } catch (error) {
             // A value the charger cannot mean: its own CALLERROR, nothing stored.
             if (error instanceof OcppRefusal) throw createRPCError(error.code, error.message.slice(0, MAX_ERROR_TEXT));
