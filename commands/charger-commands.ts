@@ -1,3 +1,4 @@
+import { localListAnchors, MANAGE_LOCAL_LIST_PERMISSION } from '@domain/local-list';
 import { COMMAND_BATCHES_SCREEN, ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
@@ -45,7 +46,8 @@ const commandActions: readonly { action: OcppCommandAction; title: string; keywo
 
 /**
  * Actions on a charger's page and from a charger lookup: each command ("Reset charger…", "Change availability…",
- * "Read configuration…"…) opens the charger's page at that command with its form open; "Stop session…" opens it at
+ * "Read configuration…"…) opens the charger's page at that command with its form open, and the local list's (Send full
+ * local list…, Read local list version…) at its button; "Stop session…" opens it at
  * the sessions' stop buttons; "Start test charge…" opens the Test charger screen (coming back to where the palette
  * was opened).
  */
@@ -68,6 +70,9 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
     ...commandActions.map((c) =>
       action(c.action === 'Reset' ? 'reset' : c.action, c.title, [...c.keywords, ocppCommandLabels[c.action].toLowerCase()], EXECUTE_COMMAND_PERMISSION, `${page}#${chargerCommandAnchors[c.action]}`),
     ),
+    // The local authorization list's two commands, for whoever may manage it: the page opens at their buttons.
+    action('local-list-full', 'Send full local list…', ['local', 'list', 'authorization', 'rfid', 'cards', 'offline', 'ocpp'], MANAGE_LOCAL_LIST_PERMISSION, `${page}#${localListAnchors.sendFull}`),
+    action('local-list-version', 'Read local list version…', ['local', 'list', 'version', 'authorization', 'ocpp'], MANAGE_LOCAL_LIST_PERMISSION, `${page}#${localListAnchors.readVersion}`),
     action('test', 'Start test charge…', ['test', 'charge', 'start', 'ocpp'], 'ROLE_TEST_DEVICE', testChargerPath(record.id, back)),
     action('stop', 'Stop session…', ['stop', 'session', 'transaction', 'ocpp'], undefined, `${page}#${chargerActionAnchors.stop}`, (c) =>
       STOP_SESSION_PERMISSIONS.some((p) => hasPermission(c.permissions, p)),

@@ -80,6 +80,9 @@ export const localListBodySchema = z.strictObject({
   chargerIds: z.array(z.number().int().positive()).min(1, 'Choose at least one charger').max(500, 'At most 500 chargers at once'),
 });
 
+/** The charger page's anchors of the local list's actions (the palette opens the page at them). */
+export const localListAnchors = { sendFull: 'send-full-list', readVersion: 'read-list-version' } as const;
+
 /** Paths of the local list's API. */
 export const localListPaths = {
   ofCharger: (chargerId: number | string) => `/ccu/charger/${chargerId}/local-list`,

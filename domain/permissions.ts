@@ -197,6 +197,8 @@ export const permissionFamilies = {
     'ROLE_VIEW_CONNECTIVITY_DETAILS',
     'ROLE_TEST_DEVICE',
     'ROLE_EXECUTE_COMMAND',
+    // Ours: send a charger its local authorization list (the RFID cards it may accept offline) and read its version.
+    'ROLE_MANAGE_LOCAL_LIST',
     'ROLE_VIEW_TELEMETRY',
     'ROLE_VIEW_TRANSACTION',
     'ROLE_VIEW_AUTHORIZE_REQUEST',

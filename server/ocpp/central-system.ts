@@ -18,6 +18,7 @@ import { giveWay } from '@server/http/request-gate';
 import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
 import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
+import { localListActions } from '@domain/local-list';
 import { ocppCommandActions } from '@domain/ocpp';
 import { unstorableTextPaths } from '@domain/storable-text';
 import { chargerLiveEvent, commandLiveEvent } from './ocpp-messages';
@@ -276,7 +277,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const metrics = createOcppMetrics({
     connected: () => links.size,
     backlog: () => Object.fromEntries(Object.entries(backlog).map(([name, w]) => [name, w.stats().pending])),
-    knownActions: new Set([...protocolVersions.flatMap((v) => Object.keys(v.handlers)), ...ocppCommandActions]),
+    knownActions: new Set([...protocolVersions.flatMap((v) => Object.keys(v.handlers)), ...ocppCommandActions, ...localListActions]),
     processDefaults: options.processMetrics ?? false,
   });
   const log: MessageLog = createMessageLog(db, (error) => fail('ocpp-log-write-failed', error), 250, (rows, seconds) => metrics.batchWritten('message-log', rows, seconds));

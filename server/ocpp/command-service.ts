@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { chargerTypes } from '@domain/resources/chargers/charger';
 import { LIVE_CHANNEL } from '@domain/live-event';
+import type { LocalListCommand } from '@domain/local-list';
 import { canTestOverOcpp, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
 import { nextCommandState, ocppCommandMachine, type OcppCommandState } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';
@@ -92,7 +93,7 @@ export function commandView(row: Record<string, unknown>): OcppCommandView {
   };
 }
 
-async function commandsByIds(deps: ResolvedDeps, ids: string[]): Promise<OcppCommandView[]> {
+async function commandsByIds(deps: CommandDeps, ids: string[]): Promise<OcppCommandView[]> {
   if (ids.length === 0) return [];
   const rows = rowsOf<Record<string, unknown>>(
     await deps.db.execute(sql`select ${commandColumns} from ${ocppCommands} c ${commandJoins}
@@ -102,10 +103,14 @@ async function commandsByIds(deps: ResolvedDeps, ids: string[]): Promise<OcppCom
   return ids.map((id) => byId.get(id)).filter((v): v is OcppCommandView => v !== undefined);
 }
 
+/** What sendCommands uses of the app's dependencies (a job handler has these too). */
+export type CommandDeps = Pick<ResolvedDeps, 'db' | 'bus' | 'now' | 'logger'>;
+
 /** Options of sendCommands. */
 export interface SendCommandsInput {
   chargerIds: readonly number[];
-  command: OcppCommand;
+  /** A command of the command form, or of the local list (sent by its own routes and propagation: local-list-service.ts). */
+  command: OcppCommand | LocalListCommand;
   userId: string | null;
   /** Wait for every answer (at most COMMAND_DEADLINE_MS). */
   wait?: boolean;
@@ -117,7 +122,7 @@ export interface SendCommandsInput {
  * failed with why, so one such charger in a selection holds back none of the others. An unknown charger answers 404,
  * and a send where no charger speaks OCPP 409 (nothing to send at all).
  */
-export async function sendCommands(deps: ResolvedDeps, input: SendCommandsInput): Promise<{ batchId: string; items: OcppCommandView[] }> {
+export async function sendCommands(deps: CommandDeps, input: SendCommandsInput): Promise<{ batchId: string; items: OcppCommandView[] }> {
   const ids = [...new Set(input.chargerIds)];
   const commandIdOf = new Map(ids.map((id) => [id, randomUUID()]));
   const batchId = randomUUID();

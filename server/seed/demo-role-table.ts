@@ -15,6 +15,8 @@ export type RoleArea = (typeof roleAreas)[number];
 /** A charger's traffic and commands: the central system's part of the Hardware family. */
 const ocpp: ReadonlySet<Permission> = new Set<Permission>([
   'ROLE_EXECUTE_COMMAND',
+  'ROLE_MANAGE_LOCAL_LIST',
+  'ROLE_RESERVE_CONNECTOR',
   'ROLE_TEST_DEVICE',
   'ROLE_VIEW_TELEMETRY',
   'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS',

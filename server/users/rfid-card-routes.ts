@@ -1,4 +1,5 @@
-// The actions of RFID cards (user-service `rfid-card`): staff add a card to a user and remove it with a reason. A
+// The actions of RFID cards (user-service `rfid-card`): staff add a card to a user, block or unblock it, and remove it
+// with a reason (each change reaches the chargers' local lists: server/ocpp/local-list-service.ts). A
 // card is on one account at a time (the unique index on held card numbers, migration 0013, decides between two
 // adds at once); each add and remove writes a row in RFID History, which OCPP Authorize reads
 // (server/ocpp/authorisation-store.ts), and an audit row, in the same transaction.
@@ -15,6 +16,7 @@ import { rfidCardHistory, rfidCards } from '@server/db/tables/chargers';
 import type { HttpProblem} from '@server/http/problem';
 import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
+import { queueListPropagation } from '@server/ocpp/local-list-service';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 
@@ -90,6 +92,7 @@ export function registerRfidCardRoutes(registry: RouteRegistry): void {
         if (holder) throw takenProblem(cardNumber, holder, userId);
         throw conflict(`Card ${cardNumber} was changed at the same moment. Try again.`, 'cardNumber', 'Changed meanwhile');
       }
+      await queueListPropagation(deps.db, deps.bus, now);
       return c.json(await findRecord(deps.db, resource, String(id)), 201);
     },
   });
@@ -121,7 +124,42 @@ export function registerRfidCardRoutes(registry: RouteRegistry): void {
         return Number(row.id);
       });
       if (id === undefined) throw conflict(`Card ${cardNumber} was removed at the same moment.`, 'cardNumber', 'Not on any account');
+      await queueListPropagation(deps.db, deps.bus, now);
       return c.json(await findRecord(deps.db, resource, String(id)), 200);
     },
   });
+
+  // Block and Unblock: the card stays on its account, refused (Blocked) or accepted again; each writes RFID History
+  // (BLOCKED or UNBLOCKED, with the reason) and an audit row, and reaches the chargers' local lists.
+  for (const [name, blocked] of [['block', true], ['unblock', false]] as const) {
+    registerResourceAction(registry, resource, name, {
+      summary: blocked
+        ? 'Block an RFID card on the account holding it, with a reason: chargers refuse it (OCPP Authorize and their local lists answer Blocked) until it is unblocked. Writes RFID History (BLOCKED) and an audit row.'
+        : 'Unblock a blocked RFID card, with a reason: chargers accept it again (Authorize and their local lists). Writes RFID History (UNBLOCKED) and an audit row.',
+      responses: { 200: recordAnswer, 409: { description: blocked ? 'The card is on no account, or blocked already' : 'The card is on no account, or not blocked', schema: problemSchema } },
+      handler: async ({ c, body, session, deps }) => {
+        const cardNumber = normaliseCardNumber(String(body.cardNumber));
+        const reason = String(body.reason);
+        const holder = await holderOf(deps.db, cardNumber);
+        if (!holder) throw conflict(`Card ${cardNumber} is not on any account.`, 'cardNumber', 'Not on any account');
+        if (holder.blocked === blocked) throw conflict(`Card ${cardNumber} is ${blocked ? 'blocked already' : 'not blocked'}. Nothing changed.`, 'cardNumber', blocked ? 'Blocked already' : 'Not blocked');
+        await assertMayChangeCardsOf(deps.db, session, holder.userId);
+        const now = deps.now();
+        const id = await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(rfidCards)
+            .set({ blocked, updatedAt: now })
+            .where(and(eq(rfidCards.cardNumber, cardNumber), eq(rfidCards.held, true), eq(rfidCards.userId, holder.userId), eq(rfidCards.blocked, !blocked)))
+            .returning({ id: rfidCards.id });
+          if (!row) return undefined;
+          await tx.insert(rfidCardHistory).values({ cardNumber, userId: holder.userId, action: blocked ? 'BLOCKED' : 'UNBLOCKED', reason, actedById: session.userId, actedAt: now, createdAt: now, updatedAt: now });
+          await writeAudit(tx, { entityType: resource.name, entityId: String(row.id), actorUserId: session.userId, action: name, reason, changes: { blocked: { from: !blocked, to: blocked } } }, now);
+          return Number(row.id);
+        });
+        if (id === undefined) throw conflict(`Card ${cardNumber} was changed at the same moment. Try again.`, 'cardNumber', 'Changed meanwhile');
+        await queueListPropagation(deps.db, deps.bus, now);
+        return c.json(await findRecord(deps.db, resource, String(id)), 200);
+      },
+    });
+  }
 }

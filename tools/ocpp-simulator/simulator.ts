@@ -1,7 +1,9 @@
 // A simulated OCPP 1.6-J charger on ocpp-rpc's RPCClient (the same library as the central system, strict mode):
 // it boots, heartbeats, reports connector status, answers remote commands as a real charger does, charges with a
 // plausible power curve and meter values, can fault and recover, reconnects with back-off after a dropped
-// connection, and replays the StopTransactions it could not send while offline.
+// connection, and replays the StopTransactions it could not send while offline. It keeps a local authorization list
+// (SendLocalList Full and Differential, GetLocalListVersion) and, while the central system is unreachable, lets the
+// cards on it charge, sending the StartTransactions and StopTransactions of those sessions when it reconnects.
 import ocpp from 'ocpp-rpc';
 
 const { RPCClient } = ocpp as unknown as { RPCClient: new (options: Record<string, unknown>) => SimClient };
@@ -45,6 +47,17 @@ export interface SimulatedChargerOptions {
   rejectRemoteStart?: boolean;
   /** How long the charger waits for the central system's answer to a call, ms [30,000]. */
   callTimeoutMs?: number;
+  /** Keep a local authorization list (false: GetLocalListVersion answers -1, SendLocalList NotSupported) [true]. */
+  localList?: boolean;
+  /** Most cards the local list holds (LocalAuthListMaxLength) and one SendLocalList carries (SendLocalListMaxLength) [10,000 each]. */
+  localListMaxLength?: number;
+  sendLocalListMaxLength?: number;
+}
+
+/** A card on the charger's local list (OCPP 1.6 IdTagInfo). */
+export interface LocalCard {
+  status: string;
+  expiryDate?: string;
 }
 
 type ConnectorStatus = 'Available' | 'Preparing' | 'Charging' | 'SuspendedEV' | 'SuspendedEVSE' | 'Finishing' | 'Reserved' | 'Unavailable' | 'Faulted';
@@ -84,6 +97,13 @@ export class SimulatedCharger {
   readonly connectors: Connector[];
   /** StopTransactions waiting for the connection (sent in order on reconnect). */
   readonly pendingStops: Record<string, unknown>[] = [];
+  /** StartTransactions of sessions started offline from the local list (sent on reconnect, before the stops). */
+  readonly pendingStarts: { payload: Record<string, unknown>; session: Session }[] = [];
+  /** The local authorization list, by idTag, and its version (0: empty, never sent). */
+  readonly localList = new Map<string, LocalCard>();
+  localListVersion = 0;
+  /** The session of a stop queued before its StartTransaction was answered (its transactionId is filled in then). */
+  private readonly stopSessions = new WeakMap<Record<string, unknown>, Session>();
   /** Calls answered and made (for benchmarks). */
   readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0, transmitted: 0 };
   /** Connections closed, by close code and reason (for benchmarks). */
@@ -105,6 +125,9 @@ export class SimulatedCharger {
       rejectRemoteStart: false,
       clockAlignedSeconds: 0,
       callTimeoutMs: 30_000,
+      localList: true,
+      localListMaxLength: 10_000,
+      sendLocalListMaxLength: 10_000,
       // An option passed as undefined keeps its default.
       ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulatedChargerOptions),
     };
@@ -114,6 +137,12 @@ export class SimulatedCharger {
     this.config.set('MeterValueSampleInterval', String(this.options.meterIntervalSeconds));
     this.config.set('AuthorizeRemoteTxRequests', 'false');
     this.config.set('ClockAlignedDataInterval', String(this.options.clockAlignedSeconds));
+    if (this.options.localList) {
+      this.config.set('LocalAuthListEnabled', 'true');
+      this.config.set('LocalAuthListMaxLength', String(this.options.localListMaxLength));
+      this.config.set('SendLocalListMaxLength', String(this.options.sendLocalListMaxLength));
+      this.config.set('LocalAuthorizeOffline', 'true');
+    }
     this.client = new RPCClient({
       endpoint: this.options.url,
       identity: this.options.identity,
@@ -252,9 +281,23 @@ export class SimulatedCharger {
     }
     await this.sendStatus(0, 'Available');
     for (const c of this.connectors) await this.sendStatus(c.id, c.status, c.errorCode);
-    // Stops that happened while offline are sent now, in order, exactly once each.
-    while (this.pendingStops.length > 0 && this.online) {
+    // Sessions started offline from the local list are told now (their transaction ids come back), then the stops
+    // that happened while offline, in order, exactly once each.
+    while (this.pendingStarts.length > 0 && this.online) {
+      const start = this.pendingStarts[0]!;
+      const answer = (await this.safeCall('StartTransaction', start.payload)) as { transactionId: number } | undefined;
+      if (answer === undefined) break;
+      this.pendingStarts.shift();
+      start.session.transactionId = answer.transactionId;
+    }
+    while (this.pendingStops.length > 0 && this.online && this.pendingStarts.length === 0) {
       const stop = this.pendingStops[0]!;
+      const session = this.stopSessions.get(stop);
+      if (session) stop.transactionId = session.transactionId;
+      if (stop.transactionId === null || stop.transactionId === undefined) {
+        this.pendingStops.shift();
+        continue;
+      }
       const answer = await this.safeCall('StopTransaction', stop);
       if (answer === undefined) break;
       this.pendingStops.shift();
@@ -311,13 +354,36 @@ export class SimulatedCharger {
 
   /** Starts a session with an RFID card: Authorize, then StartTransaction; answers the idTag status. */
   async startWithCard(connectorId: number, idTag: string): Promise<string> {
-    const auth = (await this.safeCall('Authorize', { idTag })) as { idTagInfo?: { status?: string } } | undefined;
-    const status = auth?.idTagInfo?.status ?? 'Invalid';
+    // While the central system cannot be reached (offline, or no answer) the local list decides, and an accepted card
+    // charges at once: its StartTransaction goes when the charger reconnects.
+    const auth = this.online ? ((await this.safeCall('Authorize', { idTag })) as { idTagInfo?: { status?: string } } | undefined) : undefined;
+    const local = auth === undefined;
+    const status = local ? this.localStatus(idTag) : (auth.idTagInfo?.status ?? 'Invalid');
     if (status !== 'Accepted') return status;
     const c = this.connectors.find((x) => x.id === connectorId);
     if (!c || c.session || c.status !== 'Available') return 'ConcurrentTx';
-    await this.beginSession(c, idTag);
+    if (local) this.beginOfflineSession(c, idTag);
+    else await this.beginSession(c, idTag);
     return status;
+  }
+
+  /** What the local list says of a card (an expired entry is Expired; a card not on it is Invalid). */
+  localStatus(idTag: string): string {
+    if (!this.options.localList || this.config.get('LocalAuthListEnabled') === 'false') return 'Invalid';
+    const card = this.localList.get(idTag);
+    if (!card) return 'Invalid';
+    if (card.expiryDate && new Date(card.expiryDate).getTime() < Date.now()) return 'Expired';
+    return card.status;
+  }
+
+  /** A session started without the central system: charging now, its StartTransaction queued for the reconnect. */
+  private beginOfflineSession(c: Connector, idTag: string): void {
+    const session: Session = { transactionId: null, idTag, startedAt: Date.now(), meterStartWh: c.meterWh, soc: 20 + Math.floor(Math.random() * 40), powerW: 0, limitA: null };
+    c.session = session;
+    c.status = 'Charging';
+    this.pendingStarts.push({ session, payload: { connectorId: c.id, idTag, meterStart: Math.round(c.meterWh), timestamp: new Date().toISOString() } });
+    c.timer = setInterval(() => void this.meter(c), this.options.meterIntervalSeconds * 1000);
+    c.timer.unref();
   }
 
   private async beginSession(c: Connector, idTag: string): Promise<void> {
@@ -343,7 +409,7 @@ export class SimulatedCharger {
   /** Advances the meter and sends MeterValues: power ramps up, then tapers past 80 % state of charge. */
   private async meter(c: Connector, first = false): Promise<void> {
     const s = c.session;
-    if (!s || s.transactionId === null) return;
+    if (!s) return;
     const rated = this.options.powerKw * 1000;
     const elapsed = (Date.now() - s.startedAt) / 1000;
     const ramp = Math.min(1, 0.5 + elapsed / 60);
@@ -357,7 +423,8 @@ export class SimulatedCharger {
     c.meterWh += addedWh;
     s.soc = Math.min(100, s.soc + (addedWh / 40_000) * 100);
     const voltage = rated > 22_000 ? 400 : 230;
-    if (!this.online) return;
+    // A session started offline meters on; its readings go once the central system has given it a transaction id.
+    if (!this.online || s.transactionId === null) return;
     await this.safeCall('MeterValues', {
       connectorId: c.id,
       transactionId: s.transactionId,
@@ -383,9 +450,14 @@ export class SimulatedCharger {
     if (c.timer) clearInterval(c.timer);
     c.timer = null;
     c.session = null;
-    if (s.transactionId === null) return;
-    const stop = { transactionId: s.transactionId, meterStop: Math.round(c.meterWh), timestamp: new Date().toISOString(), reason, idTag: s.idTag };
-    if (this.online) {
+    const startPending = this.pendingStarts.some((p) => p.session === s);
+    if (s.transactionId === null && !startPending) return;
+    const stop: Record<string, unknown> = { transactionId: s.transactionId, meterStop: Math.round(c.meterWh), timestamp: new Date().toISOString(), reason, idTag: s.idTag };
+    if (startPending) {
+      // Its transaction id comes with the StartTransaction's answer, when the charger reconnects.
+      this.stopSessions.set(stop, s);
+      this.pendingStops.push(stop);
+    } else if (this.online) {
       const answer = await this.safeCall('StopTransaction', stop);
       if (answer === undefined) this.pendingStops.push(stop);
     } else {
@@ -472,6 +544,30 @@ export class SimulatedCharger {
     });
     this.client.handle('ClearCache', () => {
       this.counters.commands += 1;
+      return { status: 'Accepted' };
+    });
+    // The local authorization list: a Full update replaces it, a Differential one changes the cards it names (one
+    // without idTagInfo is removed) and must carry a newer version than the charger holds (else VersionMismatch).
+    this.client.handle('GetLocalListVersion', () => {
+      this.counters.commands += 1;
+      return { listVersion: this.options.localList ? this.localListVersion : -1 };
+    });
+    this.client.handle('SendLocalList', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { listVersion: number; updateType: 'Full' | 'Differential'; localAuthorizationList?: { idTag: string; idTagInfo?: LocalCard }[] };
+      if (!this.options.localList) return { status: 'NotSupported' };
+      const entries = p.localAuthorizationList ?? [];
+      if (entries.length > Number(this.config.get('SendLocalListMaxLength'))) return { status: 'Failed' };
+      if (p.updateType === 'Differential' && p.listVersion <= this.localListVersion) return { status: 'VersionMismatch' };
+      const next = p.updateType === 'Full' ? new Map<string, LocalCard>() : new Map(this.localList);
+      for (const e of entries) {
+        if (e.idTagInfo) next.set(e.idTag, { status: e.idTagInfo.status, ...(e.idTagInfo.expiryDate ? { expiryDate: e.idTagInfo.expiryDate } : {}) });
+        else next.delete(e.idTag);
+      }
+      if (next.size > Number(this.config.get('LocalAuthListMaxLength'))) return { status: 'Failed' };
+      this.localList.clear();
+      for (const [k, v] of next) this.localList.set(k, v);
+      this.localListVersion = p.listVersion;
       return { status: 'Accepted' };
     });
     // Smart charging, as far as pausing and load balancing a session need: TxProfiles on the session's connector, each

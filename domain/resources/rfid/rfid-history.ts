@@ -2,9 +2,9 @@ import { defineResource } from '@domain/resource/define-resource';
 import { f, optionsOf } from '@domain/resource/field';
 import { RM } from '../chargers/shared';
 
-export const rfidActions = ['ADDED', 'REMOVED', 'BLOCKED'] as const;
+export const rfidActions = ['ADDED', 'REMOVED', 'BLOCKED', 'UNBLOCKED'] as const;
 
-/** RFID cards added to, removed from or blocked on users' accounts (read-only log). */
+/** RFID cards added to, removed from, blocked or unblocked on users' accounts (read-only log). */
 export const rfidHistoryResource = defineResource({
   name: 'rfid-history',
   title: 'RFID card event',
@@ -16,7 +16,7 @@ export const rfidHistoryResource = defineResource({
   fields: {
     cardNumber: f.code('Card number', { required: true, max: 32 }),
     userId: f.relation('User', 'users', { idType: 'uuid', required: true }),
-    action: f.choice('Action', optionsOf(rfidActions, { ADDED: 'success', REMOVED: 'neutral', BLOCKED: 'danger' }), { required: true }),
+    action: f.choice('Action', optionsOf(rfidActions, { ADDED: 'success', REMOVED: 'neutral', BLOCKED: 'danger', UNBLOCKED: 'success' }), { required: true }),
     actedById: f.relation('By', 'users', { idType: 'uuid' }),
     actedAt: f.datetime('At', { required: true }),
     reason: f.longText('Reason', { max: 500 }),

@@ -19,6 +19,7 @@ const ACCEPTING: Record<string, readonly string[]> = {
   ClearCache: ['Accepted'],
   SetChargingProfile: ['Accepted'],
   ClearChargingProfile: ['Accepted'],
+  SendLocalList: ['Accepted'],
 };
 
 /** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */

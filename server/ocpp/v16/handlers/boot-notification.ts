@@ -1,6 +1,7 @@
 // BootNotification: what the charger says it is; an inactive charger is rejected.
 import type { HandlerContext } from '@server/ocpp/message-handler';
 import { recordBoot } from '@server/ocpp/connectivity-store';
+import { queueListSync } from '@server/ocpp/local-list-store';
 import { chargerLiveEvent } from '@server/ocpp/ocpp-messages';
 import type { BootNotificationRequest } from '../messages';
 
@@ -12,5 +13,7 @@ export async function bootNotification(params: unknown, { charger, db, now, conn
   await connected;
   await recordBoot(db, charger.id, { vendor: p.chargePointVendor, model: p.chargePointModel, serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber, firmwareVersion: p.firmwareVersion }, interval, now());
   live(chargerLiveEvent(charger.id, { connectivity: true }));
+  // A charger holding a local list gets what it missed while away (its version read, then the changes or the whole list).
+  await queueListSync(db, charger.id, now());
   return { status: 'Accepted', currentTime: now().toISOString(), interval };
 }
