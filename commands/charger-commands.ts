@@ -1,6 +1,7 @@
 import { localListAnchors, MANAGE_LOCAL_LIST_PERMISSION } from '@domain/local-list';
 import { COMMAND_BATCHES_SCREEN, ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
 import { hasPermission, type Permission } from '@domain/permissions';
+import { RESERVE_CONNECTOR_PERMISSION, reservationAnchors } from '@domain/reservations';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
 import type { Command } from './command';
 import type { RecordActionSource } from './record-commands';
@@ -73,6 +74,9 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
     // The local authorization list's two commands, for whoever may manage it: the page opens at their buttons.
     action('local-list-full', 'Send full local list…', ['local', 'list', 'authorization', 'rfid', 'cards', 'offline', 'ocpp'], MANAGE_LOCAL_LIST_PERMISSION, `${page}#${localListAnchors.sendFull}`),
     action('local-list-version', 'Read local list version…', ['local', 'list', 'version', 'authorization', 'ocpp'], MANAGE_LOCAL_LIST_PERMISSION, `${page}#${localListAnchors.readVersion}`),
+    // Reservations, for whoever may reserve a connector: the page opens at Reserve connector… or at its reservations.
+    action('reserve', 'Reserve connector…', ['reserve', 'reservation', 'hold', 'connector', 'booking', 'ocpp'], RESERVE_CONNECTOR_PERMISSION, `${page}#${reservationAnchors.reserve}`),
+    action('cancel-reservation', 'Cancel reservation…', ['cancel', 'reservation', 'reserved', 'free', 'connector', 'ocpp'], RESERVE_CONNECTOR_PERMISSION, `${page}#${reservationAnchors.cancel}`),
     action('test', 'Start test charge…', ['test', 'charge', 'start', 'ocpp'], 'ROLE_TEST_DEVICE', testChargerPath(record.id, back)),
     action('stop', 'Stop session…', ['stop', 'session', 'transaction', 'ocpp'], undefined, `${page}#${chargerActionAnchors.stop}`, (c) =>
       STOP_SESSION_PERMISSIONS.some((p) => hasPermission(c.permissions, p)),

@@ -199,6 +199,8 @@ export const permissionFamilies = {
     'ROLE_EXECUTE_COMMAND',
     // Ours: send a charger its local authorization list (the RFID cards it may accept offline) and read its version.
     'ROLE_MANAGE_LOCAL_LIST',
+    // Ours: reserve a charger's connector for a card and cancel a reservation by hand (a scheduled booking's are the server's).
+    'ROLE_RESERVE_CONNECTOR',
     'ROLE_VIEW_TELEMETRY',
     'ROLE_VIEW_TRANSACTION',
     'ROLE_VIEW_AUTHORIZE_REQUEST',

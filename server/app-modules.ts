@@ -14,6 +14,7 @@ import { ledgerModule } from './ledger/ledger-module';
 import { liveModule } from './live/live-module';
 import { networkModule } from './network/network-module';
 import { ocppModule } from './ocpp/ocpp-module';
+import { reservationsModule } from './reservations/reservations-module';
 import { resourcesModule } from './resources/resources-module';
 import { routesModule } from './routes/routes-module';
 import { searchModule } from './search/search-module';
@@ -46,6 +47,7 @@ export const appModules: readonly ServerModule[] = [
   leadsModule,
   liveModule,
   ocppModule,
+  reservationsModule,
   jobsModule,
   metricsModule,
   bulkRunsModule,

@@ -9,6 +9,7 @@ import { humanise } from '@domain/resource/field';
 import { problemSchema } from '@domain/problem';
 import { rowsOf } from '@server/db/rows';
 import type { RouteRegistry } from '@server/http/route-registry';
+import { reservationTimeline } from '@server/reservations/reservation-routes';
 import { loadVisibleRecord } from '@server/resources/visible-record';
 import { bookingFigures, sessionReadingOf } from './session-reading';
 import { bookingIsStale } from './stale-sessions';
@@ -87,6 +88,7 @@ export function registerBookingTimelineRoutes(registry: RouteRegistry): void {
       for (const p of postings) {
         items.push(entry({ at: iso(p.created_at), kind: 'money', title: postingTitles[p.kind] ?? humanise(p.kind), detail: p.memo, walletAmount: num(p.wallet), owedAmount: num(p.owed), revenueAmount: num(p.revenue), gstAmount: num(p.gst) }));
       }
+      items.push(...(await reservationTimeline(db, id)));
       items.sort((a, b) => a.at.localeCompare(b.at));
       return c.json({ items, live, figures: bookingFigures(booking, reading) }, 200);
     },

@@ -20,6 +20,7 @@ import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.
 import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
 import { localListActions } from '@domain/local-list';
 import { ocppCommandActions } from '@domain/ocpp';
+import { reservationCommandActions } from '@domain/reservations';
 import { unstorableTextPaths } from '@domain/storable-text';
 import { chargerLiveEvent, commandLiveEvent } from './ocpp-messages';
 import { createBatchWriter } from '@server/db/batch-writer';
@@ -277,7 +278,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const metrics = createOcppMetrics({
     connected: () => links.size,
     backlog: () => Object.fromEntries(Object.entries(backlog).map(([name, w]) => [name, w.stats().pending])),
-    knownActions: new Set([...protocolVersions.flatMap((v) => Object.keys(v.handlers)), ...ocppCommandActions, ...localListActions]),
+    knownActions: new Set([...protocolVersions.flatMap((v) => Object.keys(v.handlers)), ...ocppCommandActions, ...localListActions, ...reservationCommandActions]),
     processDefaults: options.processMetrics ?? false,
   });
   const log: MessageLog = createMessageLog(db, (error) => fail('ocpp-log-write-failed', error), 250, (rows, seconds) => metrics.batchWritten('message-log', rows, seconds));

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { chargerTypes } from '@domain/resources/chargers/charger';
 import { LIVE_CHANNEL } from '@domain/live-event';
 import type { LocalListCommand } from '@domain/local-list';
+import type { ReservationCommand } from '@domain/reservations';
 import { canTestOverOcpp, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
 import { nextCommandState, ocppCommandMachine, type OcppCommandState } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';
@@ -109,8 +110,11 @@ export type CommandDeps = Pick<ResolvedDeps, 'db' | 'bus' | 'now' | 'logger'>;
 /** Options of sendCommands. */
 export interface SendCommandsInput {
   chargerIds: readonly number[];
-  /** A command of the command form, or of the local list (sent by its own routes and propagation: local-list-service.ts). */
-  command: OcppCommand | LocalListCommand;
+  /**
+   * A command of the command form, of the local list (sent by its own routes and propagation: local-list-service.ts),
+   * or a reservation's (server/reservations).
+   */
+  command: OcppCommand | LocalListCommand | ReservationCommand;
   userId: string | null;
   /** Wait for every answer (at most COMMAND_DEADLINE_MS). */
   wait?: boolean;

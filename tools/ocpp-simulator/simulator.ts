@@ -82,6 +82,15 @@ function limitInForce(profiles: Map<number, { stackLevel: number; limitA: number
   return best ? best.limitA : null;
 }
 
+/** A reservation the charger holds on a connector (ReserveNow): only its idTag (or one of its parent) may start there. */
+interface Reservation {
+  id: number;
+  idTag: string;
+  parentIdTag?: string;
+  expiresAt: number;
+  timer: NodeJS.Timeout;
+}
+
 interface Connector {
   id: number;
   status: ConnectorStatus;
@@ -89,6 +98,7 @@ interface Connector {
   session: Session | null;
   meterWh: number;
   timer: NodeJS.Timeout | null;
+  reservation?: Reservation | null;
 }
 
 /** A simulated charger. */
@@ -136,6 +146,7 @@ export class SimulatedCharger {
     this.config.set('HeartbeatInterval', String(this.heartbeatSeconds));
     this.config.set('MeterValueSampleInterval', String(this.options.meterIntervalSeconds));
     this.config.set('AuthorizeRemoteTxRequests', 'false');
+    this.config.set('ReserveConnectorZeroSupported', 'false');
     this.config.set('ClockAlignedDataInterval', String(this.options.clockAlignedSeconds));
     if (this.options.localList) {
       this.config.set('LocalAuthListEnabled', 'true');
@@ -352,16 +363,22 @@ export class SimulatedCharger {
     await this.sendStatus(connectorId, 'Available');
   }
 
-  /** Starts a session with an RFID card: Authorize, then StartTransaction; answers the idTag status. */
+  /**
+   * Starts a session with an RFID card: Authorize, then StartTransaction; answers the idTag status. A reserved
+   * connector takes only its reservation's idTag (or a card whose parent is the reservation's parentIdTag): another card
+   * is answered `Reserved` and nothing starts.
+   */
   async startWithCard(connectorId: number, idTag: string): Promise<string> {
     // While the central system cannot be reached (offline, or no answer) the local list decides, and an accepted card
     // charges at once: its StartTransaction goes when the charger reconnects.
-    const auth = this.online ? ((await this.safeCall('Authorize', { idTag })) as { idTagInfo?: { status?: string } } | undefined) : undefined;
+    const auth = this.online ? ((await this.safeCall('Authorize', { idTag })) as { idTagInfo?: { status?: string; parentIdTag?: string } } | undefined) : undefined;
     const local = auth === undefined;
     const status = local ? this.localStatus(idTag) : (auth.idTagInfo?.status ?? 'Invalid');
     if (status !== 'Accepted') return status;
     const c = this.connectors.find((x) => x.id === connectorId);
-    if (!c || c.session || c.status !== 'Available') return 'ConcurrentTx';
+    if (!c || c.session) return 'ConcurrentTx';
+    if (c.reservation && !this.mayUseReservation(c.reservation, idTag, auth?.idTagInfo?.parentIdTag)) return 'Reserved';
+    if (c.status !== 'Available' && !(c.status === 'Reserved' && c.reservation)) return 'ConcurrentTx';
     if (local) this.beginOfflineSession(c, idTag);
     else await this.beginSession(c, idTag);
     return status;
@@ -386,10 +403,33 @@ export class SimulatedCharger {
     c.timer.unref();
   }
 
+  /** Whether an idTag (with its parent) may start on a connector holding this reservation. */
+  private mayUseReservation(r: Reservation, idTag: string, parentIdTag?: string): boolean {
+    return idTag === r.idTag || (r.parentIdTag !== undefined && parentIdTag === r.parentIdTag);
+  }
+
+  /** The reservation a connector holds, if any. */
+  reservation(connectorId: number): { id: number; idTag: string; expiresAt: Date } | null {
+    const r = this.connectors.find((c) => c.id === connectorId)?.reservation;
+    return r ? { id: r.id, idTag: r.idTag, expiresAt: new Date(r.expiresAt) } : null;
+  }
+
+  /** Ends a connector's reservation (used, cancelled or expired); the connector is Available again unless it is starting a session. */
+  private async endReservation(c: Connector, free: boolean): Promise<void> {
+    if (!c.reservation) return;
+    clearTimeout(c.reservation.timer);
+    c.reservation = null;
+    if (free && !c.session && c.status === 'Reserved') await this.sendStatus(c.id, 'Available');
+  }
+
   private async beginSession(c: Connector, idTag: string): Promise<void> {
+    // A start on the connector's reservation uses it (its id goes with the StartTransaction) and ends it.
+    const reservationId = c.reservation && this.mayUseReservation(c.reservation, idTag) ? c.reservation.id : undefined;
+    await this.endReservation(c, false);
     c.session = { transactionId: null, idTag, startedAt: Date.now(), meterStartWh: c.meterWh, soc: 20 + Math.floor(Math.random() * 40), powerW: 0, limitA: null };
     await this.sendStatus(c.id, 'Preparing');
-    const answer = (await this.safeCall('StartTransaction', { connectorId: c.id, idTag, meterStart: Math.round(c.meterWh), timestamp: new Date().toISOString() })) as
+    const start = { connectorId: c.id, idTag, meterStart: Math.round(c.meterWh), timestamp: new Date().toISOString(), ...(reservationId === undefined ? {} : { reservationId }) };
+    const answer = (await this.safeCall('StartTransaction', start)) as
       | { transactionId: number; idTagInfo: { status: string } }
       | undefined;
     if (!answer || answer.idTagInfo.status !== 'Accepted') {
@@ -478,7 +518,8 @@ export class SimulatedCharger {
       this.counters.commands += 1;
       const p = params as { connectorId?: number; idTag: string };
       const c = this.connectors.find((x) => x.id === (p.connectorId ?? 1));
-      if (this.options.rejectRemoteStart || !c || c.session || c.status !== 'Available') return { status: 'Rejected' };
+      if (this.options.rejectRemoteStart || !c || c.session) return { status: 'Rejected' };
+      if (c.reservation ? !this.mayUseReservation(c.reservation, p.idTag) : c.status !== 'Available') return { status: 'Rejected' };
       later(() => this.beginSession(c, p.idTag));
       return { status: 'Accepted' };
     });
@@ -497,6 +538,35 @@ export class SimulatedCharger {
         for (const c of this.connectors) await this.stopSession(c, type === 'Hard' ? 'HardReset' : 'SoftReset');
         this.drop();
       }, 300);
+      return { status: 'Accepted' };
+    });
+    // Reservation profile: a connector is held for one idTag until the expiry (then Available again, the charger's own
+    // doing); connector 0 (any connector) is not supported, as ReserveConnectorZeroSupported says.
+    this.client.handle('ReserveNow', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { connectorId: number; expiryDate: string; idTag: string; parentIdTag?: string; reservationId: number };
+      const c = this.connectors.find((x) => x.id === p.connectorId);
+      if (!c) return { status: 'Rejected' };
+      if (c.status === 'Faulted') return { status: 'Faulted' };
+      if (c.status === 'Unavailable') return { status: 'Unavailable' };
+      const same = c.reservation?.id === p.reservationId;
+      if (c.session || (c.reservation && !same) || (c.status !== 'Available' && !(c.status === 'Reserved' && same))) return { status: 'Occupied' };
+      // Another connector holding this id gives it up (a reservation id is one reservation).
+      for (const other of this.connectors) if (other !== c && other.reservation?.id === p.reservationId) void this.endReservation(other, true);
+      if (c.reservation) clearTimeout(c.reservation.timer);
+      const expiresAt = new Date(p.expiryDate).getTime();
+      const timer = setTimeout(() => void this.endReservation(c, true).catch(() => {}), Math.max(0, Math.min(expiresAt - Date.now(), 2_147_000_000)));
+      timer.unref();
+      c.reservation = { id: p.reservationId, idTag: p.idTag, ...(p.parentIdTag ? { parentIdTag: p.parentIdTag } : {}), expiresAt, timer };
+      if (c.status !== 'Reserved') later(() => this.sendStatus(c.id, 'Reserved'), 50);
+      return { status: 'Accepted' };
+    });
+    this.client.handle('CancelReservation', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { reservationId: number };
+      const c = this.connectors.find((x) => x.reservation?.id === p.reservationId);
+      if (!c) return { status: 'Rejected' };
+      later(() => this.endReservation(c, true), 50);
       return { status: 'Accepted' };
     });
     this.client.handle('ChangeAvailability', ({ params }) => {

@@ -26,6 +26,8 @@ export interface StartTransactionRequest {
   idTag: string;
   meterStart: number;
   timestamp: string;
+  /** The reservation this start uses (the reserved idTag on the reserved connector). */
+  reservationId?: number;
 }
 
 /** One MeterValue: a timestamp and its sampled values. */

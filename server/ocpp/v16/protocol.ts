@@ -20,6 +20,8 @@ const ACCEPTING: Record<string, readonly string[]> = {
   SetChargingProfile: ['Accepted'],
   ClearChargingProfile: ['Accepted'],
   SendLocalList: ['Accepted'],
+  ReserveNow: ['Accepted'],
+  CancelReservation: ['Accepted'],
 };
 
 /** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */

@@ -1,3 +1,4 @@
+import { BookingReservation } from './booking-reservation';
 import type { BookingTimelineEntry } from '@domain/booking-timeline';
 import { formatKwh } from '@domain/format-energy';
 import { formatInr } from '@domain/format-money';
@@ -63,7 +64,9 @@ export function BookingHistory({ resource, id, recordReadAt }: RecordHistoryProp
               {live.powerW !== null ? `, ${(live.powerW / 1000).toFixed(1)} kW` : ''}
             </p>
           )
-        ) : null,
+        ) : (
+          <BookingReservation id={id} />
+        ),
       }}
     />
   );

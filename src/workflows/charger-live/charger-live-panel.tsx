@@ -18,6 +18,7 @@ import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { CommandPanel } from '@workflows/charger-commands/command-panel';
 import { useChargerCommands, useChargerLive, useMessageLog } from './ocpp-queries';
+import { ReservationsPanel } from './reservations-panel';
 import { ago, commandLabel, commandStatusLabel, commandTone, connectorStatusLabels, connectorTone, formatKw } from './ocpp-labels';
 import './charger-live.css';
 
@@ -191,6 +192,8 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
           ]}
         />
       )}
+
+      {canTestOverOcpp(d.chargerType) ? <ReservationsPanel live={d} /> : null}
 
       <h3>Current session</h3>
       {d.sessions.length === 0 ? (

@@ -1,4 +1,5 @@
 import { ocppCommandLabels, ocppCommandStatusLabels, type OcppCommandAction } from '@domain/ocpp';
+import { reservationCommandLabels, type ReservationCommandAction } from '@domain/reservations';
 
 /** Connector statuses in words (OCPP 1.6 ChargePointStatus). */
 export const connectorStatusLabels: Readonly<Record<string, string>> = {
@@ -31,7 +32,7 @@ export function commandTone(status: string): string {
 }
 
 /** A command's label. */
-export const commandLabel = (action: string) => ocppCommandLabels[action as OcppCommandAction] ?? action;
+export const commandLabel = (action: string) => ocppCommandLabels[action as OcppCommandAction] ?? reservationCommandLabels[action as ReservationCommandAction] ?? action;
 /** A command status's label. */
 export const commandStatusLabel = (status: string) => ocppCommandStatusLabels[status] ?? status;
 

@@ -48,10 +48,16 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-/** A name for the prepared data: it changes whenever a migration or the seed changes, so stale data is never reused. */
+/** The permission catalogue: the seed grants Super Admin every permission in it, so a new one changes the seeded roles. */
+const permissionCatalogue = path.resolve(path.dirname(migrationsFolder), '../../domain/permissions.ts');
+
+/**
+ * A name for the prepared data: it changes whenever a migration, the seed or the permission catalogue changes, so stale
+ * data is never reused.
+ */
 function preparedDataHash(): string {
   const hash = createHash('sha256');
-  for (const file of [...filesUnder(migrationsFolder), ...filesUnder(seedFolder)]) hash.update(file).update(readFileSync(file));
+  for (const file of [...filesUnder(migrationsFolder), ...filesUnder(seedFolder), permissionCatalogue]) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
