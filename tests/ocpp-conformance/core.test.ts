@@ -285,6 +285,19 @@ describe.each(conformanceDrivers)('Core on %s', (driver) => {
       await cp.close();
     });
 
+    it('CORE-35 StopTransaction answers the stop’s idTag as it is now: a card blocked during the transaction is Blocked', async () => {
+      const { cp } = await cs.bootedCharger();
+      const idTag = await cs.card('accepted');
+      const { transactionId } = await start(cp, idTag, 1, 0);
+      const [holder] = await cs.rows<{ user_id: string }>(sql`select user_id from rfid_card_history where card_number = ${idTag} order by acted_at desc, id desc limit 1`);
+      await cs.rows(sql`insert into rfid_card_history (card_number, user_id, action, acted_at) values (${idTag}, ${holder!.user_id}, 'BLOCKED', now())`);
+      const answer = await cp.ok<{ idTagInfo: { status: string } }>('StopTransaction', { transactionId, idTag, meterStop: 800, timestamp: new Date().toISOString() });
+      expect(answer.idTagInfo.status).toBe('Blocked');
+      // The transaction ends all the same: the energy was delivered.
+      expect((await transaction(transactionId))?.status).toBe('COMPLETED');
+      await cp.close();
+    });
+
     it('CORE-34 StopTransaction with a negative meterStop refused (PropertyConstraintViolation), the transaction stays open', async () => {
       const { cp } = await cs.bootedCharger();
       const { transactionId } = await start(cp, await cs.card('accepted'), 1, 0);

@@ -38,6 +38,8 @@ export interface MeterValue {
 
 export interface StopTransactionRequest {
   transactionId: number;
+  /** The card that ended the transaction, if one did. */
+  idTag?: string;
   meterStop: number;
   timestamp: string;
   reason?: string;
