@@ -330,9 +330,18 @@ async function transactionCheck(boxes: Box[], runStart: Date) {
   });
 }
 
+/** The running cluster: its processes are process groups of their own, so an interrupted bench stops them itself. */
+let current: Cluster | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping the cluster…`);
+    void (current?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
 async function startBenchCluster(): Promise<Cluster> {
   rmSync(path.join(dataDir, 'cluster'), { recursive: true, force: true });
-  return startCluster({
+  current = await startCluster({
     databaseUrl: databaseUrl!,
     dir: path.join(dataDir, 'cluster'),
     processes: PROCESSES,
@@ -342,6 +351,7 @@ async function startBenchCluster(): Promise<Cluster> {
     env: { SIMULATED_CHARGERS: '0', OTP_SENDS_PER_NUMBER: '100000', OTP_SENDS_PER_CLIENT: '100000', OTP_RESEND_AFTER_SECONDS: '0' },
     log,
   });
+  return current;
 }
 
 function header() {
