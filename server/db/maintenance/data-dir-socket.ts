@@ -62,8 +62,11 @@ export interface HoldOptions {
   backup?: (file: string) => Promise<{ bytes: number; counts?: Record<string, number> }>;
 }
 
-/** How long a client waits for a holder's answer to hello, and for a backup. */
-const HELLO_TIMEOUT_MS = 5_000;
+/**
+ * How long a client waits for a holder's answer to hello (a backup waits as long as it takes). Long: a server taking a
+ * backup answers nothing until the dump is read, seconds on a busy machine; a client that gets no answer refuses.
+ */
+const HELLO_TIMEOUT_MS = 60_000;
 
 /**
  * Takes the data folder for this process: listens on its control socket (mode 0600), after removing a stale one.
@@ -175,7 +178,7 @@ export async function askHolder(dataDir: string, request: ControlRequest): Promi
       fn();
     };
     const timer = setTimeout(
-      () => done(() => reject(new Error(`The process holding ${dataDir} did not answer on ${socketPath} within ${HELLO_TIMEOUT_MS / 1000} s.`))),
+      () => done(() => reject(new Error(`The process holding ${dataDir} did not answer on ${socketPath} within ${HELLO_TIMEOUT_MS / 1000} s (it may be taking a backup): nothing was changed; try again.`))),
       request.op === 'hello' ? HELLO_TIMEOUT_MS : 2 ** 31 - 1,
     );
     socket.setEncoding('utf8');

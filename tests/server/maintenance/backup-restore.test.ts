@@ -81,7 +81,7 @@ describe('backup and restore of the embedded database', () => {
     const restoredSessions = await sessionsIn(restoredDir);
     expect(restoredSessions).toBeGreaterThanOrEqual(sessionsBefore + doneBefore);
     expect(restoredSessions).toBeLessThanOrEqual(sessionsBefore + doneAfter + 1);
-  }, 600_000);
+  }, 900_000);
 
   it('answers a backup from another process while the server runs; a restore or a move on the held DATA_DIR refuses, and the server goes on', async () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
