@@ -9,7 +9,7 @@ import { openDatabase } from '@server/db/open-database';
 import { controlSocketPath } from '@server/db/maintenance/data-dir-socket';
 import { backupCommand, restoreCommand } from '@server/db/maintenance/commands';
 import type { RunningServer } from '@server/start-server';
-import { maintenanceConfig, runCli, seedDataDir, signInOver, startTestServer, tempDataDir } from './maintenance-support';
+import { maintenanceConfig, removeTempDataDirs, runCli, seedDataDir, signInOver, startTestServer, tempDataDir } from './maintenance-support';
 
 const ADMIN = '9000000001';
 const countsLine = /Bookings [\d,]+, Chargers [\d,]+, Ledger entries [\d,]+, Wallets [\d,]+/;
@@ -36,6 +36,7 @@ describe('backup and restore of the embedded database', () => {
   }, 900_000);
   afterAll(async () => {
     await server?.close();
+    removeTempDataDirs();
   }, 60_000);
 
   it('holds DATA_DIR on a socket only its owner may use, and a second server on it refuses to start', async () => {

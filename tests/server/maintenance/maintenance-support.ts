@@ -1,7 +1,7 @@
 // Shared by the database commands' tests: a DATA_DIR holding the seeded test database, a server on it, a sign-in over
 // HTTP (the code read from the log SMS provider's line on stdout), and the command-line entry run as its own process.
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,19 @@ import { createTestDatabase } from '../support/test-database';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** A new temporary DATA_DIR. */
-export const tempDataDir = (label: string) => mkdtempSync(path.join(os.tmpdir(), `czo-${label}-`));
+const madeDirs: string[] = [];
+
+/** A new temporary DATA_DIR (removed by removeTempDataDirs). */
+export const tempDataDir = (label: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `czo-${label}-`));
+  madeDirs.push(dir);
+  return dir;
+};
+
+/** Removes the temporary DATA_DIRs this file made. */
+export function removeTempDataDirs(): void {
+  for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 /** Puts the seeded test database into `<dataDir>/pglite` (as a restored backup would be). */
 export async function seedDataDir(dataDir: string): Promise<void> {

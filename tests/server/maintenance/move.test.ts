@@ -9,7 +9,7 @@ import pg from 'pg';
 import { moveCommand } from '@server/db/maintenance/commands';
 import { LEDGER_CHECK_API } from '@server/ledger/ledger-check-route';
 import { openDatabase } from '@server/db/open-database';
-import { getJson, maintenanceConfig, seedDataDir, signInOver, startTestServer, tempDataDir } from './maintenance-support';
+import { getJson, maintenanceConfig, removeTempDataDirs, seedDataDir, signInOver, startTestServer, tempDataDir } from './maintenance-support';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = '9000000001';
@@ -68,6 +68,7 @@ describe.runIf(adminUrl)('moving the embedded database to PostgreSQL', () => {
       await client.query(`drop database if exists "${target}" with (force)`);
       await client.query(`drop database if exists "${occupied}" with (force)`);
     });
+    removeTempDataDirs();
   }, 60_000);
 
   it('copies every row, checks counts and the ledger, and the server on PostgreSQL answers as the embedded one did', async () => {
