@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordWorkflows } from '@machines/workflow-registry';
 import { resources } from '@domain/resource/registry';
+import { LIVE_CHANNEL } from '@domain/live-event';
 import { appModules } from '@server/app-modules';
 import { AUTH_CHANGED_CHANNEL } from '@server/auth/auth-cache';
 import { loadConfig } from '@server/config';
@@ -17,6 +18,7 @@ import { downloadEffects } from '@server/downloads/download-effects';
 import { EXPORT_JOB } from '@server/downloads/download-job';
 import type { RouteAccess } from '@server/http/route-access';
 import { HOUSEKEEPING } from '@server/jobs/housekeeping';
+import { RESERVATIONS_JOB } from '@server/reservations/reservations-module';
 import { UPLOAD_PATH } from '@server/routes/upload-routes';
 import { bodyLimitOwners, gatherJobs, gatherLiveListeners, gatherParts, gatherRequestBodies, type ServerModule } from '@server/server-module';
 import { payoutEffects } from '@server/settlements/payout-effects';
@@ -118,12 +120,12 @@ describe('the server modules', () => {
   it('gathers the export job and the housekeeping sweeps, each scheduled sweep with its handler', () => {
     const config = loadConfig({ APP_ENV: 'test', OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-42' });
     const { handlers, schedule } = gatherJobs(appModules, { db: {} as Database, config });
-    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, ...Object.values(HOUSEKEEPING)].sort());
-    expect(schedule.map((s) => s.kind).sort()).toEqual(Object.values(HOUSEKEEPING).sort());
+    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    expect(schedule.map((s) => s.kind).sort()).toEqual([RESERVATIONS_JOB, ...Object.values(HOUSEKEEPING)].sort());
   });
 
-  it('gathers the session cache’s bus listener, the upload body documented by hand and the upload route’s own body limit', () => {
-    expect(gatherLiveListeners(appModules).map((l) => l.channel)).toEqual([AUTH_CHANGED_CHANNEL]);
+  it('gathers the session cache’s and the reservations’ bus listeners, the upload body documented by hand and the upload route’s own body limit', () => {
+    expect(gatherLiveListeners(appModules).map((l) => l.channel)).toEqual([AUTH_CHANGED_CHANNEL, LIVE_CHANNEL]);
     expect(Object.keys(gatherRequestBodies(appModules))).toEqual([`POST ${UPLOAD_PATH}`]);
     const ownsBodyLimit = bodyLimitOwners(appModules);
     expect(ownsBodyLimit(UPLOAD_PATH)).toBe(true);
