@@ -380,7 +380,8 @@ async function startFleets(boxes: { id: number; identity: string; password: stri
   const refused = started.reduce((a, s) => a + (s.refused ?? 0), 0);
   // Connected means booted: a charger's boot is answered once the central system has marked it connected, so a
   // command sent from here on finds it online (an open socket alone may still be on its way to that record).
-  await waitFor('the chargers to boot', async () => (await fleetCounters(fleets)).boots >= boxes.length - refused, 120_000);
+  // (The memory run waits longer: on a busy machine its chargers take minutes, and its figures do not depend on time.)
+  await waitFor('the chargers to boot', async () => (await fleetCounters(fleets)).boots >= boxes.length - refused, MEMORY ? 900_000 : 120_000);
   return { fleets, connectSeconds: (performance.now() - t0) / 1000, refused };
 }
 async function fleetCounters(fleets: Child[]): Promise<FleetCounters> {

@@ -202,6 +202,9 @@ export interface CentralSystem {
   close(): Promise<void>;
 }
 
+/** The property of a charger's socket that holds its link. */
+const LINK = Symbol('link');
+
 interface Link {
   client: RpcClient;
   charger: ChargerIdentity;
@@ -378,6 +381,101 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     return next;
   };
 
+  // What is done for every charger is made once here and shared: the listeners below find their charger's link on the
+  // socket they are called on (an EventEmitter calls a listener with `this` set to it), and one function per socket
+  // answers every message of its version. Closures made per socket would be a few dozen more objects per charger.
+  const linkOf = (client: RpcClient): Link => (client as unknown as { [LINK]: Link })[LINK];
+  // Outgoing frames as the charger's version wants them (error codes and sizes of its CALLERROR).
+  let librarySendRaw: RpcClient['sendRaw'] | undefined;
+  function sendRaw(this: RpcClient, message: string) {
+    librarySendRaw!.call(this, typeof message === 'string' ? linkOf(this).version.errorFrame(message) : message);
+  }
+  function onMessage(this: RpcClient, event: { outbound: boolean }) {
+    if (event.outbound) return;
+    const link = linkOf(this);
+    inbound += 1;
+    const t = Date.now();
+    link.lastInbound = t;
+    link.tokens = Math.min(rateBurst, link.tokens + ((t - link.tokensAt) / 1000) * ratePerSecond);
+    link.tokensAt = t;
+    link.tokens -= 1;
+    if (link.tokens < 0) {
+      rateLimited += 1;
+      logger.warn(logLine('ocpp-rate-limited', { chargerId: link.charger.id }));
+      link.tokens = rateBurst; // one warning per episode
+      void this.close({ code: 1008, reason: 'Too many messages', force: true }).catch(() => {});
+    }
+    heard.add(link.charger.id);
+  }
+  function onPing(this: RpcClient) {
+    linkOf(this).lastInbound = Date.now();
+  }
+  function onCall(this: RpcClient, event: { outbound: boolean; payload: unknown[] }) {
+    const link = linkOf(this);
+    const [, messageId, action, params] = event.payload as [number, string, string, unknown];
+    link.actions.set(messageId, action);
+    if (link.actions.size > 200) link.actions.delete(link.actions.keys().next().value as string);
+    logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'CALL', messageId, action, payload: params ?? null, errorCode: null });
+  }
+  function onResponse(this: RpcClient, event: { outbound: boolean; payload: unknown[] }) {
+    const link = linkOf(this);
+    const [type, messageId] = event.payload as [number, string];
+    const action = link.actions.get(messageId) ?? null;
+    link.actions.delete(messageId);
+    if (type === 3) {
+      logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'RESULT', messageId, action, payload: event.payload[2] ?? null, errorCode: null });
+      return;
+    }
+    // An error is kept as short as it is sent (the version's errorFrame): ours without the details ocpp-rpc fills with the call.
+    const sent = event.outbound ? (JSON.parse(link.version.errorFrame(JSON.stringify(event.payload))) as unknown[]) : event.payload;
+    logFrame(link, {
+      direction: event.outbound ? 'OUT' : 'IN',
+      messageType: 'ERROR',
+      messageId: String(messageId).slice(0, MAX_MESSAGE_ID_LENGTH),
+      action,
+      payload: { description: String(sent[3] ?? '').slice(0, MAX_ERROR_TEXT), details: keptDetails(sent[4]) },
+      errorCode: String(sent[2]).slice(0, 60),
+    });
+  }
+  function onBadMessage(this: RpcClient, event: { buffer: Buffer; error: Error; response: unknown[] | null }) {
+    const link = linkOf(this);
+    // The start of the frame only (a frame may be up to maxFrameBytes).
+    const text = event.buffer.subarray(0, MAX_ERROR_TEXT * 4).toString('utf8').slice(0, MAX_ERROR_TEXT);
+    const code = event.response ? link.version.errorFrame(JSON.stringify(event.response)) : null;
+    logFrame(link, {
+      direction: 'IN',
+      messageType: 'BAD',
+      messageId: null,
+      action: null,
+      payload: { frame: text, bytes: event.buffer.length, error: event.error.message.slice(0, MAX_ERROR_TEXT) },
+      errorCode: code ? String((JSON.parse(code) as unknown[])[2]) : null,
+    });
+  }
+  // A frame past maxFrameBytes: ws closed the socket (1009) without reading it.
+  function onSocketError(this: RpcClient, error: { code?: string }) {
+    if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
+    const link = linkOf(this);
+    oversized += 1;
+    logger.warn(logLine('ocpp-frame-too-large', { chargerId: link.charger.id, maxFrameBytes }));
+    logFrame(link, { direction: 'IN', messageType: 'BAD', messageId: null, action: null, payload: { error: `A frame over ${maxFrameBytes} bytes: the connection was closed (1009) without reading it.` }, errorCode: null });
+  }
+  function onStrictValidationFailure(this: RpcClient, event: { method: string; outbound: boolean; isCall: boolean; error: Error }) {
+    logger.warn(logLine('ocpp-schema-violation', { chargerId: linkOf(this).charger.id, method: event.method, outbound: event.outbound, isCall: event.isCall, error: event.error.message.slice(0, 200) }));
+  }
+  function onClose(this: RpcClient) {
+    const link = linkOf(this);
+    const { charger } = link;
+    // A socket replaced by the charger's newer one in this process: the newer one holds the charger.
+    if (links.get(charger.id) !== link) return;
+    links.delete(charger.id);
+    void inOrder(charger.id, () =>
+      markDisconnected(db, charger.id, nodeId, now())
+        .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
+        .catch((e: unknown) => fail('ocpp-disconnect-write-failed', e, { chargerId: charger.id })),
+    );
+  }
+  const liveFromHandler = (event: LiveEvent | readonly LiveEvent[]) => live(event);
+
   server.on('client', (client) => {
     const charger = client.session.charger;
     const version = versionOfProtocol(client.session.protocol)!;
@@ -390,130 +488,61 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     );
     const link: Link = { client, charger, connected, lastInbound: Date.now(), tokens: rateBurst, tokensAt: Date.now(), interval, actions: new Map(), logged: new Map(), version };
     links.set(charger.id, link);
-    const raw = client.sendRaw.bind(client);
-    client.sendRaw = (message: string) => raw(typeof message === 'string' ? version.errorFrame(message) : message);
+    (client as unknown as { [LINK]: Link })[LINK] = link;
+    librarySendRaw ??= client.sendRaw;
+    client.sendRaw = sendRaw;
 
-    client.on('message', (event: { outbound: boolean }) => {
-      if (event.outbound) return;
-      inbound += 1;
-      const t = Date.now();
-      link.lastInbound = t;
-      link.tokens = Math.min(rateBurst, link.tokens + ((t - link.tokensAt) / 1000) * ratePerSecond);
-      link.tokensAt = t;
-      link.tokens -= 1;
-      if (link.tokens < 0) {
-        rateLimited += 1;
-        logger.warn(logLine('ocpp-rate-limited', { chargerId: charger.id }));
-        link.tokens = rateBurst; // one warning per episode
-        void client.close({ code: 1008, reason: 'Too many messages', force: true }).catch(() => {});
-      }
-      heard.add(charger.id);
-    });
-    client.on('ping', () => {
-      link.lastInbound = Date.now();
-    });
-    client.on('call', (event: { outbound: boolean; payload: unknown[] }) => {
-      const [, messageId, action, params] = event.payload as [number, string, string, unknown];
-      link.actions.set(messageId, action);
-      if (link.actions.size > 200) link.actions.delete(link.actions.keys().next().value as string);
-      logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'CALL', messageId, action, payload: params ?? null, errorCode: null });
-    });
-    client.on('response', (event: { outbound: boolean; payload: unknown[] }) => {
-      const [type, messageId] = event.payload as [number, string];
-      const action = link.actions.get(messageId) ?? null;
-      link.actions.delete(messageId);
-      if (type === 3) {
-        logFrame(link, { direction: event.outbound ? 'OUT' : 'IN', messageType: 'RESULT', messageId, action, payload: event.payload[2] ?? null, errorCode: null });
-        return;
-      }
-      // An error is kept as short as it is sent (the version's errorFrame): ours without the details ocpp-rpc fills with the call.
-      const sent = event.outbound ? (JSON.parse(version.errorFrame(JSON.stringify(event.payload))) as unknown[]) : event.payload;
-      logFrame(link, {
-        direction: event.outbound ? 'OUT' : 'IN',
-        messageType: 'ERROR',
-        messageId: String(messageId).slice(0, MAX_MESSAGE_ID_LENGTH),
-        action,
-        payload: { description: String(sent[3] ?? '').slice(0, MAX_ERROR_TEXT), details: keptDetails(sent[4]) },
-        errorCode: String(sent[2]).slice(0, 60),
-      });
-    });
-    client.on('badMessage', (event: { buffer: Buffer; error: Error; response: unknown[] | null }) => {
-      // The start of the frame only (a frame may be up to maxFrameBytes).
-      const text = event.buffer.subarray(0, MAX_ERROR_TEXT * 4).toString('utf8').slice(0, MAX_ERROR_TEXT);
-      const code = event.response ? version.errorFrame(JSON.stringify(event.response)) : null;
-      logFrame(link, {
-        direction: 'IN',
-        messageType: 'BAD',
-        messageId: null,
-        action: null,
-        payload: { frame: text, bytes: event.buffer.length, error: event.error.message.slice(0, MAX_ERROR_TEXT) },
-        errorCode: code ? String((JSON.parse(code) as unknown[])[2]) : null,
-      });
-    });
-    // A frame past maxFrameBytes: ws closed the socket (1009) without reading it.
-    client.on('socketError', (error: { code?: string }) => {
-      if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
-      oversized += 1;
-      logger.warn(logLine('ocpp-frame-too-large', { chargerId: charger.id, maxFrameBytes }));
-      logFrame(link, { direction: 'IN', messageType: 'BAD', messageId: null, action: null, payload: { error: `A frame over ${maxFrameBytes} bytes: the connection was closed (1009) without reading it.` }, errorCode: null });
-    });
-    client.on('strictValidationFailure', (event: { method: string; outbound: boolean; isCall: boolean; error: Error }) => {
-      logger.warn(logLine('ocpp-schema-violation', { chargerId: charger.id, method: event.method, outbound: event.outbound, isCall: event.isCall, error: event.error.message.slice(0, 200) }));
-    });
-    client.once('close', () => {
-      // A socket replaced by the charger's newer one in this process: the newer one holds the charger.
-      if (links.get(charger.id) !== link) return;
-      links.delete(charger.id);
-      void inOrder(charger.id, () =>
-        markDisconnected(db, charger.id, nodeId, now())
-          .then(() => live(chargerLiveEvent(charger.id, { connectivity: true })))
-          .catch((e: unknown) => fail('ocpp-disconnect-write-failed', e, { chargerId: charger.id })),
-      );
-    });
+    client.on('message', onMessage as (event: never) => void);
+    client.on('ping', onPing as (event: never) => void);
+    client.on('call', onCall as (event: never) => void);
+    client.on('response', onResponse as (event: never) => void);
+    client.on('badMessage', onBadMessage as (event: never) => void);
+    client.on('socketError', onSocketError as (event: never) => void);
+    client.on('strictValidationFailure', onStrictValidationFailure as (event: never) => void);
+    client.once('close', onClose as (event: never) => void);
 
     registerHandlers(link);
   });
 
-  // Each message of the charger's version goes to its handler, with a context of what handlers may use.
+  // Each message of the charger's version goes to its handler, with a context of what handlers may use: one function
+  // per socket answers them all (ocpp-rpc names the message in the call).
   function registerHandlers(link: Link): void {
     const { charger } = link;
     const id = charger.id;
-    // What chargers send waits (at most 100 ms) while the console's requests are being answered: on PGlite every
-    // statement runs one after another in this process, and a charger does not mind an answer 100 ms later.
-    const client = {
-      handle: (method: string, handler: (call: { params: unknown; messageId: string }) => unknown) =>
-        link.client.handle(method, async (call) => {
-          if (call.messageId.length > MAX_MESSAGE_ID_LENGTH) throw createRPCError('FormationViolation', `The message id is longer than ${MAX_MESSAGE_ID_LENGTH} characters.`);
-          // Text no column can hold (NUL, a broken surrogate) would fail the statement that writes it.
-          const [unstorable] = unstorableTextPaths(call.params, 1);
-          if (unstorable) throw createRPCError('PropertyConstraintViolation', `${unstorable.path.slice(0, 60) || 'A value'} holds a NUL or broken character.`);
-          await giveWay(100);
-          try {
-            const result = await handler(call);
-            // Answered once the call's row is in the message log (written in batches): whatever happens to this process
-            // next (a kill -9), a call the charger was answered for is never missing from the log.
-            await loggedCall(link, call.messageId);
-            return result;
-          } catch (error) {
-            // A value the charger cannot mean: its own CALLERROR, nothing stored.
-            if (error instanceof OcppRefusal) throw createRPCError(error.code, error.message.slice(0, MAX_ERROR_TEXT));
-            // Logged here; the charger gets an InternalError that says nothing of our database or code.
-            fail('ocpp-handler-failed', error, { chargerId: id, method });
-            throw createRPCError('InternalError', 'The central system could not handle this message. Send it again.');
-          }
-        }),
-    };
     const context: HandlerContext = {
       charger,
       db,
       now,
       connected: link.connected,
       batches,
-      live: (event) => live(event),
+      live: liveFromHandler,
       heartbeatIntervalSeconds: interval,
       sessionStartMinWalletPaise: minWalletPaise,
     };
-    for (const [method, handler] of Object.entries(link.version.handlers)) client.handle(method, ({ params }) => handler(params, context));
+    const handlers = link.version.handlers;
+    // What chargers send waits (at most 100 ms) while the console's requests are being answered: on PGlite every
+    // statement runs one after another in this process, and a charger does not mind an answer 100 ms later.
+    const answer = async (call: { method: string; params: unknown; messageId: string }) => {
+      if (call.messageId.length > MAX_MESSAGE_ID_LENGTH) throw createRPCError('FormationViolation', `The message id is longer than ${MAX_MESSAGE_ID_LENGTH} characters.`);
+      // Text no column can hold (NUL, a broken surrogate) would fail the statement that writes it.
+      const [unstorable] = unstorableTextPaths(call.params, 1);
+      if (unstorable) throw createRPCError('PropertyConstraintViolation', `${unstorable.path.slice(0, 60) || 'A value'} holds a NUL or broken character.`);
+      await giveWay(100);
+      try {
+        const result = await handlers[call.method]!(call.params, context);
+        // Answered once the call's row is in the message log (written in batches): whatever happens to this process
+        // next (a kill -9), a call the charger was answered for is never missing from the log.
+        await loggedCall(link, call.messageId);
+        return result;
+      } catch (error) {
+        // A value the charger cannot mean: its own CALLERROR, nothing stored.
+        if (error instanceof OcppRefusal) throw createRPCError(error.code, error.message.slice(0, MAX_ERROR_TEXT));
+        // Logged here; the charger gets an InternalError that says nothing of our database or code.
+        fail('ocpp-handler-failed', error, { chargerId: id, method: call.method });
+        throw createRPCError('InternalError', 'The central system could not handle this message. Send it again.');
+      }
+    };
+    for (const method of Object.keys(handlers)) link.client.handle(method, answer as (call: { params: unknown; messageId: string }) => unknown);
   }
 
   // Commands: the sender wrote a queued record and announced it; the process holding the socket sends it.
