@@ -2,7 +2,7 @@
 // eventsource-parser (EventSource cannot send the bearer header). Each `change` event invalidates the TanStack
 // Query keys it names, so screens refetch what changed instead of polling.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createParser } from 'eventsource-parser';
+import type { createParser as CreateParser } from 'eventsource-parser';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LIVE_CREATED_TOPIC, LIVE_EVENTS_PATH } from '@domain/live-event';
 import { apiBaseUrl } from './api-client';
@@ -82,6 +82,14 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       return;
     }
     let ended = false;
+    // The parser is loaded with the first stream (after sign-in), not with the console's first screen.
+    let createParser: typeof CreateParser;
+    try {
+      ({ createParser } = await import('eventsource-parser'));
+    } catch {
+      retry();
+      return;
+    }
     const parser = createParser({
       onRetry: (ms) => {
         retryMs = ms;
