@@ -21,6 +21,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const entries = {
   main: 'server/main.ts',
   [path.basename(compiledFiles.ocppProcess, '.js')]: 'server/ocpp/ocpp-process-main.ts',
+  // The operator's commands, run with node beside the server: the first staff member, and backup, restore and move.
+  'first-admin': 'server/users/first-admin-cli.ts',
+  'db-maintenance': 'server/db/maintenance/cli.ts',
 };
 
 /** What the server reads from disk at run time: source folder → its place in the output (compiledFiles). */

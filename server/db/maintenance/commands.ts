@@ -45,7 +45,7 @@ export const embeddedFolder = (config: Pick<AppConfig, 'dataDir'>) => path.join(
 const holdsDatabase = (folder: string) => existsSync(path.join(folder, 'PG_VERSION'));
 
 /** Runs one command; answers its exit code. */
-async function runCommand(io: CommandIo, body: (config: AppConfig, out: (line: string) => void) => Promise<number>): Promise<number> {
+export async function runCommand(io: CommandIo, body: (config: AppConfig, out: (line: string) => void) => Promise<number>): Promise<number> {
   const out = io.out ?? ((line: string) => console.log(line));
   const err = io.err ?? ((line: string) => console.error(line));
   try {
@@ -59,7 +59,7 @@ async function runCommand(io: CommandIo, body: (config: AppConfig, out: (line: s
 }
 
 /** Holds the data folder for a command, or explains who holds it. */
-async function hold(config: AppConfig, holder: DataDirHolderKind): Promise<DataDirHold> {
+export async function hold(config: AppConfig, holder: DataDirHolderKind): Promise<DataDirHold> {
   try {
     return await holdDataDir(config.dataDir, { holder });
   } catch (error) {
@@ -326,7 +326,7 @@ function postgresUrl(text: string): string {
 }
 
 /** Reads `--name value` and `--flag` options and the positional arguments (exactly `positionals` of them). */
-function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>, positionals: number): { flags: Record<string, string | true | undefined>; positional: string[] } {
+export function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>, positionals: number): { flags: Record<string, string | true | undefined>; positional: string[] } {
   const result: { flags: Record<string, string | true | undefined>; positional: string[] } = { flags: {}, positional: [] };
   const usage = Object.entries(known)
     .map(([name, kind]) => (kind === 'flag' ? `--${name}` : `--${name} <value>`))

@@ -28,7 +28,7 @@ export function controlSocketPath(dataDir: string): string {
 }
 
 /** What a holder is: the server, or one of the database commands. */
-export type DataDirHolderKind = 'server' | 'backup' | 'restore' | 'move';
+export type DataDirHolderKind = 'server' | 'backup' | 'restore' | 'move' | 'first-admin';
 
 /** A request through the control socket. */
 export type ControlRequest = { op: 'hello' } | { op: 'backup'; file: string };
