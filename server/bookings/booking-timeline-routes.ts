@@ -9,7 +9,7 @@ import { humanise } from '@domain/resource/field';
 import { problemSchema } from '@domain/problem';
 import { rowsOf } from '@server/db/rows';
 import type { RouteRegistry } from '@server/http/route-registry';
-import { reservationTimeline } from '@server/reservations/reservation-routes';
+import { reservationTimeline } from '@server/reservations/reservation-timeline';
 import { loadVisibleRecord } from '@server/resources/visible-record';
 import { bookingFigures, sessionReadingOf } from './session-reading';
 import { bookingIsStale } from './stale-sessions';

@@ -2,17 +2,14 @@
 // (ROLE_RESERVE_CONNECTOR), and a booking's reservation (or why it has none) with its entries in the booking's history.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BookingTimelineEntry } from '@domain/booking-timeline';
 import { canTestOverOcpp } from '@domain/ocpp';
 import { problemSchema } from '@domain/problem';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import {
   bookingReservationSchema,
-  cancelAnswerLabels,
   currentReservationStates,
   RESERVE_CONNECTOR_PERMISSION,
   reservationViewSchema,
-  reserveAnswerLabels,
   reserveConnectorBodySchema,
   type BookingReservation,
 } from '@domain/reservations';
@@ -20,7 +17,7 @@ import type { ResolvedDeps } from '@server/app-deps';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
 import { chargers } from '@server/db/tables/chargers';
-import { ocppChargePoints, ocppCommands, ocppConnectors } from '@server/db/tables/ocpp';
+import { ocppChargePoints, ocppConnectors } from '@server/db/tables/ocpp';
 import { ocppReservations } from '@server/db/tables/reservations';
 import { conflictProblem, HttpProblem, notFoundProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
@@ -54,46 +51,6 @@ async function noReservationNote(deps: ResolvedDeps, booking: Record<string, unk
   if (start + graceMinutes * 60_000 <= now) return 'No reservation: its start and the reservation’s grace have passed.';
   if ((await activeCardOf(deps.db, String(booking.userId))) === null) return 'Not reserved: the customer has no active RFID card to hold the connector for.';
   return 'Not reserved yet: the charger is asked within a minute.';
-}
-
-/** A booking's reservation's entries for its history (kind "charger"): each command and its answer, its use or expiry. */
-export async function reservationTimeline(db: Database, bookingId: number): Promise<BookingTimelineEntry[]> {
-  const [r] = rowsOf<{ id: number; charger_id: number; connector_id: number; used_at: unknown; transaction_id: number | null; expired_at: unknown }>(
-    await db.execute(sql`select id, charger_id, connector_id, used_at, transaction_id, expired_at from ${ocppReservations} where booking_id = ${bookingId}`),
-  );
-  if (!r) return [];
-  const commands = rowsOf<{ action: string; status: string; response: { status?: string } | null; error: string | null; created_at: unknown; answered_at: unknown; payload: { expiryDate?: string } }>(
-    await db.execute(sql`select action, status, response, error, created_at, answered_at, payload from ${ocppCommands}
-      where charger_id = ${r.charger_id} and action in ('ReserveNow', 'CancelReservation') and payload->>'reservationId' = ${String(r.id)} order by created_at limit 50`),
-  );
-  const entry = (at: unknown, title: string, detail: string | null): BookingTimelineEntry => ({
-    at: new Date(at as string).toISOString(),
-    kind: 'charger',
-    title,
-    detail,
-    walletAmount: null,
-    owedAmount: null,
-    revenueAmount: null,
-    gstAmount: null,
-    energyWh: null,
-    powerW: null,
-  });
-  const items: BookingTimelineEntry[] = [];
-  for (const c of commands) {
-    const reserve = c.action === 'ReserveNow';
-    const what = reserve ? `Reservation of connector ${r.connector_id}` : `Cancelling the reservation of connector ${r.connector_id}`;
-    const answer = c.response?.status;
-    const words = answer ? ((reserve ? reserveAnswerLabels : cancelAnswerLabels)[answer] ?? answer) : null;
-    let outcome: string;
-    if (c.status === 'accepted' || c.status === 'rejected') outcome = `the charger answered ${words ?? 'nothing'}`;
-    else if (c.status === 'offline') outcome = 'not sent: the charger is offline (asked again when it reconnects)';
-    else if (c.status === 'queued' || c.status === 'sent') outcome = 'waiting for the charger';
-    else outcome = `no answer: ${c.error ?? 'the charger did not answer'}`;
-    items.push(entry(c.answered_at ?? c.created_at, `${what}: ${outcome}`, reserve && c.payload.expiryDate ? `Reservation ${r.id}, until ${c.payload.expiryDate}` : `Reservation ${r.id}`));
-  }
-  if (r.used_at) items.push(entry(r.used_at, `Reservation used: charging started on connector ${r.connector_id}`, r.transaction_id === null ? null : `OCPP transaction ${r.transaction_id}`));
-  if (r.expired_at) items.push(entry(r.expired_at, `Reservation expired unused: the charger released connector ${r.connector_id}`, `Reservation ${r.id}`));
-  return items;
 }
 
 /** Registers the reservations' routes. */
