@@ -142,6 +142,18 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'GET /ccu/charger-command': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
       'GET /ccu/charger-command/batches': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
       'POST /ccu/charger-command': { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
+      // A charger's local authorization list and its connectors' reservations (tests/server/ocpp/local-list.test.ts,
+      // tests/server/reservations).
+      'GET /ccu/charger/:chargerId/local-list': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
+      'POST /ccu/local-list/read-version': { kind: 'permission', permission: 'ROLE_MANAGE_LOCAL_LIST' },
+      'POST /ccu/local-list/send-full': { kind: 'permission', permission: 'ROLE_MANAGE_LOCAL_LIST' },
+      'GET /ccu/charger/:chargerId/reservations': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
+      'POST /ccu/charger/:chargerId/reservations': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
+      'POST /ccu/reservations/:reservationId/cancel': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
+      'GET /booking-service/admin/booking/:id/reservation': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      // Block and unblock of an RFID card (tests/server/rfid-cards.test.ts): the same rights as removing and adding one.
+      'POST /user-service/rfid-card/block': { kind: 'permission', permission: 'ROLE_REMOVE_RFID_CARD' },
+      'POST /user-service/rfid-card/unblock': { kind: 'permission', permission: 'ROLE_ADD_RFID_CARD' },
       'POST /ccu/test-charging/start': { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },
       'POST /ccu/test-charging/stop': { kind: 'permission', permission: 'ROLE_TEST_DEVICE' },
       'POST /charger-service/admin/charger/:chargerId/ocpp-password': { kind: 'permission', permission: 'ROLE_UPDATE_CHARGER' },

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChargerLive } from '@domain/ocpp';
+import { reservationPaths } from '@domain/reservations';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
@@ -53,13 +54,15 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
 }
 
-/** Answers the live state, and records every other call (a stop) with a plain answer. */
+/** Answers the live state and the charger's reservations, and records every other call (a stop) with a plain answer. */
 function fakeApi() {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url === '/ccu/charger/7/live') return json(200, liveState);
+      // The panel's other reads (the charger's reservations): none held.
+      if (url === reservationPaths.ofCharger(7)) return json(200, { items: [] });
       calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/ccu/test-charging/stop') return json(200, { batchId: 'b-1', items: [] });
       return json(200, {});

@@ -42,6 +42,8 @@ describe.each(ruleDrivers)('live booking actions on %s', (driver) => {
     expect(started.body.items[0].status).toBe('accepted');
     const [session] = await until(() => q<{ booking_id: number | null }>(sql`select booking_id from ocpp_sessions where charger_id = ${chargerId} and stopped_at is null`), (r) => r[0]?.booking_id != null);
     const id = Number(session!.booking_id);
+    // The charger has its StartTransaction's answer (sent once the call's row is logged): it knows the transaction's id.
+    await until(async () => charger.session(1)?.transactionId ?? null, (tx) => tx !== null);
     expect(await booking(id)).toMatchObject({ status: 'CHARGING', paymentMode: 'WALLET' });
 
     // Refusals send nothing: no permission, bad body, a state that does not allow it.

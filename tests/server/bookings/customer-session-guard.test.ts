@@ -28,11 +28,18 @@ describe.each(ruleDrivers)("a customer's session is stopped and throttled only f
   const booking = async (id: number) => (await call(t, 'GET', `/booking-service/admin/booking/${id}`, { authKey: admin })).body;
   const command = (authKey: string, cmd: OcppCommand, chargerIds = [chargerId]) => call(t, 'POST', '/ccu/charger-command', { authKey, body: { chargerIds, command: cmd, wait: true } });
   const testStop = (authKey: string, transactionId: number) => call(t, 'POST', '/ccu/test-charging/stop', { authKey, body: { chargerId, transactionId } });
-  const openSession = (connectorId: number) =>
-    until(
+  // The session as the database has it, once the charger has its StartTransaction's answer too (the answer follows
+  // the call's row in the message log, so a command sent the moment the row is in could reach a charger that does not
+  // know its transaction's id yet).
+  const openSession = async (connectorId: number) => {
+    const [row] = await until(
       () => q<{ transaction_id: number; booking_id: number | null }>(sql`select transaction_id, booking_id from ocpp_sessions where charger_id = ${chargerId} and connector_id = ${connectorId} and stopped_at is null`),
       (r) => r[0]?.booking_id != null,
-    ).then((r) => ({ transactionId: Number(r[0]!.transaction_id), bookingId: Number(r[0]!.booking_id) }));
+    );
+    const transactionId = Number(row!.transaction_id);
+    await until(async () => charger.session(connectorId)?.transactionId, (id) => id === transactionId);
+    return { transactionId, bookingId: Number(row!.booking_id) };
+  };
   const txProfile = (connectorId: number, limit: number, transactionId?: number): OcppCommand => ({
     action: 'SetChargingProfile',
     payload: {

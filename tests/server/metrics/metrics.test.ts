@@ -92,7 +92,10 @@ describe.each(testDrivers)('the central system’s metrics on %s', (driver) => {
   it('count the charger’s frames by direction and action, the chargers held and a command’s round trip', async () => {
     const text = await until(
       () => live.central.metrics(),
-      (t) => (seriesValue(t, 'ocpp_messages_total', { direction: 'IN', type: 'CALL', action: 'BootNotification' }) ?? 0) >= 1,
+      // The answer goes out once the call's row is in the message log: wait for both.
+      (t) =>
+        (seriesValue(t, 'ocpp_messages_total', { direction: 'IN', type: 'CALL', action: 'BootNotification' }) ?? 0) >= 1 &&
+        (seriesValue(t, 'ocpp_messages_total', { direction: 'OUT', type: 'RESULT', action: 'BootNotification' }) ?? 0) >= 1,
     );
     expect(seriesValue(text, 'ocpp_chargers_connected')).toBe(1);
     expect(seriesValue(text, 'ocpp_messages_total', { direction: 'OUT', type: 'RESULT', action: 'BootNotification' })).toBeGreaterThanOrEqual(1);
