@@ -27,8 +27,13 @@ describe.each(ruleDrivers)('instant charging, load balancing and charger failure
   const booking = async (id: number) => (await call(t, 'GET', `/booking-service/admin/booking/${id}`, { authKey: admin })).body;
   const commands = async () => Number((await q<{ n: number }>(sql`select count(*)::int as n from ocpp_commands`))[0]!.n);
   const instant = (authKey: string, body: Record<string, unknown>) => call(t, 'POST', '/booking-service/instant', { authKey, body });
-  const openBooking = (connectorId: number) =>
-    until(() => q<{ booking_id: number | null }>(sql`select booking_id from ocpp_sessions where charger_id = ${chargerId} and connector_id = ${connectorId} and stopped_at is null`), (r) => r[0]?.booking_id != null);
+  // The open session's booking, once the charger has its StartTransaction's answer too (sent after the call's row is
+  // logged): a command sent before could reach a charger that does not know its transaction's id yet.
+  const openBooking = async (connectorId: number) => {
+    const rows = await until(() => q<{ booking_id: number | null }>(sql`select booking_id from ocpp_sessions where charger_id = ${chargerId} and connector_id = ${connectorId} and stopped_at is null`), (r) => r[0]?.booking_id != null);
+    await until(async () => charger.session(connectorId)?.transactionId ?? null, (tx) => tx !== null);
+    return rows;
+  };
 
   beforeAll(async () => {
     live = await openLiveCharger(driver);
