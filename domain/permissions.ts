@@ -203,6 +203,8 @@ export const permissionFamilies = {
     'ROLE_MANAGE_LOCAL_LIST',
     // Ours: reserve a charger's connector for a card and cancel a reservation by hand (a scheduled booking's are the server's).
     'ROLE_RESERVE_CONNECTOR',
+    // Ours: ask chargers for their diagnostics file (GetDiagnostics) to an upload location of our own: not a command's right.
+    'ROLE_REQUEST_DIAGNOSTICS',
     'ROLE_VIEW_TELEMETRY',
     'ROLE_VIEW_TRANSACTION',
     'ROLE_VIEW_AUTHORIZE_REQUEST',

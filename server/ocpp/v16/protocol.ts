@@ -22,6 +22,7 @@ const ACCEPTING: Record<string, readonly string[]> = {
   SendLocalList: ['Accepted'],
   ReserveNow: ['Accepted'],
   CancelReservation: ['Accepted'],
+  GetCompositeSchedule: ['Accepted'],
 };
 
 /** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */
