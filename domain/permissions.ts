@@ -197,10 +197,14 @@ export const permissionFamilies = {
     'ROLE_VIEW_CONNECTIVITY_DETAILS',
     'ROLE_TEST_DEVICE',
     'ROLE_EXECUTE_COMMAND',
+    // Ours: set and clear a charger's or a location's charging profiles (charger maximum, default for sessions) and read a composite schedule.
+    'ROLE_MANAGE_CHARGING_PROFILES',
     // Ours: send a charger its local authorization list (the RFID cards it may accept offline) and read its version.
     'ROLE_MANAGE_LOCAL_LIST',
     // Ours: reserve a charger's connector for a card and cancel a reservation by hand (a scheduled booking's are the server's).
     'ROLE_RESERVE_CONNECTOR',
+    // Ours: ask chargers for their diagnostics file (GetDiagnostics) to an upload location of our own: not a command's right.
+    'ROLE_REQUEST_DIAGNOSTICS',
     'ROLE_VIEW_TELEMETRY',
     'ROLE_VIEW_TRANSACTION',
     'ROLE_VIEW_AUTHORIZE_REQUEST',

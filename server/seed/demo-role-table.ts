@@ -15,8 +15,10 @@ export type RoleArea = (typeof roleAreas)[number];
 /** A charger's traffic and commands: the central system's part of the Hardware family. */
 const ocpp: ReadonlySet<Permission> = new Set<Permission>([
   'ROLE_EXECUTE_COMMAND',
+  'ROLE_MANAGE_CHARGING_PROFILES',
   'ROLE_MANAGE_LOCAL_LIST',
   'ROLE_RESERVE_CONNECTOR',
+  'ROLE_REQUEST_DIAGNOSTICS',
   'ROLE_TEST_DEVICE',
   'ROLE_VIEW_TELEMETRY',
   'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS',
