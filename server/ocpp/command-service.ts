@@ -6,8 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { chargerTypes } from '@domain/resources/chargers/charger';
 import { LIVE_CHANNEL } from '@domain/live-event';
+import type { FirmwareCommand } from '@domain/firmware';
 import type { LocalListCommand } from '@domain/local-list';
 import type { ReservationCommand } from '@domain/reservations';
+import type { SmartChargingCommand } from '@domain/smart-charging';
 import { canTestOverOcpp, type OcppCommand, type OcppCommandView } from '@domain/ocpp';
 import { nextCommandState, ocppCommandMachine, type OcppCommandState } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';
@@ -112,9 +114,9 @@ export interface SendCommandsInput {
   chargerIds: readonly number[];
   /**
    * A command of the command form, of the local list (sent by its own routes and propagation: local-list-service.ts),
-   * or a reservation's (server/reservations).
+   * a reservation's (server/reservations) or a charging profile's (server/smart-charging).
    */
-  command: OcppCommand | LocalListCommand | ReservationCommand;
+  command: OcppCommand | LocalListCommand | ReservationCommand | FirmwareCommand | SmartChargingCommand;
   userId: string | null;
   /** Wait for every answer (at most COMMAND_DEADLINE_MS). */
   wait?: boolean;
