@@ -86,6 +86,12 @@ export const envSchema = z.object({
   RESERVATION_LEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   /** Minutes past a scheduled booking's start that its reservation lasts (its expiryDate): how late the customer may be. */
   RESERVATION_GRACE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  /** Largest diagnostics file a charger may upload, bytes (a larger body is refused while it streams in). */
+  DIAGNOSTICS_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(20 * 1024 * 1024),
+  /** Minutes a diagnostics request's upload location takes a file. */
+  DIAGNOSTICS_LINK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Minutes a diagnostics request may stay open (no file, no final status) before it is recorded timed out. */
+  DIAGNOSTICS_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -157,6 +163,8 @@ export interface AppConfig {
   staleSessions: { afterMinutes: number };
   /** Reservations ahead of scheduled bookings (server/reservations): how long before the start, and how long past it they last, minutes. */
   reservations: { leadMinutes: number; graceMinutes: number };
+  /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes. */
+  diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number };
 }
 
 /** Whether an address is https, or plain http to this host (a relay beside the server). */
@@ -241,5 +249,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
     staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
     reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES },
+    diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES },
   };
 }
