@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { chargerTypes } from '@domain/resources/chargers/charger';
 import { LIVE_CHANNEL } from '@domain/live-event';
 import type { FirmwareCommand } from '@domain/firmware';
+import type { DiagnosticsCommand } from '@domain/diagnostics';
 import type { LocalListCommand } from '@domain/local-list';
 import type { ReservationCommand } from '@domain/reservations';
 import type { SmartChargingCommand } from '@domain/smart-charging';
@@ -116,8 +117,10 @@ export interface SendCommandsInput {
    * A command of the command form, of the local list (sent by its own routes and propagation: local-list-service.ts),
    * a reservation's (server/reservations) or a charging profile's (server/smart-charging).
    */
-  command: OcppCommand | LocalListCommand | ReservationCommand | FirmwareCommand | SmartChargingCommand;
+  command: OcppCommand | LocalListCommand | ReservationCommand | FirmwareCommand | SmartChargingCommand | DiagnosticsCommand;
   userId: string | null;
+  /** The payload of each charger's record when they differ (a diagnostics request's own upload location); else the command's. */
+  payloadOf?: (chargerId: number) => unknown;
   /** Wait for every answer (at most COMMAND_DEADLINE_MS). */
   wait?: boolean;
 }
@@ -155,19 +158,19 @@ export async function sendCommands(deps: CommandDeps, input: SendCommandsInput):
     // OCPP are a record per charger (queued, or offline at once), the batch's audit row and the announcements written.
     const found = rowsOf<{ command_id: string; id: number; unique_id: string; charger_type: string; connected_node: string | null; written: boolean }>(
       await deps.db.execute(sql`
-        with wanted (charger_id, command_id) as (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint, ${commandIdOf.get(id)!}::uuid)`),
+        with wanted (charger_id, command_id, payload) as (values ${sql.join(
+          ids.map((id) => sql`(${id}::bigint, ${commandIdOf.get(id)!}::uuid, ${JSON.stringify(input.payloadOf ? input.payloadOf(id) : input.command.payload)}::jsonb)`),
           sql`, `,
         )}),
         found as (
-          select w.command_id, c.id, c.unique_id, c.charger_type, p.connected_node
+          select w.command_id, w.payload, c.id, c.unique_id, c.charger_type, p.connected_node
           from wanted w join ${chargers} c on c.id = w.charger_id left join ${ocppChargePoints} p on p.charger_id = c.id),
         typed as (
-          select command_id, id, unique_id, charger_type, connected_node, charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)}) as ocpp from found),
+          select command_id, payload, id, unique_id, charger_type, connected_node, charger_type in (${sql.join(ocppChargerTypes.map((t) => sql`${t}`), sql`, `)}) as ocpp from found),
         fit as (select count(*) = ${ids.length} and coalesce(bool_or(ocpp), false) as ok from typed),
         made as (
           insert into ${ocppCommands} (id, charger_id, batch_id, action, payload, status, error, requested_by, created_at, answered_at)
-          select command_id, id, ${batchId}::uuid, ${input.command.action}, ${JSON.stringify(input.command.payload)}::jsonb,
+          select command_id, id, ${batchId}::uuid, ${input.command.action}, payload,
             case when not ocpp then ${REFUSED_NOT_OCPP} when connected_node is null then ${REFUSED_OFFLINE} else ${MADE} end,
             case when not ocpp then ${notOcppMessage()} when connected_node is null then ${chargerOfflineMessage()} end,
             ${input.userId}::uuid, ${at}::timestamptz, case when not ocpp or connected_node is null then ${at}::timestamptz end
