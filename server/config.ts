@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCampaignWaves } from '@domain/firmware-campaigns';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -86,6 +87,13 @@ export const envSchema = z.object({
   RESERVATION_LEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   /** Minutes past a scheduled booking's start that its reservation lasts (its expiryDate): how late the customer may be. */
   RESERVATION_GRACE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  /** A firmware campaign's waves when it names none: cumulative percentages of its chargers, rising to 100. */
+  FIRMWARE_CAMPAIGN_WAVES: z
+    .string()
+    .default('1,10,100')
+    .refine((v) => parseCampaignWaves(v) !== null, 'must be rising percentages separated by commas, the last 100 (e.g. 1,10,100)'),
+  /** A firmware campaign's failure threshold when it names none: a wave failing above this percentage pauses it. */
+  FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** Largest diagnostics file a charger may upload, bytes (a larger body is refused while it streams in). */
   DIAGNOSTICS_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(20 * 1024 * 1024),
   /** Minutes a diagnostics request's upload location takes a file. */
@@ -163,6 +171,8 @@ export interface AppConfig {
   staleSessions: { afterMinutes: number };
   /** Reservations ahead of scheduled bookings (server/reservations): how long before the start, and how long past it they last, minutes. */
   reservations: { leadMinutes: number; graceMinutes: number };
+  /** Firmware campaigns (server/firmware-campaigns): the waves and the failure threshold a campaign gets when it names none. */
+  firmwareCampaigns: { waves: number[]; pauseFailurePercent: number };
   /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes. */
   diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number };
 }
@@ -249,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
     staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
     reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES },
+    firmwareCampaigns: { waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!, pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT },
     diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES },
   };
 }
