@@ -1,5 +1,5 @@
 import { localListAnchors, MANAGE_LOCAL_LIST_PERMISSION } from '@domain/local-list';
-import { COMMAND_BATCHES_SCREEN, ocppCommandActions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
+import { COMMAND_BATCHES_SCREEN, ocppCommandActions, ocppCommandExtraPermissions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { RESERVE_CONNECTOR_PERMISSION, reservationAnchors } from '@domain/reservations';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
@@ -43,6 +43,7 @@ const commandActions: readonly { action: OcppCommandAction; title: string; keywo
   { action: 'RemoteStartTransaction', title: 'Start charging…', keywords: ['start', 'remote', 'rfid', 'card', 'ocpp'] },
   { action: 'SetChargingProfile', title: 'Limit charging…', keywords: ['limit', 'profile', 'current', 'power', 'ocpp'] },
   { action: 'ClearChargingProfile', title: 'Clear charging limit…', keywords: ['limit', 'profile', 'clear', 'ocpp'] },
+  { action: 'DataTransfer', title: 'Send vendor data…', keywords: ['data', 'transfer', 'vendor', 'datatransfer', 'ocpp'] },
 ];
 
 /**
@@ -69,7 +70,14 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
   });
   return [
     ...commandActions.map((c) =>
-      action(c.action === 'Reset' ? 'reset' : c.action, c.title, [...c.keywords, ocppCommandLabels[c.action].toLowerCase()], EXECUTE_COMMAND_PERMISSION, `${page}#${chargerCommandAnchors[c.action]}`),
+      action(
+        c.action === 'Reset' ? 'reset' : c.action,
+        c.title,
+        [...c.keywords, ocppCommandLabels[c.action].toLowerCase()],
+        // A command needing a right of its own (DataTransfer) is offered to its holders only.
+        ocppCommandExtraPermissions[c.action] ?? EXECUTE_COMMAND_PERMISSION,
+        `${page}#${chargerCommandAnchors[c.action]}`,
+      ),
     ),
     // The local authorization list's two commands, for whoever may manage it: the page opens at their buttons.
     action('local-list-full', 'Send full local list…', ['local', 'list', 'authorization', 'rfid', 'cards', 'offline', 'ocpp'], MANAGE_LOCAL_LIST_PERMISSION, `${page}#${localListAnchors.sendFull}`),

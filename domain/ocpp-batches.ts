@@ -14,7 +14,12 @@ export const ocppAnswerLabels: Readonly<Record<string, string>> = {
   UnlockFailed: 'Unlock failed',
   NotImplemented: 'Not implemented by this charger',
   Unknown: 'No such limit was set',
+  UnknownMessageId: 'The vendor does not know this message id',
+  UnknownVendorId: 'The charger does not know this vendor id',
 };
+
+/** Longest part of a DataTransfer answer's data said in words (the whole of it is in the command's record). */
+const DATA_SHOWN_CHARS = 200;
 
 /** The words of a command record's answer: its status, and the charger's own answer when it said more than yes or no. */
 export function commandAnswerText(view: Pick<OcppCommandView, 'status' | 'response' | 'error'>): string {
@@ -22,7 +27,10 @@ export function commandAnswerText(view: Pick<OcppCommandView, 'status' | 'respon
   const status = ocppCommandStatusLabels[view.status] ?? view.status;
   const answer = typeof said === 'string' ? (ocppAnswerLabels[said] ?? said) : null;
   const base = answer && answer !== status && !(view.status === 'rejected' && said === 'Rejected') ? `${status} (${answer})` : status;
-  return view.error ? `${base}. ${view.error}` : base;
+  // Only a DataTransfer's answer has data (the vendor's reply), shown as text: never markup, cut when long.
+  const data = (view.response as { data?: unknown } | null)?.data;
+  const withData = typeof data === 'string' && data !== '' ? `${base}, data: “${data.length > DATA_SHOWN_CHARS ? `${data.slice(0, DATA_SHOWN_CHARS)}…` : data}”` : base;
+  return view.error ? `${withData}. ${view.error}` : withData;
 }
 
 /** Statuses of a command that has not had its answer yet. */

@@ -1,6 +1,7 @@
 // The OCPP side of the console: commands staff send to chargers, a charger's live state, its message log and the
 // test charger screen's context. Shared by the console (forms, screens) and the server (validation).
 import { z } from 'zod';
+import type { Permission } from './permissions';
 import type { ChargerType } from './resources/chargers/charger';
 
 /** Commands staff may send to an OCPP charger. */
@@ -16,6 +17,7 @@ export const ocppCommandActions = [
   'ClearCache',
   'SetChargingProfile',
   'ClearChargingProfile',
+  'DataTransfer',
 ] as const;
 export type OcppCommandAction = (typeof ocppCommandActions)[number];
 
@@ -32,7 +34,18 @@ export const ocppCommandLabels: Readonly<Record<OcppCommandAction, string>> = {
   ClearCache: 'Clear authorization cache',
   SetChargingProfile: 'Limit charging',
   ClearChargingProfile: 'Clear charging limit',
+  DataTransfer: 'Send vendor data',
 };
+
+/**
+ * Commands that need a permission of their own besides ROLE_EXECUTE_COMMAND: a DataTransfer carries whatever a vendor's
+ * extension acts on, so it is not the same right as a reset. The command route checks it, the console offers the
+ * command only to its holders.
+ */
+export const ocppCommandExtraPermissions: Readonly<Partial<Record<OcppCommandAction, Permission>>> = { DataTransfer: 'ROLE_DATA_TRANSFER' };
+
+/** Longest vendor data a DataTransfer carries, characters (1.6 sets no limit; this keeps a command record small). */
+export const MAX_DATA_TRANSFER_CHARS = 4_000;
 
 const connectorId = z.number({ error: 'Choose a connector' }).int().min(0).max(10);
 const key = z.string().trim().min(1, 'Give a key').max(50);
@@ -75,6 +88,15 @@ export const ocppCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('ClearChargingProfile'),
     payload: z.strictObject({ id: z.number().int().min(1).optional(), connectorId: connectorId.optional(), chargingProfilePurpose: z.literal('TxProfile').optional() }),
+  }),
+  // A vendor's own message (OCPP 1.6 DataTransfer.req): the lengths are 1.6's (vendorId 255, messageId 50).
+  z.strictObject({
+    action: z.literal('DataTransfer'),
+    payload: z.strictObject({
+      vendorId: z.string().trim().min(1, 'Give the vendor id').max(255, 'At most 255 characters'),
+      messageId: z.string().trim().min(1).max(50, 'At most 50 characters').optional(),
+      data: z.string().max(MAX_DATA_TRANSFER_CHARS, `At most ${MAX_DATA_TRANSFER_CHARS.toLocaleString('en-IN')} characters`).optional(),
+    }),
   }),
 ]);
 export type OcppCommand = z.infer<typeof ocppCommandSchema>;

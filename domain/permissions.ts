@@ -205,6 +205,8 @@ export const permissionFamilies = {
     'ROLE_RESERVE_CONNECTOR',
     // Ours: ask chargers for their diagnostics file (GetDiagnostics) to an upload location of our own: not a command's right.
     'ROLE_REQUEST_DIAGNOSTICS',
+    // Ours: send a charger a vendor's own message (DataTransfer), whatever its extension does with it: not a reset's right.
+    'ROLE_DATA_TRANSFER',
     'ROLE_VIEW_TELEMETRY',
     'ROLE_VIEW_TRANSACTION',
     'ROLE_VIEW_AUTHORIZE_REQUEST',

@@ -35,6 +35,7 @@ import { generateChargerPassword, hashChargerPassword } from './charger-password
 import { chargerOfflineProblem, commandColumns, commandJoins, commandView, sendCommands } from './command-service';
 import { resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
 import { setChargerPasswordHash } from './charger-identity';
+import { requireCommandPermission } from './data-transfer-access';
 import { simulatableChargers } from './ocpp-runtime';
 
 const idParam = z.coerce.number().int().positive();
@@ -283,13 +284,15 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     access: { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
     body: sendCommandBodySchema,
     summary:
-      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum). A RemoteStopTransaction of a customer's session, and a SetChargingProfile or ClearChargingProfile that would change one's current, are refused (409 naming the booking and its own action: Stop charging, load balancing, pause or resume; nothing sent).",
+      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A DataTransfer (a vendor's own message; its answer's status and data in the record's response) also needs ROLE_DATA_TRANSFER (403 without it, nothing written). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum). A RemoteStopTransaction of a customer's session, and a SetChargingProfile or ClearChargingProfile that would change one's current, are refused (409 naming the booking and its own action: Stop charging, load balancing, pause or resume; nothing sent).",
     responses: {
       200: { description: 'Answered', schema: sendCommandAnswerSchema },
       202: { description: 'Queued', schema: sendCommandAnswerSchema },
+      403: { description: 'A command needing a permission of its own (DataTransfer: ROLE_DATA_TRANSFER) the caller lacks', schema: problemSchema },
       409: { description: "No OCPP charger among them (one that is not OCPP among others gets its record refused with why), a remote start the customer may not have, or a stop or charging profile reaching a customer's session", schema: problemSchema },
     },
     handler: async ({ c, deps, body, session }) => {
+      requireCommandPermission(session.permissions, body.command.action);
       if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, body.chargerIds[0]!, body.command.payload.idTag);
       await refuseCustomerSession(deps.db, body.chargerIds, body.command);
       const answer = await sendCommands(deps, { chargerIds: body.chargerIds, command: body.command, userId: session.userId, wait: body.wait });

@@ -12,6 +12,7 @@ import { configurationOf } from '@workflows/charger-commands/configuration-table
 import { chargerCommandsExtension } from '@workflows/charger-commands/charger-commands-extension';
 import { chargerResource } from '@domain/resources/chargers/charger';
 import type { BulkActionProps } from '@resources/resource-extension';
+import { commandAnswerText } from '@domain/ocpp-batches';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
 const at = '2026-03-02T10:00:00.000Z';
@@ -139,7 +140,20 @@ describe('the command forms', () => {
   });
 
   it('offer for many chargers only the commands that name no session or card of one charger', () => {
-    expect(Object.values(commandForms).filter((f) => f.bulk).map((f) => f.action).sort()).toEqual(['ChangeAvailability', 'ChangeConfiguration', 'ClearCache', 'Reset', 'TriggerMessage', 'UnlockConnector']);
+    expect(Object.values(commandForms).filter((f) => f.bulk).map((f) => f.action).sort()).toEqual(['ChangeAvailability', 'ChangeConfiguration', 'ClearCache', 'DataTransfer', 'Reset', 'TriggerMessage', 'UnlockConnector']);
+  });
+
+  it('build a DataTransfer of the vendor id, with the message id and data only when given, within 1.6’s lengths', () => {
+    const form = commandForms.DataTransfer;
+    expect(commandOf(form, form.initial(one))).toBeNull();
+    expect(commandOf(form, { 'payload.vendorId': ' CZO Simulator ', 'payload.messageId': '', 'payload.data': '' })).toEqual({ action: 'DataTransfer', payload: { vendorId: 'CZO Simulator' } });
+    expect(commandOf(form, { 'payload.vendorId': 'CZO Simulator', 'payload.messageId': 'Echo', 'payload.data': 'line 1\nline 2' })).toEqual({
+      action: 'DataTransfer',
+      payload: { vendorId: 'CZO Simulator', messageId: 'Echo', data: 'line 1\nline 2' },
+    });
+    expect(commandOf(form, { 'payload.vendorId': 'v'.repeat(256) })).toBeNull();
+    expect(commandOf(form, { 'payload.vendorId': 'v', 'payload.messageId': 'm'.repeat(51) })).toBeNull();
+    expect(commandOf(form, { 'payload.vendorId': 'v', 'payload.data': 'd'.repeat(4_001) })).toBeNull();
   });
 
   it('reads a GetConfiguration answer as sorted keys and the unknown ones', () => {
@@ -186,6 +200,21 @@ describe("the charger page's command panel", () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change availability' }));
     await vi.waitFor(() => expect(sent.at(-1)?.body).toEqual({ chargerIds: [7], command: { action: 'ChangeAvailability', payload: { connectorId: 2, type: 'Inoperative' } }, wait: true }));
     await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('offers Send vendor data… only with ROLE_DATA_TRANSFER, and says the charger’s answer with its data', async () => {
+    const sent = fakeApi();
+    const panel = await openPanel(['ROLE_EXECUTE_COMMAND', 'ROLE_DATA_TRANSFER']);
+    await userEvent.click(within(panel).getByRole('button', { name: /More commands/ }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Send vendor data…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send vendor data: CZ000007' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Vendor id/ }), 'CZO Simulator');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Data \(optional\)/ }), 'hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send vendor data' }));
+    await vi.waitFor(() => expect(sent.at(-1)?.body).toEqual({ chargerIds: [7], command: { action: 'DataTransfer', payload: { vendorId: 'CZO Simulator', data: 'hello' } }, wait: true }));
+    expect(commandAnswerText(record('DataTransfer', 'accepted', { status: 'Accepted', data: 'hello' }))).toBe('Accepted, data: “hello”');
+    expect(commandAnswerText(record('DataTransfer', 'rejected', { status: 'UnknownVendorId' }))).toBe('Rejected by the charger (The charger does not know this vendor id)');
+    expect(commandAnswerText(record('DataTransfer', 'rejected', { status: 'UnknownMessageId' }))).toBe('Rejected by the charger (The vendor does not know this message id)');
   });
 
   it("stops only a session that is not a customer's, and names the customer's booking to stop it from", async () => {

@@ -5,6 +5,7 @@
 // (SendLocalList Full and Differential, GetLocalListVersion) and, while the central system is unreachable, lets the
 // cards on it charge, sending the StartTransactions and StopTransactions of those sessions when it reconnects.
 import ocpp from 'ocpp-rpc';
+import { answerDataTransfer, answerTrigger, type DataTransferRequest } from './data-transfer';
 
 const { RPCClient } = ocpp as unknown as { RPCClient: new (options: Record<string, unknown>) => SimClient };
 
@@ -124,6 +125,8 @@ export class SimulatedCharger {
   private heartbeatSeconds: number;
   private stopped = false;
   private config = new Map<string, string>();
+  /** The statuses a triggered DiagnosticsStatusNotification and FirmwareStatusNotification report (Idle: nothing under way). */
+  readonly triggeredStatus: { diagnostics: () => string; firmware: () => string } = { diagnostics: () => 'Idle', firmware: () => 'Idle' };
 
   constructor(options: SimulatedChargerOptions) {
     this.options = {
@@ -321,6 +324,16 @@ export class SimulatedCharger {
     // clearInterval clears a timeout too (the first clock-aligned reading waits on one).
     if (this.clockTimer) clearInterval(this.clockTimer);
     this.clockTimer = null;
+  }
+
+  /** A reading asked for by TriggerMessage: the connector's energy register now (with its transaction while it charges). */
+  private async triggeredMeterValues(c: Connector): Promise<void> {
+    const transactionId = c.session?.transactionId ?? null;
+    await this.safeCall('MeterValues', {
+      connectorId: c.id,
+      ...(transactionId === null ? {} : { transactionId }),
+      meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.round(c.meterWh)), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Trigger' }] }],
+    });
   }
 
   /** Clock-aligned readings: the energy register of each idle connector (charging ones send their own). */
@@ -605,12 +618,23 @@ export class SimulatedCharger {
     this.client.handle('TriggerMessage', ({ params }) => {
       this.counters.commands += 1;
       const p = params as { requestedMessage: string; connectorId?: number };
-      if (p.requestedMessage === 'Heartbeat') later(async () => void (await this.safeCall('Heartbeat', {})));
-      else if (p.requestedMessage === 'StatusNotification') later(async () => { for (const c of this.connectors) if (!p.connectorId || c.id === p.connectorId) await this.sendStatus(c.id, c.status, c.errorCode); });
-      else if (p.requestedMessage === 'MeterValues') later(async () => { for (const c of this.connectors) if (c.session) await this.meter(c); });
-      else if (p.requestedMessage === 'BootNotification') later(() => this.onOpen());
-      else return { status: 'NotImplemented' };
-      return { status: 'Accepted' };
+      const each = (connectorId?: number) => this.connectors.filter((c) => !connectorId || c.id === connectorId);
+      return answerTrigger(
+        p,
+        {
+          BootNotification: () => this.onOpen(),
+          Heartbeat: async () => void (await this.safeCall('Heartbeat', {})),
+          StatusNotification: async (id) => { for (const c of each(id)) await this.sendStatus(c.id, c.status, c.errorCode); },
+          MeterValues: async (id) => { for (const c of each(id)) await this.triggeredMeterValues(c); },
+          DiagnosticsStatusNotification: async () => void (await this.safeCall('DiagnosticsStatusNotification', { status: this.triggeredStatus.diagnostics() })),
+          FirmwareStatusNotification: async () => void (await this.safeCall('FirmwareStatusNotification', { status: this.triggeredStatus.firmware() })),
+        },
+        (send) => later(send),
+      );
+    });
+    this.client.handle('DataTransfer', ({ params }) => {
+      this.counters.commands += 1;
+      return answerDataTransfer(params as DataTransferRequest);
     });
     this.client.handle('ClearCache', () => {
       this.counters.commands += 1;

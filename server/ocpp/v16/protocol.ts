@@ -23,6 +23,7 @@ const ACCEPTING: Record<string, readonly string[]> = {
   ReserveNow: ['Accepted'],
   CancelReservation: ['Accepted'],
   GetCompositeSchedule: ['Accepted'],
+  DataTransfer: ['Accepted'],
 };
 
 /** Whether the charger's answer to a command means it was accepted (GetConfiguration always is). */

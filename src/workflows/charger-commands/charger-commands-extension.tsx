@@ -5,12 +5,13 @@ import { EXECUTE_COMMAND_PERMISSION } from '@commands/charger-commands';
 import { MAX_COMMAND_CHARGERS, ocppCommandActions, ocppPaths, sendCommandAnswerSchema, type OcppCommand, type OcppCommandAction } from '@domain/ocpp';
 import { commandBatchPath } from '@domain/ocpp-batches';
 import { chargerResource } from '@domain/resources/chargers/charger';
+import { useSession } from '@app/session/session-context';
 import { apiRequest } from '@data/api-client';
 import { fetchList, type BulkRequestTarget } from '@data/resource-api';
 import { listParamsFromSearch } from '@domain/resource/list-query';
 import type { BulkActionProps, ResourceExtension } from '@resources/resource-extension';
 import { CommandDialog, CommandRefusal } from './command-dialog';
-import { commandForms, type CommandContext } from './command-forms';
+import { commandForms, maySend, type CommandContext } from './command-forms';
 import './charger-commands.css';
 
 /** The commands that make sense for many chargers at once (no session or card of one charger to name). */
@@ -39,6 +40,7 @@ async function chargerIdsOf(target: BulkRequestTarget): Promise<number[]> {
 function SendCommandBulk({ what, target }: BulkActionProps) {
   const [location, navigate] = useLocation();
   const search = useSearch();
+  const { user } = useSession();
   const [open, setOpen] = useState<OcppCommandAction>();
   const ctx: CommandContext = { connectorIds: [], sessions: [], bulk: true };
   const send = async (command: OcppCommand) => {
@@ -55,7 +57,7 @@ function SendCommandBulk({ what, target }: BulkActionProps) {
         <AriaButton className="ui-button ui-button--secondary ui-button--sm">Send command…</AriaButton>
         <Popover placement="bottom start" className="command-panel__popover">
           <Menu className="command-panel__menu" aria-label="Command to send" onAction={(key) => setOpen(key as OcppCommandAction)}>
-            {bulkCommands.map((action) => (
+            {bulkCommands.filter((action) => maySend(action, user.permissions)).map((action) => (
               <MenuItem key={action} id={action} className="command-panel__item">
                 {commandForms[action].label}
               </MenuItem>

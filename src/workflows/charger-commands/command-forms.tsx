@@ -2,7 +2,8 @@
 // picker, a choice, a number with its unit), whether it disrupts the charger (a confirm), and the command it builds.
 // One charger's page and the bulk send over many chargers use the same forms (src/workflows/charger-commands).
 import type { ReactNode } from 'react';
-import { ocppCommandLabels, ocppCommandSchema, type ChargerLive, type OcppCommand, type OcppCommandAction } from '@domain/ocpp';
+import { MAX_DATA_TRANSFER_CHARS, ocppCommandExtraPermissions, ocppCommandLabels, ocppCommandSchema, type ChargerLive, type OcppCommand, type OcppCommandAction } from '@domain/ocpp';
+import { hasPermission } from '@domain/permissions';
 import { bookingMachine } from '@machines/booking.machine';
 import type { ActionField, ActionInputProps, ActionSpec } from '@resources/action-form';
 
@@ -97,6 +98,21 @@ function text(path: string, label: string, description?: ReactNode, inputMode?: 
       <label className="ui-field">
         <span className="ui-field__label">{label}</span>
         <input className="ui-field__input" value={String(value ?? '')} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} />
+        {description ? <span className="ui-field__description">{description}</span> : null}
+        {error ? <span className="ui-field__error">{error}</span> : null}
+      </label>
+    ),
+  };
+}
+
+/** Several lines of text. */
+function textArea(path: string, label: string, description?: ReactNode): ActionField {
+  return {
+    path,
+    input: ({ value, onChange, error }: ActionInputProps) => (
+      <label className="ui-field">
+        <span className="ui-field__label">{label}</span>
+        <textarea className="ui-field__input" rows={4} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} />
         {description ? <span className="ui-field__description">{description}</span> : null}
         {error ? <span className="ui-field__error">{error}</span> : null}
       </label>
@@ -287,6 +303,24 @@ export const commandForms: Readonly<Record<OcppCommandAction, CommandForm>> = {
     initial: (ctx) => ({ 'payload.connectorId': connectorChoices(ctx, false)[0]!.value }),
     command: (v) => ({ action: 'ClearChargingProfile', payload: { id: CONSOLE_PROFILE_ID, connectorId: num(v['payload.connectorId']), chargingProfilePurpose: 'TxProfile' } }),
   },
+  DataTransfer: {
+    action: 'DataTransfer',
+    label: label('DataTransfer'),
+    bulk: true,
+    intro: () => 'Sends the charger a message of its vendor’s own (OCPP DataTransfer). The charger answers whether it knows the vendor and the message, with data of its own.',
+    confirm: () => null,
+    fields: () => [
+      text('payload.vendorId', 'Vendor id', 'As the charger’s vendor names its extension, up to 255 characters.'),
+      text('payload.messageId', 'Message id (optional)', 'Up to 50 characters.'),
+      textArea('payload.data', 'Data (optional)', `Text the vendor’s extension reads, up to ${MAX_DATA_TRANSFER_CHARS.toLocaleString('en-IN')} characters.`),
+    ],
+    initial: () => ({ 'payload.vendorId': '', 'payload.messageId': '', 'payload.data': '' }),
+    command: (v) => {
+      const messageId = String(v['payload.messageId'] ?? '').trim();
+      const data = String(v['payload.data'] ?? '');
+      return { action: 'DataTransfer', payload: { vendorId: String(v['payload.vendorId'] ?? '').trim(), ...(messageId ? { messageId } : {}), ...(data ? { data } : {}) } };
+    },
+  },
   GetConfiguration: {
     action: 'GetConfiguration',
     label: ocppCommandLabels.GetConfiguration,
@@ -298,6 +332,11 @@ export const commandForms: Readonly<Record<OcppCommandAction, CommandForm>> = {
     command: () => ({ action: 'GetConfiguration', payload: {} }),
   },
 };
+
+/** Whether someone holding these permissions may send the command (besides sending commands at all). */
+export function maySend(action: OcppCommandAction, permissions: readonly string[]): boolean {
+  return hasPermission(permissions, ocppCommandExtraPermissions[action]);
+}
 
 /** The form's spec for the one action form: its fields and the command the server checks, errors next to the fields. */
 export function commandSpec(form: CommandForm, ctx: CommandContext): ActionSpec {

@@ -4,10 +4,11 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { Link } from 'wouter';
 import { chargerCommandAnchors } from '@commands/charger-commands';
 import { ocppCommandActions, type ChargerLive, type OcppCommandAction } from '@domain/ocpp';
+import { useSession } from '@app/session/session-context';
 import { queryKeys } from '@data/query-keys';
 import { Button } from '@ui/button';
 import { CommandDialog, sendToCharger } from './command-dialog';
-import { commandForms, connectorName, isCustomerSession, type CommandContext } from './command-forms';
+import { commandForms, connectorName, isCustomerSession, maySend, type CommandContext } from './command-forms';
 import { ConfigurationTable } from './configuration-table';
 import './charger-commands.css';
 
@@ -30,9 +31,10 @@ function anchoredCommand(hash: string): OcppCommandAction | undefined {
  */
 export function CommandPanel({ live }: { live: ChargerLive }) {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const [open, setOpen] = useState<OcppCommandAction | undefined>(() => {
     const anchored = anchoredCommand(window.location.hash);
-    return anchored === 'GetConfiguration' ? undefined : anchored;
+    return anchored === 'GetConfiguration' || (anchored && !maySend(anchored, user.permissions)) ? undefined : anchored;
   });
   const [showConfiguration, setShowConfiguration] = useState(() => anchoredCommand(window.location.hash) === 'GetConfiguration');
   const resetRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +59,7 @@ export function CommandPanel({ live }: { live: ChargerLive }) {
           <AriaButton className="ui-button ui-button--secondary ui-button--md">More commands ▾</AriaButton>
           <Popover placement="bottom end" className="command-panel__popover">
             <Menu className="command-panel__menu" aria-label="More commands" onAction={(key) => setOpen(key as OcppCommandAction)}>
-              {more.map((action) => (
+              {more.filter((action) => maySend(action, user.permissions)).map((action) => (
                 <MenuItem key={action} id={action} className="command-panel__item">
                   {commandForms[action].label}
                 </MenuItem>
