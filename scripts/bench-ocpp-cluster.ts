@@ -3,8 +3,9 @@
 //
 // The OCPP central system as deployed: three server processes (`server/main.ts`, each in a process group of its own,
 // as if on three machines) on one PostgreSQL database behind HAProxy, started by the cluster harness
-// (tools/cluster/cluster.ts), with the simulated chargers of bench:ocpp's fleet processes
-// (scripts/bench-ocpp-fleet.ts, at most 5,000 a process) connecting over wss:// through the balancer.
+// (tools/cluster/cluster.ts), with the simulated chargers of every OCPP bench's fleet processes
+// (tools/ocpp-simulator/fleet.ts, at most 5,000 a process, set up by scripts/bench-ocpp-setup.ts) connecting over
+// wss:// through the balancer.
 //
 // --storm (bench:storm): a third of the chargers charge; the process holding the most chargers is killed with
 // SIGKILL (its whole group: the server and its OCPP process, as when a machine dies); while its chargers are
@@ -21,20 +22,14 @@
 //
 // Both need a connection per charger in one HAProxy process (two sockets each within its open-file limit, `ulimit -Hn`;
 // the harness's maxconn): the bench lowers --chargers to what fits and says so. Ports: --port (3860) and the two after it for the processes, the next two for HAProxy (plain, TLS).
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { sessionPaths } from '@domain/session';
-import { loadConfig } from '@server/config';
-import { openDatabase, type OpenDatabase } from '@server/db/open-database';
-import { hashChargerPassword } from '@server/ocpp/charger-password';
-import { runSeed } from '@server/seed/run-seed';
 import { rowsOf } from '@server/seed/seed-sql';
 import { haproxyConfig, otpOf, startCluster, type Cluster, type ClusterNode } from '@tools/cluster/cluster';
+import { answeredIds, command, fleetCounters, idArray, log, machineLine, one, pct, prepareChargers, signIn, sleep, startFleets as startBenchFleets, waitFor, withDatabase as withBenchDatabase, type Box, type BenchDb, type FleetProcess } from './bench-ocpp-setup';
 
 const { values } = parseArgs({
   options: {
@@ -71,72 +66,12 @@ const asked = Number(values.chargers ?? (MODE === 'storm' ? 20_000 : 10_000));
 const fits = chargersTheBalancerFits();
 const N = Math.min(asked, fits);
 
-const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (list: number[], p: number) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-};
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const t0 = performance.now();
-  while (!(await check())) {
-    if (performance.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(250);
-  }
-  return performance.now() - t0;
-}
 
 // ------------------------------------------------------------------------------------------------- the database
 const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, 'bench') };
-async function withDatabase<T>(fn: (db: OpenDatabase['db']) => Promise<T>): Promise<T> {
-  const config = loadConfig({ ...env });
-  mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
-  try {
-    return await fn(database.db);
-  } finally {
-    await database.close();
-  }
-}
-const one = async <T>(db: OpenDatabase['db'], query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
-const idArray = (ids: readonly (number | string)[]) => `{${ids.join(',')}}`;
-
-interface Box {
-  id: number;
-  identity: string;
-  password: string;
-}
-
-/** N OCPP chargers (seeded ones, then bench ones), each with a new password of its own; the message log's last id. */
-async function prepare(db: OpenDatabase['db']): Promise<{ boxes: Box[]; logBefore: number }> {
-  const { n: roles } = await one<{ n: number }>(db, sql`select count(*)::int as n from roles`);
-  if (!roles) {
-    log('Seeding a demo database (scale 0.1)…');
-    await runSeed(db, { scale: 0.1 });
-  }
-  const { n: have } = await one<{ n: number }>(db, sql`select count(*)::int as n from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null`);
-  if (have < N) {
-    const { id: cpo } = await one<{ id: string }>(db, sql`select id from charge_point_operators order by is_own_network desc limit 1`);
-    const { n: from } = await one<{ n: number }>(db, sql`select count(*)::int as n from chargers where unique_id like 'BENCH%'`);
-    await db.execute(sql`
-      insert into chargers (unique_id, charger_type, charger_box_id, charge_point_operator_id, sockets, connectivity_status, usage_type, is_active)
-      select 'BENCH' || lpad(g::text, 6, '0'), 'OCPP_16_JSON_CHARGER', 'BENCH-OCPP-' || lpad(g::text, 6, '0'), ${cpo}::uuid,
-        '[{"code":"CCS_2","displayText":"CCS 2","value":30}]'::jsonb, 'OFFLINE', 'PUBLIC', true
-      from generate_series(${from + 1}::int, ${from + N - have}::int) g on conflict do nothing`);
-  }
-  const boxes = rowsOf<{ id: number; charger_box_id: string }>(
-    await db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit ${N}`),
-  ).map((b) => ({ id: Number(b.id), identity: b.charger_box_id, password: randomBytes(18).toString('base64url') }));
-  const hashes = boxes.map((b) => hashChargerPassword(b.password));
-  await db.execute(sql`
-    insert into ocpp_charge_points (charger_id, password_hash)
-    select * from unnest(${idArray(boxes.map((b) => b.id))}::bigint[], ${`{${hashes.map((h) => `"${h}"`).join(',')}}`}::text[])
-    on conflict (charger_id) do update set password_hash = excluded.password_hash, connected_node = null`);
-  const { max } = await one<{ max: number }>(db, sql`select coalesce(max(id), 0)::bigint as max from ocpp_messages`);
-  return { boxes, logBefore: Number(max) };
-}
+const withDatabase = <T>(fn: (db: BenchDb) => Promise<T>) => withBenchDatabase(env, fn);
+const prepare = (db: BenchDb) => prepareChargers(db, N);
 
 /** How many chargers each process holds now (its server or its OCPP process, by process group), from the database. */
 async function holdings(nodes: readonly ClusterNode[]): Promise<{ perProcess: number[]; elsewhere: number; offline: number }> {
@@ -167,100 +102,11 @@ function processGroup(pid: number): number {
 }
 
 // ----------------------------------------------------------------------------------------------------- fleets
-interface FleetCounters {
-  chargers: number;
-  online: number;
-  sent: number;
-  transmitted: number;
-  failed: number;
-  commands: number;
-  connects: number;
-  boots: number;
-  charging: number;
-  pendingStops: number;
-  closes: Record<string, number>;
-  refused?: number;
-  reasons?: Record<string, number>;
-}
-interface Fleet {
-  proc: ChildProcess;
-  call<T>(type: string, body?: Record<string, unknown>): Promise<T>;
-}
+type Fleet = FleetProcess;
 
-/** A fleet process of bench:ocpp (scripts/bench-ocpp-fleet.ts), driven over IPC; its output goes to a file. */
-function spawnFleet(extraEnv: Record<string, string>): Promise<Fleet> {
-  const proc = fork(path.resolve('scripts', 'bench-ocpp-fleet.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
-  const file = createWriteStream(path.join(dataDir, 'logs', `fleet-${proc.pid}.log`));
-  proc.stdout!.pipe(file);
-  proc.stderr!.pipe(file);
-  let next = 1;
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  return new Promise((resolve, reject) => {
-    proc.on('message', (raw) => {
-      const m = raw as { id?: number; type?: string; result?: unknown; error?: string };
-      if (m.type === 'progress') return;
-      if (m.type === 'ready') {
-        resolve({
-          proc,
-          call: <T>(type: string, body: Record<string, unknown> = {}) =>
-            new Promise<T>((res, rej) => {
-              const id = next++;
-              waiting.set(id, { resolve: res as (v: unknown) => void, reject: rej });
-              proc.send({ ...body, id, type });
-            }),
-        });
-        return;
-      }
-      const w = m.id === undefined ? undefined : waiting.get(m.id);
-      if (!w) return;
-      waiting.delete(m.id!);
-      if (m.error) w.reject(new Error(m.error));
-      else w.resolve(m.result);
-    });
-    proc.once('exit', (code, signal) => {
-      for (const w of waiting.values()) w.reject(new Error(`a fleet process exited (${code ?? signal})`));
-      waiting.clear();
-      reject(new Error(`a fleet process exited (${code ?? signal}) before it was ready`));
-    });
-  });
-}
-
+/** The chargers, over wss:// through the balancer, trusting its self-signed certificate as a charger trusts its operator's. */
 async function startFleets(boxes: Box[], url: string, caFile: string, opts: { meterSeconds: number; clockSeconds: number }) {
-  const groups: Box[][] = [];
-  for (let from = 0; from < boxes.length; from += PER_FLEET) groups.push(boxes.slice(from, from + PER_FLEET));
-  // The chargers trust the balancer's self-signed certificate as a charger trusts its operator's.
-  const fleets = await Promise.all(groups.map(() => spawnFleet({ NODE_EXTRA_CA_CERTS: caFile })));
-  const t0 = performance.now();
-  const started = await Promise.all(
-    fleets.map((f, j) =>
-      f.call<FleetCounters>('start', {
-        chargers: groups[j]!.map((b) => ({ identity: b.identity, password: b.password, url })),
-        meterSeconds: opts.meterSeconds,
-        clockSeconds: opts.clockSeconds,
-        concurrency: 50,
-        backoff: { initialDelay: 1_000, maxDelay: 30_000 },
-      }),
-    ),
-  );
-  const refused = started.reduce((a, s) => a + (s.refused ?? 0), 0);
-  if (refused > 0) log(`${refused} refused at the first connection: ${started.flatMap((s) => Object.entries(s.reasons ?? {}).map(([why, n]) => `${n} × ${why}`)).join('; ')}`);
-  await waitFor('the chargers to boot', async () => (await fleetCounters(fleets)).boots >= boxes.length - refused, 300_000);
-  return { fleets, connectMs: performance.now() - t0, refused };
-}
-async function fleetCounters(fleets: Fleet[]): Promise<FleetCounters> {
-  const all = await Promise.all(fleets.map((f) => f.call<FleetCounters>('counters')));
-  const sum = { chargers: 0, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0 };
-  const closes: Record<string, number> = {};
-  for (const c of all) {
-    for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
-    for (const [why, n] of Object.entries(c.closes)) closes[why] = (closes[why] ?? 0) + n;
-  }
-  return { ...sum, closes };
-}
-/** The message ids of every call the server answered so far, from every fleet. */
-async function answeredIds(fleets: Fleet[]): Promise<string[]> {
-  return (await Promise.all(fleets.map((f) => f.call<string[]>('answered')))).flat();
+  return startBenchFleets(boxes, { urlOf: () => url, perFleet: PER_FLEET, env: { NODE_EXTRA_CA_CERTS: caFile }, logDir: path.join(dataDir, 'logs'), concurrency: 50, bootTimeoutMs: 300_000, ...opts });
 }
 
 /** Of `ids` (calls the chargers had answered), how many have no IN CALL row in the message log. */
@@ -281,25 +127,7 @@ async function missingFromLog(ids: string[], logBefore: number): Promise<number>
 }
 
 // -------------------------------------------------------------------------------------------------- the console
-async function signIn(cluster: Cluster) {
-  const json = { 'content-type': 'application/json' };
-  const mobileNumber = '9000000001';
-  const sent = await fetch(`${cluster.httpUrl}${sessionPaths.sendOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber }) });
-  if (sent.status !== 202) throw new Error(`send-otp answered ${sent.status}`);
-  let otp: string | undefined;
-  for (let i = 0; i < 200 && !otp; i++) {
-    otp = cluster.nodes.map((n) => otpOf(n.output(), mobileNumber)).find(Boolean);
-    if (!otp) await sleep(50);
-  }
-  const verified = (await (await fetch(`${cluster.httpUrl}${sessionPaths.verifyOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber, otp }) })).json()) as { authKey: string };
-  return { authorization: `Bearer ${verified.authKey}`, ...json };
-}
-
-async function command(url: string, auth: Record<string, string>, chargerIds: number[], body: { action: string; payload: unknown }, wait = true) {
-  const r = await fetch(`${url}/ccu/charger-command`, { method: 'POST', headers: auth, body: JSON.stringify({ chargerIds, command: body, wait }) });
-  const answer = (await r.json()) as { items?: { status: string }[]; detail?: string };
-  return { http: r.status, statuses: answer.items?.map((i) => i.status) ?? [answer.detail ?? String(r.status)] };
-}
+const signInTo = (cluster: Cluster) => signIn(cluster.httpUrl, (mobileNumber) => cluster.nodes.map((n) => otpOf(n.output(), mobileNumber)).find(Boolean));
 const tally = (list: string[]) => [...list.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<string, number>())].map(([s, n]) => `${n} ${s}`).join(', ');
 
 /** RemoteStart on `ids` (500 a request, as staff can), then waits until they all charge. */
@@ -355,8 +183,7 @@ async function startBenchCluster(): Promise<Cluster> {
 }
 
 function header() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  log(`bench:${MODE}: ${N} chargers${N < asked ? ` (${asked} asked: one HAProxy process takes ${fits}, its maxconn within the open-file limit)` : ''}, ${PROCESSES} server processes on PostgreSQL behind HAProxy (wss); ${os.cpus().length} cores, load average ${load}`);
+  log(`bench:${MODE}: ${N} chargers${N < asked ? ` (${asked} asked: one HAProxy process takes ${fits}, its maxconn within the open-file limit)` : ''}, ${PROCESSES} server processes on PostgreSQL behind HAProxy (wss); ${machineLine()}`);
 }
 
 // ------------------------------------------------------------------------------------------------------- storm
@@ -366,7 +193,7 @@ async function stormRun() {
   const cluster = await startBenchCluster();
   let failed = false;
   try {
-    const auth = await signIn(cluster);
+    const auth = await signInTo(cluster);
     const { fleets, connectMs, refused } = await startFleets(boxes, cluster.wssUrl, cluster.caFile, { meterSeconds: 60, clockSeconds: 60 });
     const spread = await holdings(cluster.nodes);
     log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${secs(connectMs)} (${refused} refused); held ${spread.perProcess.join(' / ')}`);
@@ -469,7 +296,7 @@ async function rollingRun() {
   const cluster = await startBenchCluster();
   let failed = false;
   try {
-    const auth = await signIn(cluster);
+    const auth = await signInTo(cluster);
     const { fleets, connectMs, refused } = await startFleets(boxes, cluster.wssUrl, cluster.caFile, { meterSeconds: 60, clockSeconds: 60 });
     const spread = await holdings(cluster.nodes);
     log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${secs(connectMs)} (${refused} refused); held ${spread.perProcess.join(' / ')}`);

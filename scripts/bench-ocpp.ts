@@ -3,7 +3,8 @@
 //
 // OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
 // same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
-// processes of at most 5,000 each (scripts/bench-ocpp-fleet.ts: the simulator's ocpp-rpc client, real WebSockets).
+// processes of at most 5,000 each (tools/ocpp-simulator/fleet.ts: the simulator's ocpp-rpc client, real WebSockets),
+// set up as every OCPP bench is (scripts/bench-ocpp-setup.ts).
 //
 // Load run (default): every charger has its own password; they connect, boot, report status and heartbeat at the
 // server's interval (300 s); idle connectors send their register reading every --meter-seconds (each charger at its
@@ -25,19 +26,13 @@
 // with --expose-gc: RSS and heap are read after a full collection, before the chargers connect and after the window,
 // and printed per charger with their ratio. --snapshot also writes a heap snapshot of each after the window (into the
 // data folder's snapshots/; scripts/heap-summary.ts compares two).
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { sessionPaths } from '@domain/session';
-import { loadConfig } from '@server/config';
-import { openDatabase, type OpenDatabase } from '@server/db/open-database';
-import { hashChargerPassword } from '@server/ocpp/charger-password';
-import { runSeed } from '@server/seed/run-seed';
 import { rowsOf } from '@server/seed/seed-sql';
+import { command, fleetCounters, log, machineLine, one, pct, prepareChargers, signIn, sleep, startFleets, sumCounters, waitFor, withDatabase as withBenchDatabase, spawnBenchChild, type BenchChild, type BenchDb, type FleetCounters, type FleetProcess } from './bench-ocpp-setup';
 
 const { values } = parseArgs({
   options: {
@@ -75,13 +70,7 @@ const FLEET_NICE = Number(values['fleet-nice']);
 // to them: a charger that answers as soon as the command arrives, as a real one does, where a charger in a fleet of
 // 5,000 at nice 19 first waits for a core. The other half go to the reniced fleets; both round trips are printed.
 const PROBES = KILL || MEMORY || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
-const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-const pct = (list: number[], p: number) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-};
 const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** CPU time (user + system, seconds) a process has used so far, from /proc (0 when it is gone or not on Linux). */
@@ -149,7 +138,7 @@ function machineShare(before: ReturnType<typeof machineTicks>, after: ReturnType
 }
 
 /** CPU seconds of each part of the run, read at two moments to say what each part used in between. */
-function cpuSnapshot(servers: Child[], fleets: Child[]) {
+function cpuSnapshot(servers: Child[], fleets: FleetProcess[]) {
   const own = process.cpuUsage();
   return {
     at: performance.now(),
@@ -174,72 +163,21 @@ const env = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
 
-interface Child {
-  proc: ChildProcess;
-  call<T>(type: string, body?: Record<string, unknown>): Promise<T>;
-  output: string[];
-}
+type Child = BenchChild;
 
-function spawnChild(script: string, extraEnv: Record<string, string>): Promise<Child & { ready: Record<string, unknown> }> {
+function spawnChild(script: string, extraEnv: Record<string, string>): Promise<Child> {
   // BENCH_CPU_PROF=1 (or server): the server processes write a CPU profile (node --cpu-prof) under the data folder
-  // when they close; BENCH_CPU_PROF=fleet: the fleet processes do.
-  const profiled = process.env.BENCH_CPU_PROF === 'fleet' ? 'fleet' : process.env.BENCH_CPU_PROF ? 'server' : null;
-  const profile = profiled && script.includes(profiled) ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [];
+  // when they close (BENCH_CPU_PROF=fleet: the fleet processes do, see startBenchFleets).
+  const profile = process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF !== 'fleet' && script.includes('server') ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [];
   // BENCH_SERVER_NODE_ARGS: Node options of the server processes only (e.g. a V8 heap flag to compare).
   const nodeArgs = script.includes('server') ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) : [];
   // --memory: the measured processes collect their garbage when asked (a server's OCPP process inherits its options),
   // and with --snapshot write a heap snapshot on SIGUSR2.
-  if (MEMORY && !script.includes('fleet')) {
+  if (MEMORY) {
     nodeArgs.push('--expose-gc');
     if (values.snapshot) nodeArgs.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dataDir, 'snapshots')}`);
   }
-  const proc = fork(path.resolve('scripts', script), [], { execArgv: ['--import', 'tsx', ...nodeArgs, ...profile], env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  const output: string[] = [];
-  // Everything the child prints goes to a file under the data folder; the sign-in codes and errors are kept here.
-  mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
-  const file = createWriteStream(path.join(dataDir, 'logs', `${script.replace(/\.ts$/, '')}-${proc.pid}.log`));
-  const keep = (chunk: Buffer) => {
-    file.write(chunk);
-    for (const line of chunk.toString().split('\n')) if (/\[sms:log\] OTP|error|Error|Ready in/.test(line)) output.push(line);
-    if (output.length > 2_000) output.splice(0, output.length - 2_000);
-  };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
-  let next = 1;
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  return new Promise((resolve, reject) => {
-    proc.on('message', (raw) => {
-      const m = raw as { id?: number; type?: string; result?: unknown; error?: string };
-      if (m.type === 'progress') {
-        log(`  ${script}: ${String((m as { online?: number }).online)} online`);
-        return;
-      }
-      if (m.type === 'ready') {
-        resolve({
-          proc,
-          output,
-          ready: m as Record<string, unknown>,
-          call: <T>(type: string, body: Record<string, unknown> = {}) =>
-            new Promise<T>((res, rej) => {
-              const id = next++;
-              waiting.set(id, { resolve: res as (v: unknown) => void, reject: rej });
-              proc.send({ ...body, id, type });
-            }),
-        });
-        return;
-      }
-      const w = m.id === undefined ? undefined : waiting.get(m.id);
-      if (!w) return;
-      waiting.delete(m.id!);
-      if (m.error) w.reject(new Error(m.error));
-      else w.resolve(m.result);
-    });
-    proc.once('exit', (code, signal) => {
-      for (const w of waiting.values()) w.reject(new Error(`${script} exited (${code ?? signal})`));
-      waiting.clear();
-      reject(new Error(`${script} exited (${code ?? signal}) before it was ready:\n${output.slice(-20).join('\n')}`));
-    });
-  });
+  return spawnBenchChild(script, { env: { ...env, ...extraEnv }, dataDir, execArgv: [...nodeArgs, ...profile] });
 }
 
 interface ServerStats {
@@ -249,21 +187,6 @@ interface ServerStats {
   gc: { ms: number; max: number; major: number };
   ocpp: { connected: number; stored: number; lost: number; pending: number; inbound: number; rateLimited: number; pid?: number; rss?: number; heapUsed?: number; eld?: { p99: number; max: number } };
 }
-interface FleetCounters {
-  chargers: number;
-  online: number;
-  sent: number;
-  transmitted: number;
-  failed: number;
-  commands: number;
-  connects: number;
-  boots: number;
-  charging: number;
-  pendingStops: number;
-  closes: Record<string, number>;
-  refused?: number;
-}
-
 async function startServerProcess(i: number) {
   const t0 = performance.now();
   const child = await spawnChild('bench-ocpp-server.ts', { PORT: String(basePort + i), HOST: '127.0.0.1' });
@@ -271,17 +194,7 @@ async function startServerProcess(i: number) {
 }
 
 // ------------------------------------------------------------------------------------------------- the database
-async function withDatabase<T>(fn: (db: OpenDatabase['db']) => Promise<T>): Promise<T> {
-  const config = loadConfig({ ...env });
-  mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
-  try {
-    return await fn(database.db);
-  } finally {
-    await database.close();
-  }
-}
-const one = async <T>(db: OpenDatabase['db'], query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
+const withDatabase = <T>(fn: (db: BenchDb) => Promise<T>) => withBenchDatabase(env, fn);
 
 /** Transactions committed in the bench's PostgreSQL database so far (null on PGlite): every statement the servers run. */
 async function committed(): Promise<number | null> {
@@ -291,50 +204,12 @@ async function committed(): Promise<number | null> {
   return withDatabase(async (db) => Number((await one<{ n: number | string }>(db, sql`select xact_commit as n from pg_stat_database where datname = current_database()`)).n));
 }
 
-/** N OCPP chargers (seeded ones, then bench ones), each with a password of its own; answers them. */
-async function prepare(db: OpenDatabase['db']) {
-  const { n: roles } = await one<{ n: number }>(db, sql`select count(*)::int as n from roles`);
-  if (!roles) {
-    log('Seeding a demo database (scale 0.1)…');
-    await runSeed(db, { scale: 0.1 });
-  }
-  const { n: have } = await one<{ n: number }>(db, sql`select count(*)::int as n from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null`);
-  if (have < N) {
-    const { id: cpo } = await one<{ id: string }>(db, sql`select id from charge_point_operators order by is_own_network desc limit 1`);
-    const { n: from } = await one<{ n: number }>(db, sql`select count(*)::int as n from chargers where unique_id like 'BENCH%'`);
-    await db.execute(sql`
-      insert into chargers (unique_id, charger_type, charger_box_id, charge_point_operator_id, sockets, connectivity_status, usage_type, is_active)
-      select 'BENCH' || lpad(g::text, 6, '0'), 'OCPP_16_JSON_CHARGER', 'BENCH-OCPP-' || lpad(g::text, 6, '0'), ${cpo}::uuid,
-        '[{"code":"CCS_2","displayText":"CCS 2","value":30}]'::jsonb, 'OFFLINE', 'PUBLIC', true
-      from generate_series(${from + 1}::int, ${from + N - have}::int) g on conflict do nothing`);
-  }
-  const boxes = rowsOf<{ id: number; charger_box_id: string }>(
-    await db.execute(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null order by id limit ${N}`),
-  ).map((b) => ({ id: Number(b.id), identity: b.charger_box_id, password: randomBytes(18).toString('base64url') }));
-  // A password of its own per charger, hashed as the console does (the sockets of a previous run are gone).
-  const hashes = boxes.map((b) => hashChargerPassword(b.password));
-  await db.execute(sql`
-    insert into ocpp_charge_points (charger_id, password_hash)
-    select * from unnest(${`{${boxes.map((b) => b.id).join(',')}}`}::bigint[], ${`{${hashes.map((h) => `"${h}"`).join(',')}}`}::text[])
-    on conflict (charger_id) do update set password_hash = excluded.password_hash, connected_node = null`);
-  const { max: logBefore } = await one<{ max: number }>(db, sql`select coalesce(max(id), 0)::bigint as max from ocpp_messages`);
-  return { boxes, logBefore: Number(logBefore) };
-}
+const prepare = (db: BenchDb) => prepareChargers(db, N);
 
 // -------------------------------------------------------------------------------------------------- the console
-async function signIn(server: { url: string; output: string[] }) {
-  const json = { 'content-type': 'application/json' };
-  const mobileNumber = '9000000001';
-  const sent = await fetch(`${server.url}${sessionPaths.sendOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber }) });
-  if (sent.status !== 202) throw new Error(`send-otp answered ${sent.status}`);
-  let otp: string | undefined;
-  for (let i = 0; i < 100 && !otp; i++) {
-    otp = [...server.output.join('\n').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))].at(-1)?.[1];
-    if (!otp) await sleep(50);
-  }
-  const verified = (await (await fetch(`${server.url}${sessionPaths.verifyOtp}`, { method: 'POST', headers: json, body: JSON.stringify({ mobileNumber, otp }) })).json()) as { authKey: string };
-  return { authorization: `Bearer ${verified.authKey}`, ...json };
-}
+/** The console signs in on `server`, reading the code from its SMS log. */
+const signInTo = (server: { url: string; output: string[] }) =>
+  signIn(server.url, (mobileNumber) => [...server.output.join('\n').matchAll(new RegExp(`\\[sms:log\\] OTP ${mobileNumber} (\\d{6})`, 'g'))].at(-1)?.[1]);
 
 async function bookingsTimes(url: string, auth: Record<string, string>, runs: number, pauseMs = 0): Promise<number[]> {
   const times: number[] = [];
@@ -349,65 +224,26 @@ async function bookingsTimes(url: string, auth: Record<string, string>, runs: nu
   return times;
 }
 
-async function command(url: string, auth: Record<string, string>, chargerIds: number[], body: { action: string; payload: unknown }, wait = true) {
-  const t0 = performance.now();
-  const r = await fetch(`${url}/ccu/charger-command`, { method: 'POST', headers: auth, body: JSON.stringify({ chargerIds, command: body, wait }) });
-  const answer = (await r.json()) as { items?: { status: string }[]; detail?: string };
-  return { ms: performance.now() - t0, http: r.status, statuses: answer.items?.map((i) => i.status) ?? [answer.detail ?? String(r.status)] };
-}
-
 // ----------------------------------------------------------------------------------------------------- fleets
-async function startFleets(boxes: { id: number; identity: string; password: string }[], serverOf: (i: number) => string, opts: { clockSeconds: number; meterSeconds: number }) {
-  // Chargers by fleet: PER_FLEET at a time, the last PROBES in a fleet of their own (at normal priority).
-  const loadCount = boxes.length - PROBES;
-  const groups: { from: number; to: number; renice: boolean }[] = [];
-  for (let from = 0; from < loadCount; from += PER_FLEET) groups.push({ from, to: Math.min(loadCount, from + PER_FLEET), renice: true });
-  if (PROBES > 0) groups.push({ from: loadCount, to: boxes.length, renice: false });
-  const fleets = await Promise.all(groups.map(() => spawnChild('bench-ocpp-fleet.ts', {})));
-  if (FLEET_NICE > 0) groups.forEach((g, j) => g.renice && os.setPriority(fleets[j]!.proc.pid!, FLEET_NICE));
-  const t0 = performance.now();
-  const started = await Promise.all(
-    fleets.map((f, j) =>
-      f.call<FleetCounters>('start', {
-        chargers: boxes.slice(groups[j]!.from, groups[j]!.to).map((b, k) => ({ identity: b.identity, password: b.password, url: `${serverOf(groups[j]!.from + k).replace(/^http/, 'ws')}/ocpp` })),
-        meterSeconds: opts.meterSeconds,
-        clockSeconds: opts.clockSeconds,
-        concurrency: 100,
-        backoff: { initialDelay: 1_000, maxDelay: 30_000 },
-      }),
-    ),
-  );
-  const refused = started.reduce((a, s) => a + (s.refused ?? 0), 0);
-  // Connected means booted: a charger's boot is answered once the central system has marked it connected, so a
-  // command sent from here on finds it online (an open socket alone may still be on its way to that record).
-  // (The memory run waits longer: on a busy machine its chargers take minutes, and its figures do not depend on time.)
-  await waitFor('the chargers to boot', async () => (await fleetCounters(fleets)).boots >= boxes.length - refused, MEMORY ? 900_000 : 120_000);
-  return { fleets, connectSeconds: (performance.now() - t0) / 1000, refused };
-}
-async function fleetCounters(fleets: Child[]): Promise<FleetCounters> {
-  return sumCounters(await Promise.all(fleets.map((f) => f.call<FleetCounters>('counters'))));
-}
-function sumCounters(all: FleetCounters[]): FleetCounters {
-  const sum = { chargers: 0, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0 };
-  const closes: Record<string, number> = {};
-  for (const c of all) {
-    for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
-    for (const [why, n] of Object.entries(c.closes)) closes[why] = (closes[why] ?? 0) + n;
-  }
-  return { ...sum, closes };
-}
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const t0 = performance.now();
-  while (!(await check())) {
-    if (performance.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(250);
-  }
-  return (performance.now() - t0) / 1000;
+/** The chargers by fleet: PER_FLEET at a time, the last PROBES in a fleet of their own (at normal priority). */
+async function startBenchFleets(boxes: { id: number; identity: string; password: string }[], serverOf: (i: number) => string, opts: { clockSeconds: number; meterSeconds: number }) {
+  const { fleets, connectMs, refused } = await startFleets(boxes, {
+    urlOf: (i) => `${serverOf(i).replace(/^http/, 'ws')}/ocpp`,
+    perFleet: PER_FLEET,
+    probes: PROBES,
+    nice: FLEET_NICE,
+    // BENCH_CPU_PROF=fleet: the fleet processes write a CPU profile when they close.
+    execArgv: process.env.BENCH_CPU_PROF === 'fleet' ? ['--cpu-prof', '--cpu-prof-dir', path.join(dataDir, 'profiles')] : [],
+    logDir: path.join(dataDir, 'logs'),
+    ...opts,
+    // (The memory run waits longer: on a busy machine its chargers take minutes, and its figures do not depend on time.)
+    bootTimeoutMs: MEMORY ? 900_000 : 120_000,
+  });
+  return { fleets, connectSeconds: connectMs / 1000, refused };
 }
 
 function header() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  log(`bench:ocpp ${KILL ? 'kill -9 run' : MEMORY ? 'memory run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${os.cpus().length} cores, load average ${load}`);
+  log(`bench:ocpp ${KILL ? 'kill -9 run' : MEMORY ? 'memory run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${machineLine()}`);
 }
 
 // --------------------------------------------------------------------------------------------------- load run
@@ -417,7 +253,7 @@ async function loadRun() {
   const servers: Awaited<ReturnType<typeof startServerProcess>>[] = [];
   for (let i = 0; i < SERVERS; i++) servers.push(await startServerProcess(i));
   log(`server process(es) ready in ${servers.map((s) => `${(s.startMs / 1000).toFixed(1)} s`).join(', ')}`);
-  const auth = await signIn(servers[0]!);
+  const auth = await signInTo(servers[0]!);
   // Warmed as the list is under load (thousands of requests there): with 20 requests first, the figure with no
   // chargers was a cold server's (p95 8.6–9.2 ms against 3.6–4.7 ms warm, same server and database).
   await bookingsTimes(servers[0]!.url, auth, WARM_UP_REQUESTS);
@@ -426,7 +262,7 @@ async function loadRun() {
   log(`bookings list with no chargers connected: p50 ${ms(pct(idle, 50))}, p95 ${ms(idleP95)} (200 requests after ${WARM_UP_REQUESTS} to warm up)`);
 
   const holder = (i: number) => i % SERVERS;
-  const { fleets, connectSeconds, refused } = await startFleets(boxes, (i) => servers[holder(i)]!.url, { clockSeconds: meterSeconds, meterSeconds });
+  const { fleets, connectSeconds, refused } = await startBenchFleets(boxes, (i) => servers[holder(i)]!.url, { clockSeconds: meterSeconds, meterSeconds });
   const afterConnect = await fleetCounters(fleets);
   log(`connected ${afterConnect.online} of ${N} in ${connectSeconds.toFixed(1)} s (${refused} refused) through ${fleets.length} fleet process(es)`);
   await Promise.all(servers.map((s) => s.call('reset')));
@@ -624,7 +460,7 @@ async function measureMemory(label: string, boxes: { id: number; identity: strin
   // A second collection settles what the first one's finalizers let go.
   await read();
   const before = await read();
-  const { fleets, connectSeconds, refused } = await startFleets(boxes, () => server.url, { clockSeconds: meterSeconds, meterSeconds });
+  const { fleets, connectSeconds, refused } = await startBenchFleets(boxes, () => server.url, { clockSeconds: meterSeconds, meterSeconds });
   log(`${label}: ${(await fleetCounters(fleets)).online} of ${boxes.length} connected in ${connectSeconds.toFixed(1)} s (${refused} refused); ${seconds} s of heartbeats, status and meter values`);
   await sleep(seconds * 1000);
   const counters = await fleetCounters(fleets);
@@ -668,8 +504,8 @@ async function killRun() {
   const runStart = new Date();
   let server = await startServerProcess(0);
   log(`server ready in ${(server.startMs / 1000).toFixed(1)} s`);
-  const auth = await signIn(server);
-  const { fleets, connectSeconds } = await startFleets(boxes, () => server.url, { clockSeconds: 60, meterSeconds: 5 });
+  const auth = await signInTo(server);
+  const { fleets, connectSeconds } = await startBenchFleets(boxes, () => server.url, { clockSeconds: 60, meterSeconds: 5 });
   log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${connectSeconds.toFixed(1)} s`);
   const chargingIds = boxes.filter((_, i) => i % 3 === 0).map((b) => b.id);
   for (let i = 0; i < chargingIds.length; i += 500) await command(server.url, auth, chargingIds.slice(i, i + 500), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: 'CZOTESTKILL' } });
@@ -691,10 +527,10 @@ async function killRun() {
   const restartAt = performance.now();
   server = await startServerProcess(0);
   log(`server restarted: ready in ${(server.startMs / 1000).toFixed(1)} s`);
-  const back = await waitFor('every charger to reconnect', async () => {
+  const back = (await waitFor('every charger to reconnect', async () => {
     const c = await fleetCounters(fleets);
     return c.online === N && c.pendingStops === 0;
-  }, 180_000);
+  }, 180_000)) / 1000;
   const allBack = (performance.now() - restartAt) / 1000;
   log(`every charger back and every queued StopTransaction replayed ${back.toFixed(1)} s after the server was ready (${allBack.toFixed(1)} s after the restart began)`);
   const restEnded = (await Promise.all(fleets.map((f) => f.call<number>('end-sessions', { count: 'all', wait: true })))).reduce((a, b) => a + b, 0);
