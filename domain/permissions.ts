@@ -210,6 +210,8 @@ export const permissionFamilies = {
     'ROLE_VIEW_TELEMETRY',
     'ROLE_VIEW_TRANSACTION',
     'ROLE_VIEW_AUTHORIZE_REQUEST',
+    // Ours: upload firmware images and update one charger's firmware or many (UpdateFirmware): not a command's right.
+    'ROLE_UPDATE_FIRMWARE',
     // Ours: create, start, pause, resume and cancel a firmware campaign (an image rolled out to many chargers in waves).
     'ROLE_RUN_FIRMWARE_CAMPAIGN',
     // Ours: see the firmware campaigns, their waves and chargers.
