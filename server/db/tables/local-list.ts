@@ -1,6 +1,6 @@
 // The local authorization list of each OCPP charger that holds one (server/ocpp/local-list-store.ts): the version it
 // holds, the version it should hold, its state and the charger's last answer, what its configuration allows.
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -22,6 +22,12 @@ export const ocppLocalLists = pgTable(
     sendMaxLength: integer('send_max_length'),
     maxLength: integer('max_length'),
     lastSentAt: ts('last_sent_at'),
+    /**
+     * Who is sending this charger its list now, and since when: one sender at a time per charger, so two card changes
+     * never send it versions out of order (a claim older than a few minutes is of a process that died).
+     */
+    sendClaim: uuid('send_claim'),
+    sendClaimedAt: ts('send_claimed_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('ocpp_local_lists_state_idx').on(t.state)],
