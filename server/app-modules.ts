@@ -20,6 +20,7 @@ import { routesModule } from './routes/routes-module';
 import { searchModule } from './search/search-module';
 import type { ServerModule } from './server-module';
 import { settlementsModule } from './settlements/settlements-module';
+import { smartChargingModule } from './smart-charging/smart-charging-module';
 import { ticketsModule } from './tickets/tickets-module';
 import { usersModule } from './users/users-module';
 import { walletsModule } from './wallets/wallets-module';
@@ -48,6 +49,7 @@ export const appModules: readonly ServerModule[] = [
   liveModule,
   ocppModule,
   reservationsModule,
+  smartChargingModule,
   jobsModule,
   metricsModule,
   bulkRunsModule,

@@ -235,6 +235,8 @@ export interface ConformanceServer {
   database: OpenDatabase;
   t: TestApp;
   central: CentralSystem;
+  /** The bus the app and the central system share (a job sending commands publishes on it). */
+  bus: NotificationBus;
   /** http://127.0.0.1:port */
   url: string;
   charger(options?: { connectors?: number; active?: boolean }): Promise<TestCharger>;
@@ -430,6 +432,7 @@ async function startConformanceServer(driver: DatabaseDriver): Promise<Running> 
     database,
     t,
     central,
+    bus,
     url,
     charger,
     connect,

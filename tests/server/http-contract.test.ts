@@ -151,6 +151,14 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'POST /ccu/charger/:chargerId/reservations': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
       'POST /ccu/reservations/:reservationId/cancel': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
       'GET /booking-service/admin/booking/:id/reservation': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      // Charging profiles of a charger and of a location, and a charger's composite schedule (tests/server/smart-charging).
+      'GET /ccu/charger/:chargerId/charging-profiles': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
+      'POST /ccu/charger/:chargerId/charging-profiles': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
+      'POST /ccu/charger/:chargerId/charging-profiles/clear': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
+      'POST /ccu/charger/:chargerId/composite-schedule': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
+      'GET /ccu/location/:locationId/charging-profiles': { kind: 'permission', permission: 'ROLE_VIEW_ALL_LOCATION' },
+      'POST /ccu/location/:locationId/charging-profiles': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
+      'DELETE /ccu/location/:locationId/charging-profiles/:profileId': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
       // Block and unblock of an RFID card (tests/server/rfid-cards.test.ts): the same rights as removing and adding one.
       'POST /user-service/rfid-card/block': { kind: 'permission', permission: 'ROLE_REMOVE_RFID_CARD' },
       'POST /user-service/rfid-card/unblock': { kind: 'permission', permission: 'ROLE_ADD_RFID_CARD' },

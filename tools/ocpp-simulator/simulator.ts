@@ -5,6 +5,7 @@
 // (SendLocalList Full and Differential, GetLocalListVersion) and, while the central system is unreachable, lets the
 // cards on it charge, sending the StartTransactions and StopTransactions of those sessions when it reconnects.
 import ocpp from 'ocpp-rpc';
+import { ChargingProfiles, type ChargingProfile } from './smart-charging';
 import { answerDataTransfer, answerTrigger, type DataTransferRequest } from './data-transfer';
 
 const { RPCClient } = ocpp as unknown as { RPCClient: new (options: Record<string, unknown>) => SimClient };
@@ -70,17 +71,8 @@ interface Session {
   meterStartWh: number;
   soc: number;
   powerW: number;
-  /** The limit in A of the charging profile in force (0: paused by the central system), or null when none is set. */
+  /** The limit in A of the charging profiles in force (0: paused by the central system), or null when none limits it. */
   limitA: number | null;
-  /** TxProfiles set on the session by id: the one of the highest stack level is in force. */
-  profiles?: Map<number, { stackLevel: number; limitA: number }>;
-}
-
-/** The limit of the profile in force: the highest stack level wins (OCPP 1.6 §3.13.2). */
-function limitInForce(profiles: Map<number, { stackLevel: number; limitA: number }>): number | null {
-  let best: { stackLevel: number; limitA: number } | null = null;
-  for (const p of profiles.values()) if (!best || p.stackLevel > best.stackLevel) best = p;
-  return best ? best.limitA : null;
 }
 
 /** A reservation the charger holds on a connector (ReserveNow): only its idTag (or one of its parent) may start there. */
@@ -125,6 +117,8 @@ export class SimulatedCharger {
   private heartbeatSeconds: number;
   private stopped = false;
   private config = new Map<string, string>();
+  /** Charging profiles by connector, purpose and stack level (smart-charging.ts). */
+  readonly chargingProfiles: ChargingProfiles;
   /** The statuses a triggered DiagnosticsStatusNotification and FirmwareStatusNotification report (Idle: nothing under way). */
   readonly triggeredStatus: { diagnostics: () => string; firmware: () => string } = { diagnostics: () => 'Idle', firmware: () => 'Idle' };
 
@@ -145,6 +139,7 @@ export class SimulatedCharger {
       ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulatedChargerOptions),
     };
     this.heartbeatSeconds = this.options.heartbeatSeconds;
+    this.chargingProfiles = new ChargingProfiles(this.options.connectors, this.phases);
     this.connectors = Array.from({ length: this.options.connectors }, (_, i) => ({ id: i + 1, status: 'Available', errorCode: 'NoError', session: null, meterWh: 1_000_000 + Math.floor(Math.random() * 100_000), timer: null }));
     this.config.set('HeartbeatInterval', String(this.heartbeatSeconds));
     this.config.set('MeterValueSampleInterval', String(this.options.meterIntervalSeconds));
@@ -468,8 +463,9 @@ export class SimulatedCharger {
     const ramp = Math.min(1, 0.5 + elapsed / 60);
     const taper = s.soc > 80 ? Math.max(0.1, (100 - s.soc) / 20) : 1;
     const voltageV = rated > 22_000 ? 400 : 230;
-    // A charging profile limits the current (0 A: paused, nothing flows).
-    const cap = s.limitA === null ? Infinity : s.limitA * voltageV * (rated > 22_000 ? 3 : 1);
+    // The charging profiles in force limit the current (0 A: paused, nothing flows).
+    s.limitA = this.limitOf(c);
+    const cap = s.limitA === null ? Infinity : s.limitA * voltageV * this.phases;
     s.powerW = first ? 0 : Math.min(cap, Math.round(rated * ramp * taper * (0.95 + Math.random() * 0.05)));
     const dtHours = first ? 0 : this.options.meterIntervalSeconds / 3600;
     const addedWh = s.powerW * dtHours;
@@ -503,6 +499,7 @@ export class SimulatedCharger {
     if (c.timer) clearInterval(c.timer);
     c.timer = null;
     c.session = null;
+    this.chargingProfiles.endTransaction(c.id);
     const startPending = this.pendingStarts.some((p) => p.session === s);
     if (s.transactionId === null && !startPending) return;
     const stop: Record<string, unknown> = { transactionId: s.transactionId, meterStop: Math.round(c.meterWh), timestamp: new Date().toISOString(), reason, idTag: s.idTag };
@@ -518,6 +515,27 @@ export class SimulatedCharger {
     }
     await this.sendStatus(c.id, 'Finishing');
     await this.sendStatus(c.id, 'Available');
+  }
+
+  /** Phases of the charger's supply (three past 22 kW). */
+  get phases(): number {
+    return this.options.powerKw > 22 ? 3 : 1;
+  }
+
+  /** What the profiles know of a connector's session. */
+  private sessionRef(connectorId: number): { transactionId: number | null; startedAt: number } | null {
+    const s = this.connectors.find((c) => c.id === connectorId)?.session;
+    return s ? { transactionId: s.transactionId, startedAt: s.startedAt } : null;
+  }
+
+  /** The limit in A the profiles put on a connector now. */
+  private limitOf(c: Connector): number | null {
+    return this.chargingProfiles.limitA(c.id, Date.now(), this.sessionRef(c.id));
+  }
+
+  /** Every session's limit after a profile changed. */
+  private refreshLimits(): void {
+    for (const c of this.connectors) if (c.session) c.session.limitA = this.limitOf(c);
   }
 
   /** The connector's open session, if any. */
@@ -664,37 +682,25 @@ export class SimulatedCharger {
       this.localListVersion = p.listVersion;
       return { status: 'Accepted' };
     });
-    // Smart charging, as far as pausing and load balancing a session need: TxProfiles on the session's connector, each
-    // a limit (the first period's; A or W), the highest stack level in force; ClearChargingProfile removes one (by id)
-    // or all. A connector without a session rejects a TxProfile.
+    // Smart charging: the profiles (smart-charging.ts) limit each session from the next meter reading on.
     this.client.handle('SetChargingProfile', ({ params }) => {
       this.counters.commands += 1;
-      const p = params as {
-        connectorId: number;
-        csChargingProfiles: { chargingProfileId: number; stackLevel: number; transactionId?: number; chargingProfilePurpose: string; chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { limit: number }[] } };
-      };
-      const c = this.connectors.find((x) => x.id === p.connectorId);
-      const profile = p.csChargingProfiles;
-      if (!c?.session || profile.chargingProfilePurpose !== 'TxProfile' || (profile.transactionId !== undefined && profile.transactionId !== c.session.transactionId)) return { status: 'Rejected' };
-      const limit = profile.chargingSchedule.chargingSchedulePeriod[0]?.limit ?? 0;
-      const profiles = (c.session.profiles ??= new Map());
-      // A profile of the same id, or of the same stack level (one purpose here), replaces the one there.
-      for (const [id, other] of profiles) if (other.stackLevel === profile.stackLevel) profiles.delete(id);
-      profiles.set(profile.chargingProfileId, { stackLevel: profile.stackLevel, limitA: profile.chargingSchedule.chargingRateUnit === 'W' ? limit / 230 : limit });
-      c.session.limitA = limitInForce(profiles);
-      return { status: 'Accepted' };
+      const p = params as { connectorId: number; csChargingProfiles: ChargingProfile };
+      const status = this.chargingProfiles.set(p.connectorId, p.csChargingProfiles, this.sessionRef(p.connectorId));
+      this.refreshLimits();
+      return { status };
     });
     this.client.handle('ClearChargingProfile', ({ params }) => {
       this.counters.commands += 1;
-      const p = params as { id?: number; connectorId?: number };
-      let cleared = 0;
-      for (const c of this.connectors) {
-        const profiles = c.session?.profiles;
-        if (!profiles || (p.connectorId && c.id !== p.connectorId)) continue;
-        for (const id of [...profiles.keys()]) if (p.id === undefined || id === p.id) cleared += Number(profiles.delete(id));
-        c.session!.limitA = limitInForce(profiles);
-      }
-      return { status: cleared > 0 ? 'Accepted' : 'Unknown' };
+      const status = this.chargingProfiles.clear(params as { id?: number; connectorId?: number; chargingProfilePurpose?: string; stackLevel?: number });
+      this.refreshLimits();
+      return { status };
+    });
+    this.client.handle('GetCompositeSchedule', ({ params }) => {
+      this.counters.commands += 1;
+      const p = params as { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' };
+      const ratedA = (this.options.powerKw * 1000) / ((this.options.powerKw > 22 ? 400 : 230) * this.phases);
+      return this.chargingProfiles.composite(p.connectorId, p.duration, p.chargingRateUnit, this.sessionRef(p.connectorId), ratedA);
     });
   }
 }

@@ -21,6 +21,7 @@ import { HOUSEKEEPING } from '@server/jobs/housekeeping';
 import { LOCAL_LIST_PROPAGATE_JOB } from '@server/ocpp/local-list-service';
 import { LOCAL_LIST_SYNC_JOB } from '@server/ocpp/local-list-store';
 import { RESERVATIONS_JOB } from '@server/reservations/reservations-module';
+import { LOCATION_DEFAULTS_JOB } from '@server/smart-charging/location-defaults-queue';
 import { UPLOAD_PATH } from '@server/routes/upload-routes';
 import { bodyLimitOwners, gatherJobs, gatherLiveListeners, gatherParts, gatherRequestBodies, type ServerModule } from '@server/server-module';
 import { payoutEffects } from '@server/settlements/payout-effects';
@@ -122,7 +123,7 @@ describe('the server modules', () => {
   it('gathers the export job and the housekeeping sweeps, each scheduled sweep with its handler', () => {
     const config = loadConfig({ APP_ENV: 'test', OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-42' });
     const { handlers, schedule } = gatherJobs(appModules, { db: {} as Database, config });
-    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, LOCAL_LIST_PROPAGATE_JOB, LOCAL_LIST_SYNC_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, LOCAL_LIST_PROPAGATE_JOB, LOCAL_LIST_SYNC_JOB, LOCATION_DEFAULTS_JOB, ...Object.values(HOUSEKEEPING)].sort());
     expect(schedule.map((s) => s.kind).sort()).toEqual([RESERVATIONS_JOB, ...Object.values(HOUSEKEEPING)].sort());
   });
 
