@@ -3,6 +3,7 @@
 // adding its module here (docs/architecture.md, "Adding a server feature").
 import { bookingsModule } from './bookings/bookings-module';
 import { bulkRunsModule } from './bulk-runs/bulk-runs-module';
+import { diagnosticsModule } from './diagnostics/diagnostics-module';
 import { chargersModule } from './chargers/chargers-module';
 import { downloadsModule } from './downloads/downloads-module';
 import { metricsModule } from './metrics/metrics-module';
@@ -49,6 +50,7 @@ export const appModules: readonly ServerModule[] = [
   liveModule,
   ocppModule,
   reservationsModule,
+  diagnosticsModule,
   smartChargingModule,
   jobsModule,
   metricsModule,

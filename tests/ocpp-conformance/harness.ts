@@ -68,6 +68,9 @@ export const conformanceDrivers: DatabaseDriver[] = testDrivers;
 /** How long a charger has to answer a command in this suite, seconds (OCPP_COMMAND_TIMEOUT_SECONDS; 30 in use). */
 export const COMMAND_TIMEOUT_SECONDS = 4;
 
+/** Largest diagnostics file a charger may upload here, bytes (DIAGNOSTICS_MAX_BYTES; 20 MiB by default). */
+export const DIAGNOSTICS_MAX_BYTES = 64 * 1024;
+
 /** Heartbeat interval the server gives at boot here, seconds (OCPP_HEARTBEAT_SECONDS; 300 by default). */
 export const HEARTBEAT_SECONDS = 300;
 
@@ -308,7 +311,7 @@ export function useConformanceServer(driver: DatabaseDriver): ConformanceServer 
 async function startConformanceServer(driver: DatabaseDriver): Promise<Running> {
   const database = await createTestDatabase(driver);
   const bus: NotificationBus = createInProcessBus();
-  const t = createTestApp(database, { OCPP_COMMAND_TIMEOUT_SECONDS: String(COMMAND_TIMEOUT_SECONDS) }, { bus });
+  const t = createTestApp(database, { OCPP_COMMAND_TIMEOUT_SECONDS: String(COMMAND_TIMEOUT_SECONDS), DIAGNOSTICS_MAX_BYTES: String(DIAGNOSTICS_MAX_BYTES) }, { bus });
   // The central system as the server starts it in process (server/start-server.ts), its settings from the config.
   const central = await startCentral({ db: database.db, bus, logger: quiet, config: t.config, env: { OCPP_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -151,6 +151,14 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'POST /ccu/charger/:chargerId/reservations': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
       'POST /ccu/reservations/:reservationId/cancel': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
       'GET /booking-service/admin/booking/:id/reservation': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      // Diagnostics (tests/server/diagnostics): asking chargers, a charger's requests, a link to a received file and the
+      // file through it (the link is checked inside), and the location a charger uploads to (its one-use token is checked inside).
+      'POST /ccu/diagnostics': { kind: 'permission', permission: 'ROLE_REQUEST_DIAGNOSTICS' },
+      'GET /ccu/charger/:chargerId/diagnostics': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
+      'POST /ccu/diagnostics/:requestId/link': { kind: 'permission', permission: 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS' },
+      'GET /ccu/diagnostics/:requestId/file': { kind: 'public' },
+      'PUT /ocpp-files/diagnostics/:token': { kind: 'public' },
+      'POST /ocpp-files/diagnostics/:token': { kind: 'public' },
       // Charging profiles of a charger and of a location, and a charger's composite schedule (tests/server/smart-charging).
       'GET /ccu/charger/:chargerId/charging-profiles': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
       'POST /ccu/charger/:chargerId/charging-profiles': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },

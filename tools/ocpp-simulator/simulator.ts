@@ -7,6 +7,7 @@
 import ocpp from 'ocpp-rpc';
 import { ChargingProfiles, type ChargingProfile } from './smart-charging';
 import { answerDataTransfer, answerTrigger, type DataTransferRequest } from './data-transfer';
+import { SimulatedDiagnostics, type DiagnosticsUploadMode } from './diagnostics';
 
 const { RPCClient } = ocpp as unknown as { RPCClient: new (options: Record<string, unknown>) => SimClient };
 
@@ -54,6 +55,10 @@ export interface SimulatedChargerOptions {
   /** Most cards the local list holds (LocalAuthListMaxLength) and one SendLocalList carries (SendLocalListMaxLength) [10,000 each]. */
   localListMaxLength?: number;
   sendLocalListMaxLength?: number;
+  /** How its diagnostics upload goes (diagnostics.ts) ['ok']. */
+  diagnosticsUpload?: DiagnosticsUploadMode;
+  /** Recent frames kept for its diagnostics log (0: none, its state only; a large fleet keeps none) [0]. */
+  recentFrames?: number;
 }
 
 /** A card on the charger's local list (OCPP 1.6 IdTagInfo). */
@@ -119,6 +124,8 @@ export class SimulatedCharger {
   private config = new Map<string, string>();
   /** Charging profiles by connector, purpose and stack level (smart-charging.ts). */
   readonly chargingProfiles: ChargingProfiles;
+  /** Its diagnostics (GetDiagnostics and the upload: diagnostics.ts). */
+  readonly diagnostics: SimulatedDiagnostics;
   /** The statuses a triggered DiagnosticsStatusNotification and FirmwareStatusNotification report (Idle: nothing under way). */
   readonly triggeredStatus: { diagnostics: () => string; firmware: () => string } = { diagnostics: () => 'Idle', firmware: () => 'Idle' };
 
@@ -135,6 +142,8 @@ export class SimulatedCharger {
       localList: true,
       localListMaxLength: 10_000,
       sendLocalListMaxLength: 10_000,
+      diagnosticsUpload: 'ok',
+      recentFrames: 0,
       // An option passed as undefined keeps its default.
       ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulatedChargerOptions),
     };
@@ -176,7 +185,19 @@ export class SimulatedCharger {
       this.closes.set(why, (this.closes.get(why) ?? 0) + 1);
     });
     this.client.on('disconnect', () => this.clearHeartbeat());
+    this.diagnostics = new SimulatedDiagnostics(
+      { identity: this.options.identity, call: (method, params) => this.safeCall(method, params), note: (line) => this.note(line), state: () => this.diagnosticsState() },
+      this.options.recentFrames,
+      () => this.options.diagnosticsUpload,
+    );
+    if (this.options.recentFrames > 0) this.client.on('message', (event: never) => this.diagnostics.record(event));
+    this.triggeredStatus.diagnostics = () => this.diagnostics.triggered();
     this.registerHandlers();
+  }
+
+  /** What its diagnostics log says of the charger. */
+  private diagnosticsState(): Record<string, unknown> {
+    return { online: this.online, connectors: this.connectors.map((c) => ({ id: c.id, status: c.status, errorCode: c.errorCode, meterWh: c.meterWh })), localListVersion: this.localListVersion, counters: this.counters };
   }
 
   private note(line: string) {
@@ -653,6 +674,10 @@ export class SimulatedCharger {
     this.client.handle('DataTransfer', ({ params }) => {
       this.counters.commands += 1;
       return answerDataTransfer(params as DataTransferRequest);
+    });
+    this.client.handle('GetDiagnostics', ({ params }) => {
+      this.counters.commands += 1;
+      return this.diagnostics.answer(params);
     });
     this.client.handle('ClearCache', () => {
       this.counters.commands += 1;
