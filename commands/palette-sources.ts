@@ -1,6 +1,7 @@
 import { matchMenuEntryPath } from './menu-path';
 import { createCommands, shellActions } from './action-commands';
 import { chargerActions } from './charger-commands';
+import { firmwareCampaignActions } from './firmware-campaign-commands';
 import { availableCommands, type Command, type CommandContext, type PaletteScope } from './command';
 import { frecencyScore, topByFrecency, type FrecencyRecord } from './frecency';
 import { menuCommands, otherListCommands } from './menu-commands';
@@ -26,7 +27,7 @@ export function localCommands(ctx: CommandContext, scope: PaletteScope | null, o
   // The record's own action to a screen stands in for the general one to that screen: on a charger, "transfer" finds
   // "Transfer device…" with this charger filled in, never the empty form first.
   const recordScreens = new Set(onRecord.map((c) => screenOf(c.href)).filter(Boolean));
-  const general = availableCommands([...allCreateCommands, ...shellActions, ...chargerActions], ctx).filter((c) => !recordScreens.has(screenOf(c.href)));
+  const general = availableCommands([...allCreateCommands, ...shellActions, ...chargerActions, ...firmwareCampaignActions], ctx).filter((c) => !recordScreens.has(screenOf(c.href)));
   const actions = [...onRecord, ...general];
   if (scope === 'actions') return actions;
   if (scope === 'pages') return [...pinCommands(ctx), ...pages, ...recentCommands(ctx)];

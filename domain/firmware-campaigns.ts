@@ -213,10 +213,23 @@ export type CampaignMember = z.infer<typeof campaignMemberSchema>;
 export const campaignMembersPageSchema = z.object({ items: z.array(campaignMemberSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type CampaignMembersPage = z.infer<typeof campaignMembersPageSchema>;
 
+/** What a new campaign may choose from: the images, and the values its filters may take. */
+export const campaignFilterOptionsSchema = z.object({
+  files: z.array(z.object({ id: z.string(), name: z.string(), version: z.string(), vendor: z.string().nullable(), model: z.string().nullable() })),
+  vendors: z.array(z.string()),
+  models: z.array(z.string()),
+  firmwareVersions: z.array(z.string()),
+  cities: z.array(z.object({ id: z.string(), name: z.string() })),
+  locations: z.array(z.object({ id: z.number(), name: z.string() })),
+  operators: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type CampaignFilterOptions = z.infer<typeof campaignFilterOptionsSchema>;
+
 /** Paths of the campaigns API. */
 export const firmwareCampaignPaths = {
   list: '/ccu/firmware-campaigns',
   preview: '/ccu/firmware-campaigns/preview',
+  filterOptions: '/ccu/firmware-campaigns/filter-options',
   one: (id: string) => `/ccu/firmware-campaigns/${encodeURIComponent(id)}`,
   members: (id: string) => `/ccu/firmware-campaigns/${encodeURIComponent(id)}/chargers`,
   action: (id: string, action: 'start' | 'pause' | 'resume' | 'cancel') => `/ccu/firmware-campaigns/${encodeURIComponent(id)}/${action}`,

@@ -45,6 +45,13 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/booking-management/all-bookings/stale-sessions', component: lazy(() => import('@workflows/booking/stale-sessions-page').then((m) => ({ default: m.StaleSessionsPage }))) },
   // A download is made of a report type on its own screen (before the resource screens' `/:id`).
   { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },
+  // Firmware campaigns: the list, a new campaign (filters counted live), and one campaign with its waves and chargers.
+  { path: '/charger-management/firmware-campaigns', component: lazy(() => import('@workflows/firmware-campaigns/campaign-list-page').then((m) => ({ default: m.CampaignListPage }))) },
+  { path: '/charger-management/firmware-campaigns/new', component: lazy(() => import('@workflows/firmware-campaigns/campaign-list-page').then((m) => ({ default: m.CampaignCreatePage }))) },
+  {
+    path: '/charger-management/firmware-campaigns/:id',
+    component: lazy(() => import('@workflows/firmware-campaigns/campaign-detail-page').then((m) => ({ default: m.CampaignDetailPage as ComponentType<RouteComponentProps> }))),
+  },
 ];
 
 // Requested as soon as the console starts, beside the first screen rather than before it: nearly every screen
