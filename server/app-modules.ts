@@ -15,6 +15,7 @@ import { ledgerModule } from './ledger/ledger-module';
 import { liveModule } from './live/live-module';
 import { networkModule } from './network/network-module';
 import { ocppModule } from './ocpp/ocpp-module';
+import { firmwareModule } from './firmware/firmware-module';
 import { reservationsModule } from './reservations/reservations-module';
 import { resourcesModule } from './resources/resources-module';
 import { routesModule } from './routes/routes-module';
@@ -50,6 +51,7 @@ export const appModules: readonly ServerModule[] = [
   liveModule,
   ocppModule,
   reservationsModule,
+  firmwareModule,
   diagnosticsModule,
   smartChargingModule,
   jobsModule,

@@ -19,6 +19,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import { authenticate } from '@server/auth/session-service';
 import { users } from '@server/db/schema';
 import type { AppEnv } from '@server/http/app-env';
+import { MULTIPART_OVERHEAD_BYTES, readLimited } from '@server/http/read-limited';
 import { forbiddenProblem, HttpProblem, notFoundProblem, problemResponse, problemTypes, unauthorizedProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import type { ExtraRequestBodies } from '@server/openapi/build-openapi';
@@ -40,7 +41,6 @@ export const SIGNED_URLS_PATH = '/upload-service/signed-urls';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 // Room for the multipart envelope (boundaries, part headers) around the file itself.
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** True for paths that enforce their own request body limit (the global 1 MiB limit must let them through). */
 export function hasOwnBodyLimit(requestPath: string): boolean {
@@ -109,34 +109,6 @@ function formatBytes(bytes: number): string {
 
 const missingFile = (message = 'Choose a file to upload') => validationProblem([{ path: 'file', message }], 'Send the file as multipart/form-data in the field "file".');
 
-/** Reads the request body, refusing (413) as soon as it passes `limit` bytes, whatever Content-Length claims. */
-async function readLimited(c: Context<AppEnv>, limit: number, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(maxBytes);
-  const stream = c.req.raw.body;
-  if (!stream) return new Uint8Array();
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
-
 /** The file's name as the user knows it: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(raw: string, fallback: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
@@ -204,7 +176,7 @@ export function registerUploadRoutes(registry: RouteRegistry, options: UploadRou
       }
       const type = c.req.header('content-type') ?? '';
       if (!/^multipart\/form-data\s*;/i.test(type)) throw missingFile();
-      const raw = await readLimited(c, maxBytes + MULTIPART_OVERHEAD_BYTES, maxBytes);
+      const raw = await readLimited(c, maxBytes + MULTIPART_OVERHEAD_BYTES, () => tooLarge(maxBytes));
       let form: FormData;
       try {
         form = await new Response(raw as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();

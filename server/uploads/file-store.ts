@@ -33,9 +33,9 @@ export interface FileStore {
 
 /**
  * Keys the stores accept: year/month/random.ext for public kinds, private/<kind>/year/month/random.ext for private
- * ones; nothing that could climb out of the store's folder.
+ * ones (firmware images are .bin); nothing that could climb out of the store's folder.
  */
-export const storeKeyPattern = /^(private\/[a-z0-9-]{1,60}\/)?\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv|xlsx)$/;
+export const storeKeyPattern = /^(private\/[a-z0-9-]{1,60}\/)?\d{4}\/\d{2}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp|gif|pdf|csv|xlsx|bin)$/;
 
 /** True when the key is one the upload service could have written. */
 export function isStoreKey(key: string): boolean {

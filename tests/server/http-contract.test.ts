@@ -151,6 +151,14 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'POST /ccu/charger/:chargerId/reservations': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
       'POST /ccu/reservations/:reservationId/cancel': { kind: 'permission', permission: 'ROLE_RESERVE_CONNECTOR' },
       'GET /booking-service/admin/booking/:id/reservation': { kind: 'permission', permission: 'ROLE_VIEW_ALL_BOOKINGS' },
+      // Firmware images and updates (tests/server/firmware), a charger's firmware, and the image a charger downloads
+      // through its signed link (checked inside).
+      'GET /ccu/firmware/files': { kind: 'permission', permission: 'ROLE_UPDATE_FIRMWARE' },
+      'POST /ccu/firmware/files': { kind: 'permission', permission: 'ROLE_UPDATE_FIRMWARE' },
+      'POST /ccu/firmware/updates': { kind: 'permission', permission: 'ROLE_UPDATE_FIRMWARE' },
+      'POST /ccu/firmware/updates/:updateId/cancel': { kind: 'permission', permission: 'ROLE_UPDATE_FIRMWARE' },
+      'GET /ccu/charger/:chargerId/firmware': { kind: 'permission', permission: 'ROLE_SEARCH_CHARGER' },
+      'GET /ocpp-files/firmware/:fileId': { kind: 'public' },
       // Diagnostics (tests/server/diagnostics): asking chargers, a charger's requests, a link to a received file and the
       // file through it (the link is checked inside), and the location a charger uploads to (its one-use token is checked inside).
       'POST /ccu/diagnostics': { kind: 'permission', permission: 'ROLE_REQUEST_DIAGNOSTICS' },

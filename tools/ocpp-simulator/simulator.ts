@@ -6,6 +6,7 @@
 // cards on it charge, sending the StartTransactions and StopTransactions of those sessions when it reconnects.
 import ocpp from 'ocpp-rpc';
 import { ChargingProfiles, type ChargingProfile } from './smart-charging';
+import { SimulatedFirmware, type SimFirmwareOptions } from './firmware';
 import { answerDataTransfer, answerTrigger, type DataTransferRequest } from './data-transfer';
 import { SimulatedDiagnostics, type DiagnosticsUploadMode } from './diagnostics';
 
@@ -55,6 +56,8 @@ export interface SimulatedChargerOptions {
   /** Most cards the local list holds (LocalAuthListMaxLength) and one SendLocalList carries (SendLocalListMaxLength) [10,000 each]. */
   localListMaxLength?: number;
   sendLocalListMaxLength?: number;
+  /** Its firmware: the version it boots with, failures to inject (firmware.ts) [1.6.4-sim, none]. */
+  firmware?: SimFirmwareOptions;
   /** How its diagnostics upload goes (diagnostics.ts) ['ok']. */
   diagnosticsUpload?: DiagnosticsUploadMode;
   /** Recent frames kept for its diagnostics log (0: none, its state only; a large fleet keeps none) [0]. */
@@ -124,6 +127,8 @@ export class SimulatedCharger {
   private config = new Map<string, string>();
   /** Charging profiles by connector, purpose and stack level (smart-charging.ts). */
   readonly chargingProfiles: ChargingProfiles;
+  /** Its firmware (UpdateFirmware, the download, the install and the reboot: firmware.ts). */
+  readonly firmware: SimulatedFirmware;
   /** Its diagnostics (GetDiagnostics and the upload: diagnostics.ts). */
   readonly diagnostics: SimulatedDiagnostics;
   /** The statuses a triggered DiagnosticsStatusNotification and FirmwareStatusNotification report (Idle: nothing under way). */
@@ -142,6 +147,7 @@ export class SimulatedCharger {
       localList: true,
       localListMaxLength: 10_000,
       sendLocalListMaxLength: 10_000,
+      firmware: {},
       diagnosticsUpload: 'ok',
       recentFrames: 0,
       // An option passed as undefined keeps its default.
@@ -185,6 +191,8 @@ export class SimulatedCharger {
       this.closes.set(why, (this.closes.get(why) ?? 0) + 1);
     });
     this.client.on('disconnect', () => this.clearHeartbeat());
+    this.firmware = new SimulatedFirmware({ call: (method, params) => this.safeCall(method, params), reboot: () => this.drop(), note: (line) => this.note(line) }, this.options.firmware);
+    this.triggeredStatus.firmware = () => this.firmware.status;
     this.diagnostics = new SimulatedDiagnostics(
       { identity: this.options.identity, call: (method, params) => this.safeCall(method, params), note: (line) => this.note(line), state: () => this.diagnosticsState() },
       this.options.recentFrames,
@@ -288,7 +296,7 @@ export class SimulatedCharger {
       chargePointVendor: 'CZO Simulator',
       chargePointModel: `SIM-${this.options.powerKw}kW-${this.options.connectors}C`,
       chargePointSerialNumber: `SIM-${this.options.identity}`.slice(0, 25),
-      firmwareVersion: '1.6.4-sim',
+      firmwareVersion: this.firmware.version,
     })) as { status?: string; interval?: number } | undefined;
     if (!boot || boot.status !== 'Accepted') {
       this.note(`boot ${boot?.status ?? 'failed'}`);
@@ -678,6 +686,10 @@ export class SimulatedCharger {
     this.client.handle('GetDiagnostics', ({ params }) => {
       this.counters.commands += 1;
       return this.diagnostics.answer(params);
+    });
+    this.client.handle('UpdateFirmware', ({ params }) => {
+      this.counters.commands += 1;
+      return this.firmware.update(params);
     });
     this.client.handle('ClearCache', () => {
       this.counters.commands += 1;

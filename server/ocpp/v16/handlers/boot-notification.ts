@@ -1,5 +1,7 @@
 // BootNotification: what the charger says it is; an inactive charger is rejected.
 import type { HandlerContext } from '@server/ocpp/message-handler';
+import { recordBootedVersion } from '@server/firmware/firmware-status';
+import { firmwareLiveEvents } from '@server/firmware/firmware-store';
 import { recordBoot } from '@server/ocpp/connectivity-store';
 import { queueListSync } from '@server/ocpp/local-list-store';
 import { chargerLiveEvent } from '@server/ocpp/ocpp-messages';
@@ -13,6 +15,8 @@ export async function bootNotification(params: unknown, { charger, db, now, conn
   // not "offline" because that write was still queued behind other chargers' (1,000 connecting at once).
   await connected;
   await recordBoot(db, charger.id, { vendor: p.chargePointVendor, model: p.chargePointModel, serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber, firmwareVersion: p.firmwareVersion }, interval, now());
+  // After an installed firmware update, the version the charger now runs is recorded on that update.
+  if (await recordBootedVersion(db, charger.id, p.firmwareVersion, now())) live(firmwareLiveEvents(charger.id));
   live(chargerLiveEvent(charger.id, { connectivity: true }));
   // A charger holding a local list gets what it missed while away (its version read, then the changes or the whole list).
   await queueListSync(db, charger.id, now());

@@ -3,6 +3,7 @@
 // whatever its readings, so the charger stops sending it, and changes nothing. The answer's idTagInfo is the stop's
 // idTag as Authorize would answer it now: the charger keeps it in its authorisation cache, so a card blocked during
 // the session is not cached as accepted.
+import { queueAfterSession } from '@server/firmware/firmware-status';
 import type { HandlerContext } from '@server/ocpp/message-handler';
 import { checkMeterRegister, checkMeterValues, checkTransactionId, OcppRefusal } from '@server/ocpp/ocpp-checks';
 import { recordMeterValues, type MeterSample } from '@server/ocpp/meter-store';
@@ -26,6 +27,8 @@ export async function stopTransaction(params: unknown, { charger, db, now, batch
   const stopped = await stopChargerTransaction(db, charger.id, p, now());
   if (samples.length > 0 && stopped.known) await recordMeterValues(db, charger.id, samples, batches.meters, batches.sessionMeter);
   live(sessionLiveEvent(charger.id, stopped.bookingId));
+  // A firmware update waiting for this session to end is sent now.
+  if (stopped.known) await queueAfterSession(db, charger.id, now());
   if (!p.idTag) return { idTagInfo: { status: 'Accepted' } };
   return { idTagInfo: { status: (await resolveIdTag(db, charger.id, p.idTag, sessionStartMinWalletPaise)).status } };
 }
