@@ -87,14 +87,8 @@ export const envSchema = z.object({
   RESERVATION_LEAD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   /** Minutes past a scheduled booking's start that its reservation lasts (its expiryDate): how late the customer may be. */
   RESERVATION_GRACE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
-  /** Largest firmware image staff may upload, bytes (64 MiB). */
-  FIRMWARE_MAX_BYTES: positiveInt.max(2_147_483_647).default(64 * 1024 * 1024),
-  /** Hours a charger's firmware download link works. */
-  FIRMWARE_LINK_HOURS: positiveInt.max(24 * 30).default(24),
-  /** Minutes a charger may stay silent during a firmware update (from its retrieve date or its last status) before it is timed out. */
-  FIRMWARE_STATUS_TIMEOUT_MINUTES: positiveInt.max(10_080).default(60),
-  /** The address chargers reach this server at: their firmware links start with it (default http://<HOST>:<PORT>). */
-  FIRMWARE_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /** Minutes after a charger refused a scheduled booking's reservation that it is asked again, until the booking's start. */
+  RESERVATION_RETRY_MINUTES: z.coerce.number().int().min(1).max(60).default(2),
   /** A firmware campaign's waves when it names none: cumulative percentages of its chargers, rising to 100. */
   FIRMWARE_CAMPAIGN_WAVES: z
     .string()
@@ -178,9 +172,7 @@ export interface AppConfig {
   /** Charging sessions: minutes without a meter value after which one is stale (server/bookings/stale-sessions.ts). */
   staleSessions: { afterMinutes: number };
   /** Reservations ahead of scheduled bookings (server/reservations): how long before the start, and how long past it they last, minutes. */
-  reservations: { leadMinutes: number; graceMinutes: number };
-  /** Firmware updates (server/firmware): the largest image, bytes; how long a charger's download link lives, hours; how long a charger may stay silent during an update, minutes; the address chargers download from. */
-  firmware: { maxBytes: number; linkHours: number; statusTimeoutMinutes: number; publicUrl: string };
+  reservations: { leadMinutes: number; graceMinutes: number; retryMinutes: number };
   /** Firmware campaigns (server/firmware-campaigns): the waves and the failure threshold a campaign gets when it names none. */
   firmwareCampaigns: { waves: number[]; pauseFailurePercent: number };
   /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes. */
@@ -268,13 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devChargerPassword: appEnv === 'production' ? null : (e.DEV_CHARGER_PASSWORD ?? DEFAULT_DEV_CHARGER_PASSWORD),
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
     staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
-    reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES },
-    firmware: {
-      maxBytes: e.FIRMWARE_MAX_BYTES,
-      linkHours: e.FIRMWARE_LINK_HOURS,
-      statusTimeoutMinutes: e.FIRMWARE_STATUS_TIMEOUT_MINUTES,
-      publicUrl: (e.FIRMWARE_PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
-    },
+    reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES, retryMinutes: e.RESERVATION_RETRY_MINUTES },
     firmwareCampaigns: { waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!, pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT },
     diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES },
   };

@@ -14,6 +14,8 @@ import { payBooking, refundBooking, sessionAmount } from './booking-money';
 
 /** Columns an event from the charger may change besides the state. */
 export interface ChargerBookingPatch {
+  /** When the session began (a scheduled booking's START: the charger's time, not the one it was booked for). */
+  startedAt?: string;
   endedAt?: string;
   energyWh?: number;
   /** The amount is computed from the energy at the booking's tariff when true. */
@@ -78,6 +80,7 @@ export async function applyChargerEvent(tx: Database, bookingId: number, event: 
       patch: (before, to) => {
         amount = patch.amountFromEnergy && patch.energyWh !== undefined ? sessionAmount(patch.energyWh, Number(before.tariffPerKwh)) : undefined;
         return {
+          ...(patch.startedAt !== undefined ? { startedAt: new Date(patch.startedAt) } : {}),
           ...(patch.endedAt !== undefined ? { endedAt: new Date(patch.endedAt) } : {}),
           ...(patch.energyWh !== undefined ? { energyWh: patch.energyWh } : {}),
           ...(amount !== undefined ? { amount } : {}),

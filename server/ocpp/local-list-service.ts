@@ -2,6 +2,7 @@
 // (local-list-routes.ts), a card change reaching every online charger holding a list (the job local-list-propagate,
 // queued by the RFID card actions), and a charger that reconnects getting what it missed (the job local-list-sync,
 // queued by its BootNotification). Every send is a command record through sendCommands.
+import { randomUUID } from 'node:crypto';
 import { localListAnswerLabels, type LocalListEntry } from '@domain/local-list';
 import type { OcppCommandView } from '@domain/ocpp';
 import type { Database } from '@server/db/database';
@@ -11,7 +12,19 @@ import type { JobContext, JobHandler } from '@server/jobs/job-worker';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { publishLive } from '@server/live/live-events';
 import { sendCommands, type CommandDeps, type SendCommandsInput } from './command-service';
-import { changesSince, currentListVersion, fullList, listsToUpdate, LOCAL_LIST_SYNC_JOB, storedLists, writeLists, type ListUpdate, type StoredList } from './local-list-store';
+import {
+  changesSince,
+  claimLists,
+  currentListVersion,
+  fullList,
+  listsToUpdate,
+  LOCAL_LIST_SYNC_JOB,
+  releaseLists,
+  storedLists,
+  writeLists,
+  type ListUpdate,
+  type StoredList,
+} from './local-list-store';
 import { chargerLiveEvent } from './ocpp-messages';
 
 /** Job kind of a card change's propagation. */
@@ -80,13 +93,51 @@ async function readListConfiguration(deps: CommandDeps, chargerIds: readonly num
   return read;
 }
 
+/** How long a sender that must reach these chargers (staff, a reconnect) waits for another sender to let go of them. */
+const CLAIM_WAIT_MS = 60_000;
+
+/**
+ * Runs `work` holding these chargers' lists (claimLists): one sender per charger at a time, so two card changes, a
+ * reconnect and staff never send one charger versions out of order. `wait`: a charger another sender holds is waited
+ * for (up to CLAIM_WAIT_MS, then left out); else it is left to that sender. A charger holding no list yet has nothing
+ * to claim and is sent to as it is (`unlisted`). The claims are let go even when the work fails.
+ */
+async function holdingLists<T>(
+  deps: CommandDeps,
+  chargerIds: readonly number[],
+  wait: boolean,
+  work: (claimed: number[]) => Promise<T>,
+): Promise<{ claimed: number[]; done: T | undefined }> {
+  const claim = randomUUID();
+  const listed = new Set((await storedLists(deps.db, chargerIds)).map((l) => l.chargerId));
+  const unlisted = chargerIds.filter((id) => !listed.has(id));
+  let claimed = await claimLists(deps.db, [...listed], claim, deps.now());
+  const deadline = Date.now() + CLAIM_WAIT_MS;
+  while (wait && claimed.length < listed.size && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    claimed = await claimLists(deps.db, [...listed], claim, deps.now());
+  }
+  if (claimed.length === 0 && unlisted.length === 0) return { claimed, done: undefined };
+  try {
+    return { claimed, done: await work([...unlisted, ...claimed]) };
+  } finally {
+    await releaseLists(deps.db, claimed, claim);
+  }
+}
+
 /**
  * Sends the whole list to these chargers (Full, the cards' current version), making the list state of a charger that
- * holds none yet. Their configuration is read first: a charger whose list is switched off, or that holds fewer cards
+ * holds none yet, once no other sender holds them (holdingLists). Their configuration is read first: a charger whose list is switched off, or that holds fewer cards
  * than the list has, is not sent it (its list is failed with why); one that takes fewer cards per message gets the
  * list in parts, the first Full and the rest Differential (each part its own version, the last the current one).
  */
 export async function sendFullList(deps: CommandDeps, chargerIds: readonly number[], userId: string | null): Promise<ListSendResult> {
+  const held = await holdingLists(deps, chargerIds, true, (ids) => sendWholeList(deps, ids, userId));
+  return held.done ?? { batchIds: [], items: [] };
+}
+
+/** sendFullList's work, for chargers the caller holds. */
+async function sendWholeList(deps: CommandDeps, chargerIds: readonly number[], userId: string | null): Promise<ListSendResult> {
   const db = deps.db;
   const result: ListSendResult = { batchIds: [], items: [] };
   const config = await readListConfiguration(deps, chargerIds, userId);
@@ -165,7 +216,7 @@ async function sendChanges(deps: CommandDeps, lists: readonly StoredList[], user
     result.items.push(...sent.items.filter((item) => !mismatched.includes(item.chargerId)));
   }
   if (full.length > 0) {
-    const whole = await sendFullList(deps, full, userId);
+    const whole = await sendWholeList(deps, full, userId);
     result.batchIds.push(...whole.batchIds);
     result.items.push(...whole.items);
   }
@@ -173,11 +224,29 @@ async function sendChanges(deps: CommandDeps, lists: readonly StoredList[], user
   return result;
 }
 
-/** A card changed: every online charger holding a list gets the changes since its version; the others are behind. */
-export async function propagateListChanges(deps: CommandDeps): Promise<ListSendResult> {
-  const version = await currentListVersion(deps.db);
-  const lists = await listsToUpdate(deps.db, version, deps.now());
-  return sendChanges(deps, lists, null);
+/** Most rounds one propagation makes (each sends what changed while the one before was being sent). */
+const PROPAGATION_ROUNDS = 5;
+
+/**
+ * A card changed: every online charger holding a list gets the changes since its version; the others are behind.
+ * Each charger is sent to by one sender at a time (holdingLists): one another sender holds is left to it, and that
+ * sender, once it lets go, looks again for what changed meanwhile, as this one does (so a change committed while a
+ * charger was held is never left unsent: it is seen by the holder's look after its release, or claimed here).
+ */
+export async function propagateListChanges(deps: CommandDeps, only?: readonly number[]): Promise<ListSendResult> {
+  const result: ListSendResult = { batchIds: [], items: [] };
+  for (let round = 0; round < PROPAGATION_ROUNDS; round += 1) {
+    const version = await currentListVersion(deps.db);
+    const lists = (await listsToUpdate(deps.db, version, deps.now())).filter((l) => !only || only.includes(l.chargerId));
+    // The lists are read again once held: a sender that held them before may have moved their versions on.
+    const held = await holdingLists(deps, lists.map((l) => l.chargerId), false, async (ids) => sendChanges(deps, await storedLists(deps.db, ids), null));
+    if (held.done) {
+      result.batchIds.push(...held.done.batchIds);
+      result.items.push(...held.done.items);
+    }
+    if (held.claimed.length === 0 || (await currentListVersion(deps.db)) === version) break;
+  }
+  return result;
 }
 
 /**
@@ -206,6 +275,15 @@ export async function readListVersions(deps: CommandDeps, chargerIds: readonly n
  * changes since (or the whole list when its version is not one we sent).
  */
 export async function syncChargerList(deps: CommandDeps, chargerId: number): Promise<void> {
+  await holdingLists(deps, [chargerId], true, async (ids) => {
+    if (ids.includes(chargerId)) await syncHeldList(deps, chargerId);
+  });
+  // A card change committed while the charger was held (its propagation left it to this sender) reaches it now.
+  await propagateListChanges(deps, [chargerId]);
+}
+
+/** syncChargerList's work, for a charger the caller holds. */
+async function syncHeldList(deps: CommandDeps, chargerId: number): Promise<void> {
   const [before] = await storedLists(deps.db, [chargerId]);
   if (!before?.online) return;
   const read = await readListVersions(deps, [chargerId], null);

@@ -23,6 +23,16 @@ async function copyStates(db: Database, chargerIds?: readonly number[]): Promise
 /** An idTag is at most 20 characters (OCPP 1.6 IdToken): longer card numbers (none are made so) are left out. */
 const MAX_ID_TAG = 20;
 
+/**
+ * Taken by a card change in its transaction before it writes its RFID History row: the rows' ids (the list versions)
+ * are then taken one change at a time and commit in their order, so a propagation that saw version v has seen every
+ * change up to v (two changes committing in the opposite order of their ids would leave a charger a change short).
+ * Card changes are staff's and rare; the lock is held until the change commits.
+ */
+export async function lockListVersion(tx: Database): Promise<void> {
+  await tx.execute(sql`lock table ${rfidCardHistory} in share row exclusive mode`);
+}
+
 /** The version of the list the cards make now: the latest RFID History row (1 before any). */
 export async function currentListVersion(db: Database): Promise<number> {
   const [row] = rowsOf<{ v: number }>(await db.execute(sql`select greatest(coalesce(max(id), 0), 1)::int as v from ${rfidCardHistory}`));
@@ -179,6 +189,31 @@ export async function localListView(db: Database, chargerId: number): Promise<Lo
     maxLength: stored.maxLength,
     lastSentAt: stored.lastSentAt?.toISOString() ?? null,
   };
+}
+
+/** How long a claim to send a charger its list holds: past it, the claim is of a sender that died (a send waits 35 s at most per command). */
+const CLAIM_TTL_MS = 5 * 60_000;
+
+/**
+ * Claims these chargers' lists for one sender (`claim`): answers the chargers claimed, leaving out those another
+ * sender holds. One statement: two senders never both hold a charger, so its versions go out in order.
+ */
+export async function claimLists(db: Database, chargerIds: readonly number[], claim: string, now: Date): Promise<number[]> {
+  if (chargerIds.length === 0) return [];
+  const rows = rowsOf<{ charger_id: number }>(
+    await db.execute(sql`update ${ocppLocalLists} set send_claim = ${claim}::uuid, send_claimed_at = ${now.toISOString()}::timestamptz
+      where charger_id in (${sql.join(chargerIds.map((id) => sql`${id}`), sql`, `)})
+        and (send_claim is null or send_claim = ${claim}::uuid or send_claimed_at < ${new Date(now.getTime() - CLAIM_TTL_MS).toISOString()}::timestamptz)
+      returning charger_id`),
+  );
+  return rows.map((r) => Number(r.charger_id));
+}
+
+/** Lets go of a claim (only its own: a claim taken over after it lapsed is the new sender's). */
+export async function releaseLists(db: Database, chargerIds: readonly number[], claim: string): Promise<void> {
+  if (chargerIds.length === 0) return;
+  await db.execute(sql`update ${ocppLocalLists} set send_claim = null, send_claimed_at = null
+    where charger_id in (${sql.join(chargerIds.map((id) => sql`${id}`), sql`, `)}) and send_claim = ${claim}::uuid`);
 }
 
 /** Job kind of a reconnecting charger's list sync (local-list-service.ts runs it). */

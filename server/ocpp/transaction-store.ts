@@ -7,6 +7,7 @@ import { chargerTransactions } from '@server/db/tables/chargers';
 import { ocppSessions } from '@server/db/tables/ocpp';
 import { applyChargerEvent } from '@server/bookings/booking-transition';
 import { chargerStartedBooking } from '@server/bookings/charger-started-booking';
+import { reservedBookingOf } from '@server/reservations/reservation-store';
 import { DEFAULT_SESSION_START_MIN_WALLET_PAISE } from '@server/bookings/session-start-rule';
 import type { ChargerIdentity } from './charger-identity';
 import { resolveIdTag, TEST_ID_TAG_PREFIX, type IdTagStatus } from './authorisation-store';
@@ -21,7 +22,7 @@ const iso = (d: Date) => d.toISOString();
 export async function startTransaction(
   db: Database,
   charger: ChargerIdentity,
-  start: { connectorId: number; idTag: string; meterStart: number; timestamp: string },
+  start: { connectorId: number; idTag: string; meterStart: number; timestamp: string; reservationId?: number },
   now: Date,
   minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE,
 ): Promise<{ transactionId: number; status: IdTagStatus; bookingId: number | null; replayed: boolean }> {
@@ -36,6 +37,13 @@ export async function startTransaction(
   const startedIso = Number.isNaN(startedAt.getTime()) ? iso(now) : iso(startedAt);
   const accepted = resolved.status === 'Accepted';
   const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
+  // A start on the reservation of a customer's scheduled booking is that booking's session: it starts through its
+  // machine rather than a second booking being made beside it.
+  if (accepted && resolved.userId !== null && start.reservationId !== undefined) {
+    const reserved = await reservedBookingOf(db, { chargerId: charger.id, connectorId: start.connectorId, reservationId: start.reservationId, userId: resolved.userId });
+    const attached = reserved === null ? null : await startReservedBooking(db, charger, start, startKey, startedIso, reserved, now);
+    if (attached !== null) return { transactionId: attached, status: resolved.status, bookingId: reserved, replayed: false };
+  }
   // The booking for a known card holder is the bookings feature's (made already started by the booking machine);
   // it is written by this same statement.
   const booking = await chargerStartedBooking(
@@ -74,6 +82,49 @@ export async function startTransaction(
   const bookingId = row!.booking_id === null ? null : Number(row!.booking_id);
   booking.made(bookingId);
   return { transactionId: Number(row!.transaction_id), status: resolved.status, bookingId, replayed: false };
+}
+
+/** Why a reserved booking's start gave way: its booking no longer takes START (it moved on meanwhile). */
+class BookingMovedOn extends Error {}
+
+/**
+ * The charger transaction and the session of a start on a scheduled booking's reservation, and the booking moved by
+ * its machine's START (locked, version checked, audited: applyChargerEvent), in one transaction. Answers the
+ * transaction id, or null when the booking had moved on meanwhile (nothing written: the start makes its own booking).
+ */
+async function startReservedBooking(
+  db: Database,
+  charger: ChargerIdentity,
+  start: { connectorId: number; idTag: string; meterStart: number },
+  startKey: string,
+  startedIso: string,
+  bookingId: number,
+  now: Date,
+): Promise<number | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = rowsOf<{ transaction_id: number | string }>(
+        await tx.execute(sql`
+          with t as (
+            insert into ${chargerTransactions} (id, charger_id, transaction_ref, protocol, meter_start_wh, started_at, status, created_at, updated_at)
+            select n.id, ${charger.id}, n.id::text, 'OCPP', ${start.meterStart}, ${startedIso}, 'IN_PROGRESS', ${iso(now)}, ${iso(now)}
+            from (select nextval(pg_get_serial_sequence('charger_transactions', 'id'))::bigint as id) n
+            returning id),
+          s as (
+            insert into ${ocppSessions} (transaction_id, charger_id, connector_id, id_tag, booking_id, meter_start_wh, last_energy_wh, started_at, start_key)
+            select t.id, ${charger.id}, ${start.connectorId}, ${start.idTag}, ${bookingId}, ${start.meterStart}, ${start.meterStart}, ${startedIso}, ${startKey} from t
+            returning transaction_id)
+          select id as transaction_id from t`),
+      );
+      const moved = await applyChargerEvent(tx, bookingId, { type: 'START' }, { startedAt: startedIso },
+        `OCPP StartTransaction on connector ${start.connectorId} of ${charger.uniqueId}, on the booking's reservation`, now);
+      if (moved === null) throw new BookingMovedOn();
+      return Number(row!.transaction_id);
+    });
+  } catch (error) {
+    if (error instanceof BookingMovedOn) return null;
+    throw error;
+  }
 }
 
 const stopReasons: Record<string, string> = {

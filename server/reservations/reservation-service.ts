@@ -28,6 +28,11 @@ const unwanted = sql.join(UNWANTED_BOOKING_STATES.map((s) => sql`${s}`), sql`, `
 export interface ReservationTiming {
   leadMinutes: number;
   graceMinutes: number;
+  /**
+   * Minutes after a charger refused a booking's reservation (Occupied, Faulted, Unavailable, Rejected) that it is asked
+   * again, until the booking's start (RESERVATION_RETRY_MINUTES); none: a refusal is final.
+   */
+  retryMinutes?: number;
 }
 
 /** Most reservations one pass sends or cancels (the next pass, a minute later, takes the rest). */
@@ -145,7 +150,12 @@ export async function runReservations(deps: CommandDeps, timing: ReservationTimi
   }
 
   // Scheduled bookings on OCPP chargers within the lead time, not yet reserved (or whose ReserveNow could not reach
-  // the charger, which is online now).
+  // the charger, which is online now, or was refused at least retryMinutes ago and the booking has not started yet:
+  // the connector may be free by now). Each answer is a command record of its own, which the booking's history lists.
+  const retryRefused =
+    timing.retryMinutes === undefined
+      ? sql`false`
+      : sql`(rc.status = 'rejected' and b.started_at > ${at} and rc.answered_at <= ${new Date(now.getTime() - timing.retryMinutes * 60_000).toISOString()})`;
   const due = rowsOf<{
     booking_id: number;
     user_id: string;
@@ -170,7 +180,7 @@ export async function runReservations(deps: CommandDeps, timing: ReservationTimi
       where b.status = 'SCHEDULED'
         and b.started_at <= ${new Date(now.getTime() + timing.leadMinutes * 60_000).toISOString()}
         and b.started_at > ${new Date(now.getTime() - timing.graceMinutes * 60_000).toISOString()}
-        and (r.id is null or (r.used_at is null and r.cancel_wanted_at is null and r.expires_at > ${at} and rc.status in (${retried}) and p.connected_node is not null))
+        and (r.id is null or (r.used_at is null and r.cancel_wanted_at is null and r.expires_at > ${at} and (rc.status in (${retried}) or ${retryRefused}) and p.connected_node is not null))
       order by b.started_at limit ${PASS_LIMIT}`),
   );
   for (const d of due) {

@@ -122,6 +122,21 @@ export async function readReservations(db: Database, where: SQL, now: Date, limi
 }
 
 /**
+ * The scheduled booking a StartTransaction naming a reservation starts, if any: the reservation is this charger's, on
+ * that connector and not used yet, and was made for a booking still scheduled whose customer is the holder of the card
+ * that started. The charger's word is not taken for more: another charger's reservation id, another customer's card or
+ * a booking that moved on finds none, and the session is a booking of its own.
+ */
+export async function reservedBookingOf(db: Database, start: { chargerId: number; connectorId: number; reservationId: number; userId: string }): Promise<number | null> {
+  const [row] = rowsOf<{ booking_id: number | string }>(
+    await db.execute(sql`select r.booking_id from ${ocppReservations} r join ${bookings} b on b.id = r.booking_id
+      where r.id = ${start.reservationId} and r.charger_id = ${start.chargerId} and r.connector_id = ${start.connectorId} and r.used_at is null
+        and b.status = 'SCHEDULED' and b.charger_id = ${start.chargerId} and b.user_id = ${start.userId}::uuid`),
+  );
+  return row ? Number(row.booking_id) : null;
+}
+
+/**
  * A StartTransaction naming a reservation of this charger: the reserved idTag started, and the charger ended the
  * reservation (OCPP 1.6: a reservation ends when a transaction starts with its id). Recorded once.
  */

@@ -17,6 +17,7 @@ import type { HttpProblem} from '@server/http/problem';
 import { conflictProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { queueListPropagation } from '@server/ocpp/local-list-service';
+import { lockListVersion } from '@server/ocpp/local-list-store';
 import { findRecord } from '@server/resources/resource-query';
 import { registerResourceAction } from '@server/resources/resource-actions';
 
@@ -79,6 +80,8 @@ export function registerRfidCardRoutes(registry: RouteRegistry): void {
           .onConflictDoNothing({ target: rfidCards.cardNumber, where: sql`${rfidCards.held}` })
           .returning({ id: rfidCards.id });
         if (!row) return undefined;
+        // The list version is this row's id: ids are taken one change at a time, so they commit in their order.
+        await lockListVersion(tx);
         await tx.insert(rfidCardHistory).values({ cardNumber, userId, action: 'ADDED', actedById: session.userId, actedAt: now, createdAt: now, updatedAt: now });
         await writeAudit(
           tx,
@@ -115,6 +118,8 @@ export function registerRfidCardRoutes(registry: RouteRegistry): void {
           .where(and(eq(rfidCards.cardNumber, cardNumber), eq(rfidCards.held, true), eq(rfidCards.userId, holder.userId)))
           .returning({ id: rfidCards.id });
         if (!row) return undefined;
+        // The list version is this row's id: ids are taken one change at a time, so they commit in their order.
+        await lockListVersion(tx);
         await tx.insert(rfidCardHistory).values({ cardNumber, userId: holder.userId, action: 'REMOVED', reason, actedById: session.userId, actedAt: now, createdAt: now, updatedAt: now });
         await writeAudit(
           tx,
@@ -152,6 +157,8 @@ export function registerRfidCardRoutes(registry: RouteRegistry): void {
             .where(and(eq(rfidCards.cardNumber, cardNumber), eq(rfidCards.held, true), eq(rfidCards.userId, holder.userId), eq(rfidCards.blocked, !blocked)))
             .returning({ id: rfidCards.id });
           if (!row) return undefined;
+          // The list version is this row's id: ids are taken one change at a time, so they commit in their order.
+          await lockListVersion(tx);
           await tx.insert(rfidCardHistory).values({ cardNumber, userId: holder.userId, action: blocked ? 'BLOCKED' : 'UNBLOCKED', reason, actedById: session.userId, actedAt: now, createdAt: now, updatedAt: now });
           await writeAudit(tx, { entityType: resource.name, entityId: String(row.id), actorUserId: session.userId, action: name, reason, changes: { blocked: { from: !blocked, to: blocked } } }, now);
           return Number(row.id);
