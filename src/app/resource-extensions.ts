@@ -8,6 +8,7 @@ import { chargerCommandsExtension } from '@workflows/charger-commands/charger-co
 import { chargerLiveExtension } from '@workflows/charger-live/charger-live-extension';
 import { downloadsExtension, exportExtension } from '@workflows/downloads/downloads-extension';
 import { installationExtension } from '@workflows/installation/installation-extension';
+import { smartChargingExtension } from '@workflows/smart-charging/smart-charging-extension';
 import { ticketExtension } from '@workflows/ticket-actions/ticket-extension';
 import { workflowExtension } from '@workflows/workflow-extension';
 import { zoneAreaExtension } from '@workflows/zone-area/zone-area-extension';
@@ -20,6 +21,7 @@ export const resourceExtensions: readonly ResourceExtension[] = [
   changeNumberExtension,
   chargerLiveExtension,
   chargerCommandsExtension,
+  smartChargingExtension,
   bookingExtension,
   downloadsExtension,
   exportExtension,
