@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -51,41 +51,121 @@ function filesUnder(dir: string): string[] {
 /** The permission catalogue: the seed grants Super Admin every permission in it, so a new one changes the seeded roles. */
 const permissionCatalogue = path.resolve(path.dirname(migrationsFolder), '../../domain/permissions.ts');
 
+let hashed: { signature: string; hash: string } | undefined;
+
 /**
  * A name for the prepared data: it changes whenever a migration, the seed or the permission catalogue changes, so stale
- * data is never reused.
+ * data is never reused. The files' contents are hashed again only when their sizes or times changed: every test file
+ * asks, and the migrations' snapshots alone are about 20 MB.
  */
 function preparedDataHash(): string {
+  const files = [...filesUnder(migrationsFolder), ...filesUnder(seedFolder), permissionCatalogue];
+  const signature = files
+    .map((file) => {
+      const { size, mtimeMs } = statSync(file);
+      return `${file}:${size}:${mtimeMs}`;
+    })
+    .join('\n');
+  if (hashed?.signature === signature) return hashed.hash;
   const hash = createHash('sha256');
-  for (const file of [...filesUnder(migrationsFolder), ...filesUnder(seedFolder), permissionCatalogue]) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  hashed = { signature, hash: hash.digest('hex').slice(0, 16) };
+  return hashed.hash;
 }
 
-// The prepared PGlite database is cached across test files (and runs) as a data-folder dump.
+// The prepared PGlite database is cached across test files (and runs) as an uncompressed data-folder dump: loading it
+// takes about a quarter less processor time than a gzipped one (1.4 s against 1.9 s a copy, measured on 2 cores).
 function templatePath(): string {
-  return path.join(os.tmpdir(), `czo-server-test-pglite-${preparedDataHash()}.tar.gz`);
+  return path.join(os.tmpdir(), `czo-server-test-pglite-${preparedDataHash()}.tar`);
 }
+
+/** The dump this worker last read: the server tests share one module graph per worker, so files after the first reuse it. */
+let loadedDump: { file: string; dump: Blob } | undefined;
 
 async function preparedPgliteDump(): Promise<Blob> {
   const file = templatePath();
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  if (loadedDump?.file === file) return loadedDump.dump;
+  // One worker builds it while the others wait (on a fresh machine every worker would otherwise migrate and seed its
+  // own copy at once); the lock is taken only when the file is missing.
+  if (!existsSync(file)) await withFileLock(`${file}.lock`, async () => existsSync(file) || (await buildPgliteDump(file)));
+  loadedDump = { file, dump: new Blob([readFileSync(file)]) };
+  return loadedDump.dump;
+}
+
+async function buildPgliteDump(file: string): Promise<true> {
   const fresh = await openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir() }, { inMemory: true });
   try {
     await runSeed(fresh.db, { now: SEED_TIME, scale: TEST_SEED_SCALE });
-    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    const dump = await fresh.pglite!.dumpDataDir('none');
     const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(temp, file); // atomic: parallel test files never read a half-written template
-    return dump;
+    renameSync(temp, file); // atomic: a reader never sees a half-written template
+    removeOlderDumps();
+    return true;
   } finally {
     await fresh.close();
+  }
+}
+
+/** Dumps of other versions (a migration or the seed changed): the two newest stay, as a run of another checkout may still read one. */
+function removeOlderDumps(): void {
+  const dumps = readdirSync(os.tmpdir())
+    .filter((name) => /^czo-server-test-pglite-[0-9a-f]{16}\.tar(\.gz)?$/.test(name))
+    .flatMap((name) => {
+      const full = path.join(os.tmpdir(), name);
+      const mtimeMs = statSync(full, { throwIfNoEntry: false })?.mtimeMs;
+      return mtimeMs === undefined ? [] : [{ full, mtimeMs }];
+    })
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const { full } of dumps.slice(2)) rmSync(full, { force: true });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `work` holding a lock folder (mkdir is atomic) that names its holder's process; a lock whose holder has died
+ * (a run killed while building) is taken over.
+ */
+async function withFileLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
+  const owner = path.join(lock, 'pid');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(owner, String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(owner, 'utf8'));
+    } catch {
+      // Made but not yet named by its holder (or the holder died in between: then the folder grows old unnamed).
+    }
+    const unnamedFor = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    const dead = Number.isInteger(holder) && holder > 0 ? !isAlive(holder) : unnamedFor > 30_000;
+    if (dead) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
 /** A fresh migrated and seeded database on the given driver; close() drops it. */
 export async function createTestDatabase(driver: DatabaseDriver): Promise<OpenDatabase> {
   if (driver === 'pglite') {
-    return openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir() }, { loadDataDir: await preparedPgliteDump() });
+    // A copy of the prepared database is migrated already (its name changes with the migrations).
+    return openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir() }, { loadDataDir: await preparedPgliteDump(), migrate: false });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -100,7 +180,8 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<OpenDa
       await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     }
   });
-  const database = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name), dataDir: os.tmpdir() });
+  // Copied from the migrated template: no migration to check, nor the migration lock every copy would queue on.
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name), dataDir: os.tmpdir() }, { migrate: false });
   return {
     ...database,
     close: async () => {
