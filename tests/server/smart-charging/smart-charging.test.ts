@@ -164,4 +164,26 @@ describe.each(testDrivers)('smart charging (%s)', { timeout: 120_000 }, (driver)
     expect((await call(live.t, 'GET', smartChargingPaths.ofLocation(locationId), { authKey: admin })).body.items).toEqual([]);
     expect((await call(live.t, 'DELETE', smartChargingPaths.locationProfile(locationId, id), { authKey: admin })).status).toBe(404);
   });
+
+  it("a session's power follows the charger maximum; a clear naming no purpose is refused while a customer's session runs", async () => {
+    const [user] = await q(sql`select user_id from wallets where credits >= 50000 and not postpaid order by user_id limit 1`);
+    const card = `SCLIVE${driver.slice(0, 2).toUpperCase()}`;
+    await live.database.db.execute(sql`insert into rfid_card_history (card_number, user_id, action, acted_at, created_at, updated_at) values (${card}, ${user!.user_id}, 'ADDED', now(), now(), now())`);
+    const started = await call(live.t, 'POST', '/ccu/charger-command', { authKey: admin, body: { chargerIds: [live.chargerId], command: { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: card } }, wait: true } });
+    expect(started.body.items[0].status).toBe('accepted');
+    await until(async () => live.charger.session(1)?.transactionId ?? null, (tx) => tx !== null, 30_000);
+    const set = await call(live.t, 'POST', smartChargingPaths.ofCharger(live.chargerId), { authKey: admin, body: maxProfile(10, 4) });
+    expect(set.body.state).toBe('accepted');
+    // 10 A on a single-phase supply at 230 V: at most 2,300 W from the next reading on, and the energy with it.
+    expect(live.charger.session(1)?.limitA).toBe(10);
+    const reading = await until(async () => live.charger.session(1)?.powerW ?? 0, (w) => w > 0, 30_000);
+    expect(reading).toBeGreaterThan(0);
+    expect(reading).toBeLessThanOrEqual(2300);
+    const refused = await call(live.t, 'POST', smartChargingPaths.clear(live.chargerId), { authKey: admin, body: { stackLevel: 4 } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.type).toBe('/problems/customer-session');
+    expect(live.charger.chargingProfiles.list().map((p) => p.profile.chargingProfileId)).toContain(set.body.id);
+    const [audit] = await q(sql`select count(*) as n from audit_log where entity_type = 'charging-profile' and entity_id = ${String(set.body.id)}`);
+    expect(Number(audit!.n)).toBe(1);
+  });
 });
