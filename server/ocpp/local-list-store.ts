@@ -12,12 +12,15 @@ import { ocppChargePoints } from '@server/db/tables/ocpp';
 
 /**
  * Copies the lists' states to chargers.local_list_state (the chargers lists' column and filter), for these chargers or
- * all, writing only the rows that changed.
+ * all, writing only the rows that changed. The rows are locked in id order first, as the central system's batched
+ * writes to chargers lock theirs: a change reaching 10,000 chargers deadlocked with their heartbeats otherwise.
  */
 async function copyStates(db: Database, chargerIds?: readonly number[]): Promise<void> {
   const only = chargerIds ? sql`and l.charger_id in (${sql.join(chargerIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  await db.execute(sql`update ${chargers} c set local_list_state = l.state from ${ocppLocalLists} l
-    where l.charger_id = c.id and c.local_list_state is distinct from l.state ${only}`);
+  await db.execute(sql`
+    with changed as materialized (select c.id, l.state from ${chargers} c join ${ocppLocalLists} l on l.charger_id = c.id
+      where c.local_list_state is distinct from l.state ${only} order by c.id for update of c)
+    update ${chargers} c set local_list_state = changed.state from changed where c.id = changed.id`);
 }
 
 /** An idTag is at most 20 characters (OCPP 1.6 IdToken): longer card numbers (none are made so) are left out. */
