@@ -6,6 +6,7 @@ import { bookingExtension } from '@workflows/booking/booking-extension';
 import { changeNumberExtension } from '@workflows/change-number/change-number-extension';
 import { chargerCommandsExtension } from '@workflows/charger-commands/charger-commands-extension';
 import { chargerLiveExtension } from '@workflows/charger-live/charger-live-extension';
+import { diagnosticsExtension } from '@workflows/diagnostics/diagnostics-extension';
 import { downloadsExtension, exportExtension } from '@workflows/downloads/downloads-extension';
 import { installationExtension } from '@workflows/installation/installation-extension';
 import { smartChargingExtension } from '@workflows/smart-charging/smart-charging-extension';
@@ -21,6 +22,7 @@ export const resourceExtensions: readonly ResourceExtension[] = [
   changeNumberExtension,
   chargerLiveExtension,
   chargerCommandsExtension,
+  diagnosticsExtension,
   smartChargingExtension,
   bookingExtension,
   downloadsExtension,
