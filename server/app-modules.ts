@@ -3,6 +3,7 @@
 // adding its module here (docs/architecture.md, "Adding a server feature").
 import { bookingsModule } from './bookings/bookings-module';
 import { bulkRunsModule } from './bulk-runs/bulk-runs-module';
+import { firmwareCampaignsModule } from './firmware-campaigns/firmware-campaigns-module';
 import { diagnosticsModule } from './diagnostics/diagnostics-module';
 import { chargersModule } from './chargers/chargers-module';
 import { downloadsModule } from './downloads/downloads-module';
@@ -57,4 +58,5 @@ export const appModules: readonly ServerModule[] = [
   jobsModule,
   metricsModule,
   bulkRunsModule,
+  firmwareCampaignsModule,
 ];

@@ -175,6 +175,17 @@ describe.each(ruleDrivers)('HTTP contract on %s', (driver) => {
       'GET /ccu/location/:locationId/charging-profiles': { kind: 'permission', permission: 'ROLE_VIEW_ALL_LOCATION' },
       'POST /ccu/location/:locationId/charging-profiles': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
       'DELETE /ccu/location/:locationId/charging-profiles/:profileId': { kind: 'permission', permission: 'ROLE_MANAGE_CHARGING_PROFILES' },
+      // Firmware campaigns (tests/server/firmware-campaigns): viewing, and creating and running them.
+      'GET /ccu/firmware-campaigns': { kind: 'permission', permission: 'ROLE_VIEW_FIRMWARE_CAMPAIGNS' },
+      'GET /ccu/firmware-campaigns/filter-options': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
+      'POST /ccu/firmware-campaigns/preview': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
+      'POST /ccu/firmware-campaigns': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
+      'GET /ccu/firmware-campaigns/:id': { kind: 'permission', permission: 'ROLE_VIEW_FIRMWARE_CAMPAIGNS' },
+      'GET /ccu/firmware-campaigns/:id/chargers': { kind: 'permission', permission: 'ROLE_VIEW_FIRMWARE_CAMPAIGNS' },
+      'POST /ccu/firmware-campaigns/:id/start': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
+      'POST /ccu/firmware-campaigns/:id/pause': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
+      'POST /ccu/firmware-campaigns/:id/resume': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
+      'POST /ccu/firmware-campaigns/:id/cancel': { kind: 'permission', permission: 'ROLE_RUN_FIRMWARE_CAMPAIGN' },
       // Block and unblock of an RFID card (tests/server/rfid-cards.test.ts): the same rights as removing and adding one.
       'POST /user-service/rfid-card/block': { kind: 'permission', permission: 'ROLE_REMOVE_RFID_CARD' },
       'POST /user-service/rfid-card/unblock': { kind: 'permission', permission: 'ROLE_ADD_RFID_CARD' },

@@ -21,6 +21,8 @@ import { HOUSEKEEPING } from '@server/jobs/housekeeping';
 import { LOCAL_LIST_PROPAGATE_JOB } from '@server/ocpp/local-list-service';
 import { LOCAL_LIST_SYNC_JOB } from '@server/ocpp/local-list-store';
 import { RESERVATIONS_JOB } from '@server/reservations/reservations-module';
+import { FIRMWARE_CAMPAIGN_SWEEP_JOB } from '@server/firmware-campaigns/firmware-campaigns-module';
+import { FIRMWARE_CAMPAIGN_ADVANCE_JOB } from '@server/firmware/firmware-store';
 import { FIRMWARE_PASS_JOB } from '@server/firmware/firmware-status';
 import { DIAGNOSTICS_SWEEP_JOB } from '@server/diagnostics/diagnostics-module';
 import { LOCATION_DEFAULTS_JOB } from '@server/smart-charging/location-defaults-queue';
@@ -125,12 +127,12 @@ describe('the server modules', () => {
   it('gathers the export job and the housekeeping sweeps, each scheduled sweep with its handler', () => {
     const config = loadConfig({ APP_ENV: 'test', OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-42' });
     const { handlers, schedule } = gatherJobs(appModules, { db: {} as Database, config });
-    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, FIRMWARE_PASS_JOB, DIAGNOSTICS_SWEEP_JOB, LOCAL_LIST_PROPAGATE_JOB, LOCAL_LIST_SYNC_JOB, LOCATION_DEFAULTS_JOB, ...Object.values(HOUSEKEEPING)].sort());
-    expect(schedule.map((s) => s.kind).sort()).toEqual([RESERVATIONS_JOB, FIRMWARE_PASS_JOB, DIAGNOSTICS_SWEEP_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, FIRMWARE_PASS_JOB, FIRMWARE_CAMPAIGN_ADVANCE_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB, DIAGNOSTICS_SWEEP_JOB, LOCAL_LIST_PROPAGATE_JOB, LOCAL_LIST_SYNC_JOB, LOCATION_DEFAULTS_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    expect(schedule.map((s) => s.kind).sort()).toEqual([RESERVATIONS_JOB, FIRMWARE_PASS_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB, DIAGNOSTICS_SWEEP_JOB, ...Object.values(HOUSEKEEPING)].sort());
   });
 
   it('gathers the session cache’s and the reservations’ and the diagnostics’ bus listeners, the upload body documented by hand and the upload route’s own body limit', () => {
-    expect(gatherLiveListeners(appModules).map((l) => l.channel)).toEqual([AUTH_CHANGED_CHANNEL, LIVE_CHANNEL, LIVE_CHANNEL, LIVE_CHANNEL]);
+    expect(gatherLiveListeners(appModules).map((l) => l.channel)).toEqual([AUTH_CHANGED_CHANNEL, LIVE_CHANNEL, LIVE_CHANNEL, LIVE_CHANNEL, LIVE_CHANNEL]);
     expect(Object.keys(gatherRequestBodies(appModules))).toEqual([`POST ${UPLOAD_PATH}`, 'POST /ccu/firmware/files']);
     const ownsBodyLimit = bodyLimitOwners(appModules);
     expect(ownsBodyLimit(UPLOAD_PATH)).toBe(true);
