@@ -52,7 +52,8 @@ export default defineConfig({
     command: `rm -rf ${e2eDir} && mkdir -p ${e2eDir} && exec npx tsx server/main.ts > ${e2eServerLog} 2>&1`,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // E2E_SERVER_TIMEOUT_MS: a machine shared with other builds may take longer to migrate and seed.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
