@@ -122,6 +122,9 @@ export async function listsToUpdate(db: Database, version: number, now: Date): P
   return rows.map(storedOf);
 }
 
+/** Lists one statement of writeLists writes at most (each row is 14 parameters). */
+const WRITES_PER_STATEMENT = 1_000;
+
 /** A list's new state after a send or a read (only the fields given change; `state` follows held and wanted unless given). */
 export interface ListUpdate {
   chargerId: number;
@@ -141,6 +144,12 @@ export interface ListUpdate {
  */
 export async function writeLists(db: Database, updates: readonly ListUpdate[], now: Date, options: { create?: boolean } = {}): Promise<void> {
   if (updates.length === 0) return;
+  // A statement per 1,000 lists: a change reaching 10,000 chargers in one statement built past the call stack (and
+  // would pass PostgreSQL's 65,535 parameters).
+  if (updates.length > WRITES_PER_STATEMENT) {
+    for (let i = 0; i < updates.length; i += WRITES_PER_STATEMENT) await writeLists(db, updates.slice(i, i + WRITES_PER_STATEMENT), now, options);
+    return;
+  }
   const at = now.toISOString();
   const version = await currentListVersion(db);
   const keep = <T>(v: T | undefined) => v === undefined;
