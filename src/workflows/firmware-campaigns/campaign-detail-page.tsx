@@ -81,7 +81,7 @@ function Actions({ campaign }: { campaign: CampaignDetail }) {
       const next = await apiRequest(firmwareCampaignPaths.action(campaign.id, action), { method: 'POST', ...(action === 'pause' ? { body: {} } : {}), schema: campaignDetailSchema });
       queryClient.setQueryData(campaignKeys.one(campaign.id), next);
       await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
-      pushToast(`${done}: ${firmwareCampaignStateLabels[next.state].toLowerCase()}, ${progressText(next)}.`, 'success');
+      pushToast(`${done}: ${progressText(next)}.`, 'success');
     } catch (error) {
       pushToast(`${campaign.name}: ${errorMessage(error)}`, 'error');
       throw error;
