@@ -20,6 +20,9 @@
 //   local-list { idTag, status }  → of the online chargers, how many hold `idTag` with `status` on their local list
 //                                   ({ online, holding, versions: { [version]: chargers } })
 //   exit                       → the chargers stop; the counters, then the process ends
+// A charger whose BootNotification goes unanswered (a central system too busy to answer within the call's time, as
+// when thousands connect at once) boots again on the same connection 5-15 s later, as a real charger retries its
+// boot, instead of staying connected unbooted for good.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -211,6 +214,9 @@ function counters(): FleetCounters {
   return c;
 }
 
+/** What the charger does when the central system triggers a BootNotification: its boot, status and queued calls. */
+const rebootOf = (sim: SimulatedCharger) => () => (sim.online ? (sim as unknown as { onOpen(): Promise<void> }).onOpen() : Promise.resolve());
+
 async function start(r: StartRequest): Promise<FleetCounters> {
   const fresh = r.chargers.map((c) => {
     const sim = new SimulatedCharger({
@@ -221,6 +227,9 @@ async function start(r: StartRequest): Promise<FleetCounters> {
       clockAlignedSeconds: r.clockSeconds,
       powerKw: r.powerKw ?? 22,
       backoff: r.backoff ?? { initialDelay: 1_000, maxDelay: 30_000 },
+      log: (line) => {
+        if (line.endsWith('boot failed')) setTimeout(() => void rebootOf(sim)(), 5_000 + Math.random() * 10_000).unref();
+      },
     });
     const ids: string[] = [];
     answered.set(c.identity, ids);
