@@ -1,3 +1,4 @@
+import { diagnosticsCommandLabels, type DiagnosticsCommandAction } from '@domain/diagnostics';
 import { ocppCommandLabels, ocppCommandStatusLabels, type OcppCommandAction } from '@domain/ocpp';
 import { reservationCommandLabels, type ReservationCommandAction } from '@domain/reservations';
 
@@ -32,7 +33,8 @@ export function commandTone(status: string): string {
 }
 
 /** A command's label. */
-export const commandLabel = (action: string) => ocppCommandLabels[action as OcppCommandAction] ?? reservationCommandLabels[action as ReservationCommandAction] ?? action;
+export const commandLabel = (action: string) =>
+  ocppCommandLabels[action as OcppCommandAction] ?? reservationCommandLabels[action as ReservationCommandAction] ?? diagnosticsCommandLabels[action as DiagnosticsCommandAction] ?? action;
 /** A command status's label. */
 export const commandStatusLabel = (status: string) => ocppCommandStatusLabels[status] ?? status;
 
