@@ -162,5 +162,5 @@ export const firmwarePaths = {
   download: '/ocpp-files/firmware',
 } as const;
 
-/** The console page of firmware files. */
-export const FIRMWARE_PAGE_PATH = '/firmware';
+/** The console page of firmware images (Charger Management). */
+export const FIRMWARE_PAGE_PATH = '/charger-management/firmware';

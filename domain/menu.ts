@@ -59,6 +59,7 @@ export const menuTree: readonly MenuGroup[] = [
     e('charger-management.third-party', 'Third Party Chargers', `${CM}/other-network-chargers`, 'ROLE_GET_THIRD_PARTY_CHARGER', [
       'other network',
     ]),
+    e('charger-management.firmware', 'Firmware', `${CM}/firmware`, 'ROLE_UPDATE_FIRMWARE', ['firmware', 'image', 'upload', 'update']),
     e('charger-management.firmware-campaigns', 'Firmware Campaigns', `${CM}/firmware-campaigns`, 'ROLE_VIEW_FIRMWARE_CAMPAIGNS', ['firmware', 'roll-out', 'waves', 'update']),
   ]),
   g('rfid-management', 'RFID Management', [

@@ -46,6 +46,7 @@ export const appRoutes: readonly AppRoute[] = [
   // A download is made of a report type on its own screen (before the resource screens' `/:id`).
   { path: '/downloads-management/create', component: lazy(() => import('@workflows/downloads/download-create-page').then((m) => ({ default: m.DownloadCreatePage }))) },
   // Firmware campaigns: the list, a new campaign (filters counted live), and one campaign with its waves and chargers.
+  { path: '/charger-management/firmware', component: lazy(() => import('@workflows/firmware/firmware-files-page').then((m) => ({ default: m.FirmwareFilesPage }))) },
   { path: '/charger-management/firmware-campaigns', component: lazy(() => import('@workflows/firmware-campaigns/campaign-list-page').then((m) => ({ default: m.CampaignListPage }))) },
   { path: '/charger-management/firmware-campaigns/new', component: lazy(() => import('@workflows/firmware-campaigns/campaign-list-page').then((m) => ({ default: m.CampaignCreatePage }))) },
   {

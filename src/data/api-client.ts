@@ -106,6 +106,28 @@ export async function apiUpload<S extends z.ZodType>(path: string, file: Blob, n
 }
 
 /**
+ * Uploads a multipart form with the bearer header, telling `onProgress` the share sent (0…1) as it goes (fetch cannot
+ * report an upload's progress, XMLHttpRequest can); problem+json errors as ApiError.
+ */
+export function apiUploadForm<S extends z.ZodType>(path: string, form: FormData, schema: S, onProgress: (sent: number) => void): Promise<z.infer<S>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiBaseUrl}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (authKey) xhr.setRequestHeader('Authorization', `Bearer ${authKey}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, { status: 0, title: 'Network error', detail: GENERIC_ERROR_MESSAGE }));
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText || null, { status: xhr.status, headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'application/json' } });
+      readAnswer(response, schema).then((answer) => resolve(answer as z.infer<S>), reject);
+    };
+    xhr.send(form);
+  });
+}
+
+/**
  * Fetches a file with the bearer header and hands it to the browser as a download (an object URL, so the file never
  * needs a link without the session); the name is the answer's Content-Disposition file name, else `fallbackName`.
  * Problem+json errors as ApiError.

@@ -19,6 +19,7 @@ import { pushToast } from '@state/toasts';
 import { CommandPanel } from '@workflows/charger-commands/command-panel';
 import { useChargerCommands, useChargerLive, useMessageLog } from './ocpp-queries';
 import { ReservationsPanel } from './reservations-panel';
+import { FirmwarePanel } from '@workflows/firmware/firmware-panel';
 import { ago, commandLabel, commandStatusLabel, commandTone, connectorStatusLabels, connectorTone, formatKw } from './ocpp-labels';
 import './charger-live.css';
 
@@ -194,6 +195,7 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
       )}
 
       {canTestOverOcpp(d.chargerType) ? <ReservationsPanel live={d} /> : null}
+      {canTestOverOcpp(d.chargerType) ? <FirmwarePanel live={d} /> : null}
 
       <h3>Current session</h3>
       {d.sessions.length === 0 ? (
