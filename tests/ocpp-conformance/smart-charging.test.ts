@@ -48,7 +48,7 @@ async function setProfile(cs: ConformanceServer, chargerId: number, cp: Awaited<
 
 const listOf = async (cs: ConformanceServer, chargerId: number) => (await cs.api('GET', smartChargingPaths.ofCharger(chargerId))).body.items as { id: number; state: string; purpose: string; stackLevel: number }[];
 
-describe.each(conformanceDrivers)('Smart Charging on %s', (driver) => {
+describe.each(conformanceDrivers)('Smart Charging on %s', { timeout: 90_000 }, (driver) => {
   const cs = useConformanceServer(driver);
 
   it('SC-10 SetChargingProfile ChargePointMaxProfile accepted: the charger gets connector 0 and the profile; it is in force', async () => {

@@ -89,6 +89,20 @@ describe("the charger page's Smart charging panel", () => {
     await vi.waitFor(() => expect(calls).toEqual([{ url: smartChargingPaths.clear(7), body: { id: 100_001 } }]));
   });
 
+  it('clears by purpose and stack level from its dialog, saying first that it cannot be undone', async () => {
+    const calls = fakeApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_MANAGE_CHARGING_PROFILES']));
+    render(<SmartChargingPanel chargerId={7} chargerType="OCPP_16_JSON_CHARGER" uniqueId="CZ000007" />, { wrapper: Wrapper });
+    await screen.findByRole('table', { name: 'Charging profiles' });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear by purpose…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear charging profiles: CZ000007' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Stack level/ }), '1');
+    expect(calls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear profiles' }));
+    await vi.waitFor(() => expect(calls).toEqual([{ url: smartChargingPaths.clear(7), body: { purpose: 'ChargePointMaxProfile', stackLevel: 1 } }]));
+  });
+
   it("says in words that the charger refused its composite schedule", async () => {
     const calls = fakeApi();
     const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_MANAGE_CHARGING_PROFILES']));

@@ -12,7 +12,11 @@ import {
   chargingProfileKindLabels,
   chargingProfilePurposeLabels,
   chartLimit,
+  clearProfilesBodySchema,
   compositeScheduleViewSchema,
+  managedPurposes,
+  MAX_STACK_LEVEL,
+  type ManagedPurpose,
   MANAGE_CHARGING_PROFILES_PERMISSION,
   smartChargingPaths,
   type ChargerProfileState,
@@ -20,8 +24,10 @@ import {
   type CompositeScheduleView,
   type CsChargingProfile,
 } from '@domain/smart-charging';
+import { f } from '@domain/resource/field';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
+import { ActionDialog, ActionForm, useActionForm } from '@resources/action-form';
 import { useCan } from '@resources/gated-action';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
@@ -137,11 +143,50 @@ function CompositeSchedule({ chargerId, connectors }: { chargerId: number; conne
   );
 }
 
+/** Clear by purpose and stack level (and connector): what the charger drops, said before anything is sent. */
+function ClearDialog({ uniqueId, onClose, clear }: { uniqueId: string; onClose: () => void; clear: (body: Record<string, unknown>, what: string) => Promise<void> }) {
+  const form = useActionForm({
+    fields: [
+      { path: 'purpose', def: f.choice('Purpose', managedPurposes.map((p) => ({ value: p, label: chargingProfilePurposeLabels[p] })), { required: true, display: 'text' }) },
+      { path: 'stackLevel', def: f.int('Stack level', { min: 0, max: MAX_STACK_LEVEL, help: 'Empty: every stack level.' }) },
+      { path: 'connectorId', def: f.int('Connector', { min: 0, max: 10, help: 'Empty: every connector. 0: the whole charger.' }) },
+    ],
+    initial: { purpose: 'ChargePointMaxProfile' },
+    schema: clearProfilesBodySchema,
+  });
+  const submit = async () => {
+    const checked = form.check();
+    if (!checked) return;
+    const body = checked.body as { purpose: ManagedPurpose; stackLevel?: number };
+    const what = `${chargingProfilePurposeLabels[body.purpose].toLowerCase()}${body.stackLevel === undefined ? '' : ` at stack level ${body.stackLevel}`}`;
+    const done = await form.run(() => clear(checked.body, what));
+    if (done) onClose();
+  };
+  return (
+    <ActionDialog title={`Clear charging profiles: ${uniqueId}`} onClose={onClose} busy={form.busy}>
+      <ActionForm
+        form={form}
+        className="command-form"
+        variant="danger"
+        intro={
+          <div className="ui-dialog__body">
+            <p>The charger drops every profile of this purpose that matches, and the next lower profile takes over. This cannot be undone.</p>
+          </div>
+        }
+        submitLabel="Clear profiles"
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+      />
+    </ActionDialog>
+  );
+}
+
 /** The Smart charging panel of an OCPP charger's page. */
 export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { chargerId: number; chargerType: string; uniqueId: string }) {
   const canManage = useCan(MANAGE_CHARGING_PROFILES_PERMISSION);
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const ocpp = canTestOverOcpp(chargerType);
   const profiles = useQuery({
     queryKey: profilesKey(chargerId),
@@ -185,20 +230,11 @@ export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { charg
           <Button variant="secondary" onPress={() => setAdding(true)}>
             Set profile…
           </Button>
-          {(['ChargePointMaxProfile', 'TxDefaultProfile'] as const).map((purpose) =>
-            items.some((p) => p.purpose === purpose) ? (
-              <ConfirmDialog
-                key={purpose}
-                title={`Clear every ${chargingProfilePurposeLabels[purpose].toLowerCase()} on ${uniqueId}?`}
-                confirmLabel="Clear them"
-                cancelLabel="Keep them"
-                onConfirm={() => clear({ purpose }, chargingProfilePurposeLabels[purpose].toLowerCase())}
-                trigger={<Button variant="secondary">Clear {chargingProfilePurposeLabels[purpose].toLowerCase()}…</Button>}
-              >
-                The charger drops every profile of this purpose, at every stack level. This cannot be undone.
-              </ConfirmDialog>
-            ) : null,
-          )}
+          {items.length > 0 ? (
+            <Button variant="secondary" onPress={() => setClearing(true)}>
+              Clear by purpose…
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {profiles.isPending ? (
@@ -235,6 +271,7 @@ export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { charg
         />
       )}
       <CompositeSchedule chargerId={chargerId} connectors={connectors} />
+      {clearing ? <ClearDialog uniqueId={uniqueId} onClose={() => setClearing(false)} clear={clear} /> : null}
       {adding ? (
         <ProfileDialog
           title={`Set a charging profile: ${uniqueId}`}
