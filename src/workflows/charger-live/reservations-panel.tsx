@@ -60,7 +60,8 @@ function ReserveDialog({ live, onClose }: { live: ChargerLive; onClose: () => vo
       { path: 'idTag', def: f.text('RFID card number', { required: true, max: 20, help: 'Only this card may start on the connector until the reservation ends.' }) },
       { path: 'minutes', def: f.int('For how long', { required: true, min: 5, max: 1440, unit: 'min' }) },
     ],
-    initial: { connectorId: connectors[0] ?? 1, minutes: 30 },
+    // A form's values are the text of its inputs (the schema reads numbers from them): a number here failed the send.
+    initial: { connectorId: String(connectors[0] ?? 1), minutes: '30' },
     schema: reserveConnectorBodySchema,
   });
   const submit = async () => {
