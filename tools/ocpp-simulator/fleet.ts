@@ -21,8 +21,9 @@
 //                                   ({ online, holding, versions: { [version]: chargers } })
 //   exit                       → the chargers stop; the counters, then the process ends
 // A charger whose BootNotification goes unanswered (a central system too busy to answer within the call's time, as
-// when thousands connect at once) boots again on the same connection 5-15 s later, as a real charger retries its
-// boot, instead of staying connected unbooted for good.
+// when thousands connect at once) boots again on the same connection 30-90 s later, as a real charger retries its
+// boot, instead of staying connected unbooted for good (sooner, the retries of thousands kept a loaded server from
+// ever catching up).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -228,7 +229,7 @@ async function start(r: StartRequest): Promise<FleetCounters> {
       powerKw: r.powerKw ?? 22,
       backoff: r.backoff ?? { initialDelay: 1_000, maxDelay: 30_000 },
       log: (line) => {
-        if (line.endsWith('boot failed')) setTimeout(() => void rebootOf(sim)(), 5_000 + Math.random() * 10_000).unref();
+        if (line.endsWith('boot failed')) setTimeout(() => void rebootOf(sim)(), 30_000 + Math.random() * 60_000).unref();
       },
     });
     const ids: string[] = [];
