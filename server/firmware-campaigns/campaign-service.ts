@@ -23,8 +23,10 @@ import { rowsOf } from '@server/db/rows';
 import { users } from '@server/db/schema';
 import { firmwareCampaignMembers, firmwareCampaigns } from '@server/db/tables/firmware-campaigns';
 import { firmwareFiles } from '@server/db/tables/firmware';
+import { queueCampaignStep } from '@server/firmware/firmware-store';
 import { requestFirmwareUpdates, type FirmwareDeps } from '@server/firmware/firmware-update-service';
 import { conflictProblem, notFoundProblem, validationProblem } from '@server/http/problem';
+import { announceJob } from '@server/jobs/announce-job';
 import { publishLive } from '@server/live/live-events';
 import { campaignById, matchingChargers, memberCounts, snapshotOf, waveCountsOf, type CampaignRow } from './campaign-store';
 
@@ -36,6 +38,12 @@ export const CAMPAIGN_ENTITY = 'firmware-campaign';
 
 /** Chargers asked for in one request to the firmware service (a wave of thousands goes in several). */
 const SEND_CHUNK = 500;
+
+/**
+ * Most chargers a staff request (start, resume) sends itself; the rest of a large wave is sent by the advance job
+ * queued at once, so the request answers in seconds whatever the wave's size.
+ */
+export const REQUEST_SEND_LIMIT = 500;
 
 /** Who hears of a campaign's change: whoever may view or run campaigns. */
 export const campaignLiveEvent: LiveEvent = { keys: [['firmware-campaigns']], permission: eitherAudience(VIEW_FIRMWARE_CAMPAIGNS_PERMISSION, RUN_FIRMWARE_CAMPAIGN_PERMISSION) };
@@ -114,7 +122,7 @@ export async function startCampaign(deps: CampaignDeps, id: string, userId: stri
   });
   if (started) {
     announceCampaigns(deps);
-    await advanceCampaign(deps, id, userId);
+    await advanceCampaign(deps, id, userId, REQUEST_SEND_LIMIT);
   }
 }
 
@@ -148,25 +156,32 @@ export async function moveByStaff(deps: CampaignDeps, id: string, type: 'PAUSE' 
     );
   });
   announceCampaigns(deps);
-  if (next.state === 'running') await advanceCampaign(deps, id, userId);
+  if (next.state === 'running') await advanceCampaign(deps, id, userId, REQUEST_SEND_LIMIT);
 }
 
 /**
- * Sends the current wave's chargers not yet sent: claimed (pending → sent) in one statement, so a second advance finds
- * none to claim; then asked for in chunks. Answers how many were sent.
+ * Sends the current wave's chargers not yet sent (at most `limit`), a chunk at a time: each chunk is claimed (pending →
+ * sent) in one statement just before its updates are asked for, so a second advance finds none of it to claim, and a
+ * chunk's records follow its claim within seconds however large the wave. Answers how many were sent.
  */
-async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: string | null): Promise<number> {
-  const now = deps.now();
-  const claimed = rowsOf<{ charger_id: number }>(
-    await deps.db.execute(sql`
-      update ${firmwareCampaignMembers} m set status = 'sent', sent_at = ${now.toISOString()}
-      where m.campaign_id = ${row.id}::uuid and m.wave = ${row.current_wave} and m.status = 'pending'
-        and exists (select 1 from ${firmwareCampaigns} k where k.id = m.campaign_id and k.state = 'running' and k.current_wave = ${row.current_wave})
-      returning m.charger_id`),
-  ).map((r) => Number(r.charger_id));
+async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: string | null, limit: number | null): Promise<number> {
   const retrieveDate = row.retrieve_date ? new Date(row.retrieve_date as string) : undefined;
-  for (let i = 0; i < claimed.length; i += SEND_CHUNK) {
-    const chargerIds = claimed.slice(i, i + SEND_CHUNK);
+  let sent = 0;
+  for (;;) {
+    const size = limit === null ? SEND_CHUNK : Math.min(SEND_CHUNK, limit - sent);
+    if (size <= 0) return sent;
+    const chargerIds = rowsOf<{ charger_id: number }>(
+      await deps.db.execute(sql`
+        update ${firmwareCampaignMembers} m set status = 'sent', sent_at = ${deps.now().toISOString()}
+        where m.campaign_id = ${row.id}::uuid and m.charger_id in (
+            select p.charger_id from ${firmwareCampaignMembers} p
+            where p.campaign_id = ${row.id}::uuid and p.wave = ${row.current_wave} and p.status = 'pending' order by p.charger_id limit ${size})
+          and m.status = 'pending'
+          and exists (select 1 from ${firmwareCampaigns} k where k.id = m.campaign_id and k.state = 'running' and k.current_wave = ${row.current_wave})
+        returning m.charger_id`),
+    ).map((r) => Number(r.charger_id));
+    if (chargerIds.length === 0) return sent;
+    sent += chargerIds.length;
     try {
       await requestFirmwareUpdates(deps, { chargerIds, firmwareFileId: row.firmware_file_id, retrieveDate, campaignId: row.id, wave: Number(row.current_wave) + 1, requestedBy: userId });
     } catch (error) {
@@ -175,7 +190,6 @@ async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: str
       deps.logger.warn(logLine('firmware-campaign-send-failed', { campaignId: row.id, chargers: chargerIds.length, ...loggableError(error) }));
     }
   }
-  return claimed.length;
 }
 
 /** What one advance did. */
@@ -190,14 +204,20 @@ export interface Advance {
  * machine the wave's counts — pausing it over the threshold, starting the next wave once every update of this one is
  * final, or completing it. Safe to run many times at once (see the file's head).
  */
-export async function advanceCampaign(deps: CampaignDeps, id: string, userId: string | null = null): Promise<Advance> {
+export async function advanceCampaign(deps: CampaignDeps, id: string, userId: string | null = null, sendLimit: number | null = null): Promise<Advance> {
   const result: Advance = { state: null, sent: 0, moves: 0 };
   for (let round = 0; round < 20; round += 1) {
     const row = await campaignById(deps.db, id);
     if (!row) return result;
     result.state = row.state;
     if (row.state !== 'running') return result;
-    result.sent += await sendCurrentWave(deps, row, userId);
+    const sent = await sendCurrentWave(deps, row, userId, sendLimit);
+    result.sent += sent;
+    // A request sent its share of a large wave: the advance job sends the rest.
+    if (sendLimit !== null && sent >= sendLimit) {
+      await queueAdvance(deps, id);
+      return result;
+    }
     const now = deps.now();
     const counts = (await memberCounts(deps.db, [id], now)).get(id)?.get(Number(row.current_wave));
     const progress = waveCountsOf(counts);
@@ -230,6 +250,12 @@ export async function advanceCampaign(deps: CampaignDeps, id: string, userId: st
     announceCampaigns(deps);
   }
   return result;
+}
+
+/** Queues the campaign's advance job (once while one is waiting) and wakes the workers. */
+export async function queueAdvance(deps: CampaignDeps, id: string): Promise<void> {
+  await queueCampaignStep(deps.db, id, deps.now());
+  announceJob(deps.bus);
 }
 
 /** The running campaigns, for the sweep. */

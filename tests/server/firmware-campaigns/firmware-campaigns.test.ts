@@ -225,6 +225,25 @@ describe.each(testDrivers)('firmware campaigns on %s', { timeout: 120_000 }, (dr
     await env.database.db.execute(sql`update ocpp_charge_points set connected_node = 'test-node' where charger_id in (${sql.join(fleet.map((c) => sql`${c}`), sql`, `)})`);
   });
 
+  it('a request sends a large wave in part and leaves the rest to the advance job, a chunk claimed at a time', async () => {
+    const made = await create({ name: 'Large wave', firmwareFileId: fileId, filters: { vendors: [vendor] }, waves: [100] });
+    const id = made.body.id as string;
+    await call(env.t, 'POST', paths.action(id, 'start'), { authKey: admin });
+    // The wave as if none of it had been sent yet (ten chargers stand for thousands here).
+    await env.database.db.execute(sql`delete from firmware_updates where campaign_id = ${id}`);
+    await env.database.db.execute(sql`update firmware_campaign_members set status = 'pending', sent_at = null where campaign_id = ${id}`);
+    await env.database.db.execute(sql`delete from background_jobs where kind = ${FIRMWARE_CAMPAIGN_ADVANCE_JOB} and subject = ${id}`);
+    expect(await advanceCampaign(deps(), id, null, 3)).toMatchObject({ state: 'running', sent: 3 });
+    expect(await updatesOf(id)).toHaveLength(3);
+    expect(await q(sql`select state from background_jobs where kind = ${FIRMWARE_CAMPAIGN_ADVANCE_JOB} and subject = ${id}`)).toEqual([{ state: 'queued' }]);
+    // The job's advance sends the rest.
+    expect(await advanceCampaign(deps(), id)).toMatchObject({ sent: 7 });
+    expect(await updatesOf(id)).toHaveLength(10);
+    await finish(id, 'installed');
+    await advanceCampaign(deps(), id);
+    expect((await detail(id)).state).toBe('completed');
+  });
+
   it('declares the advance job and the sweep', () => {
     const handlers = appJobHandlers({ db: env.database.db, config: env.t.config });
     expect(Object.keys(handlers)).toEqual(expect.arrayContaining([FIRMWARE_CAMPAIGN_ADVANCE_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB]));
