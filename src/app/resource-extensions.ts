@@ -7,6 +7,7 @@ import { changeNumberExtension } from '@workflows/change-number/change-number-ex
 import { chargerCommandsExtension } from '@workflows/charger-commands/charger-commands-extension';
 import { chargerLiveExtension } from '@workflows/charger-live/charger-live-extension';
 import { diagnosticsExtension } from '@workflows/diagnostics/diagnostics-extension';
+import { firmwareExtension } from '@workflows/firmware/firmware-extension';
 import { downloadsExtension, exportExtension } from '@workflows/downloads/downloads-extension';
 import { installationExtension } from '@workflows/installation/installation-extension';
 import { smartChargingExtension } from '@workflows/smart-charging/smart-charging-extension';
@@ -23,6 +24,7 @@ export const resourceExtensions: readonly ResourceExtension[] = [
   chargerLiveExtension,
   chargerCommandsExtension,
   diagnosticsExtension,
+  firmwareExtension,
   smartChargingExtension,
   bookingExtension,
   downloadsExtension,

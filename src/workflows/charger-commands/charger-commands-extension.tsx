@@ -18,7 +18,7 @@ import './charger-commands.css';
 const bulkCommands: readonly OcppCommandAction[] = ocppCommandActions.filter((a) => commandForms[a].bulk);
 
 /** The ids a bulk target names: the ticked rows, or every charger matching the list (refused past the API's limit). */
-async function chargerIdsOf(target: BulkRequestTarget): Promise<number[]> {
+export async function chargerIdsOf(target: BulkRequestTarget): Promise<number[]> {
   if ('ids' in target) return target.ids.map(Number);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(target.match)) for (const v of Array.isArray(value) ? value : [value]) search.append(key, v);

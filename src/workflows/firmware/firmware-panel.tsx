@@ -36,19 +36,28 @@ function useChargerFirmware(chargerId: number) {
   return useQuery({ queryKey: firmwareKey(chargerId), queryFn: ({ signal }) => apiRequest(firmwarePaths.ofCharger(chargerId), { schema: chargerFirmwareSchema, signal }) });
 }
 
-/** The form's fields: the charger comes from the page. */
-const updateFormSchema = firmwareUpdateBodySchema;
+/** The form's fields: the chargers come from the page or the list's selection. */
+const updateFormSchema = firmwareUpdateBodySchema.omit({ chargerIds: true });
 
-/** Update firmware: which image, and when the charger fetches it (now when empty). */
-function UpdateDialog({ live, onClose }: { live: ChargerLive; onClose: () => void }) {
-  const queryClient = useQueryClient();
+/** What the update dialog does with the chosen image and date. */
+export interface UpdateTarget {
+  /** "CP-001", "3 chargers". */
+  what: string;
+  chargerIds(): Promise<number[]>;
+  /** The updates answered (one per charger). */
+  onSent(items: FirmwareUpdateView[]): void;
+}
+
+/** Update firmware: which image, and when the chargers fetch it (now when empty). */
+export function UpdateDialog({ target, onClose }: { target: UpdateTarget; onClose: () => void }) {
   const files = useQuery({
     queryKey: firmwareFileKeys.files,
     queryFn: ({ signal }) => apiRequest(firmwarePaths.files, { schema: z.object({ items: z.array(firmwareFileViewSchema) }), signal }),
   });
+  const title = `Update firmware: ${target.what}`;
   if (files.isPending)
     return (
-      <ActionDialog title={`Update firmware: ${live.uniqueId}`} onClose={onClose} busy={false}>
+      <ActionDialog title={title} onClose={onClose} busy={false}>
         <div className="ui-dialog__body">
           <LoadingIndicator label="Loading the firmware images…" showLabel />
         </div>
@@ -56,45 +65,43 @@ function UpdateDialog({ live, onClose }: { live: ChargerLive; onClose: () => voi
     );
   if (files.isError || files.data.items.length === 0)
     return (
-      <ActionDialog title={`Update firmware: ${live.uniqueId}`} onClose={onClose} busy={false}>
+      <ActionDialog title={title} onClose={onClose} busy={false}>
         <div className="ui-dialog__body">
           <p role="alert">{files.isError ? errorMessage(files.error) : 'No firmware image yet: upload one on the Firmware page (Charger Management) first.'}</p>
           <Button onPress={onClose}>Close</Button>
         </div>
       </ActionDialog>
     );
-  return <UpdateForm live={live} onClose={onClose} options={files.data.items.map((file) => ({ value: file.id, label: `${file.version} (${file.name})` }))} onSent={() => void queryClient.invalidateQueries({ queryKey: queryKeys.ocpp(live.chargerId).all })} />;
+  return <UpdateForm title={title} target={target} onClose={onClose} options={files.data.items.map((file) => ({ value: file.id, label: `${file.version} (${file.name})` }))} />;
 }
 
-function UpdateForm({ live, options, onClose, onSent }: { live: ChargerLive; options: { value: string; label: string }[]; onClose: () => void; onSent: () => void }) {
+function UpdateForm({ title, target, options, onClose }: { title: string; target: UpdateTarget; options: { value: string; label: string }[]; onClose: () => void }) {
   const form = useActionForm({
     fields: [
       { path: 'firmwareFileId', def: f.choice('Firmware image', options, { required: true }) },
       { path: 'retrieveDate', def: f.datetime('Fetch it at', { help: 'Empty: now. A charger that is charging waits for its session to end.' }) },
     ],
     initial: { firmwareFileId: options[0]?.value ?? '' },
-    given: { chargerIds: [live.chargerId] },
     schema: updateFormSchema,
   });
   const submit = async () => {
     const checked = form.check();
     if (!checked) return;
     const sent = await form.run(async () => {
-      const answer = await apiRequest(firmwarePaths.updates, { body: checked.body, schema: z.object({ items: z.array(firmwareUpdateViewSchema) }) });
-      const update = answer.items[0];
-      pushToast(`Update firmware: ${update?.summary ?? 'sent'}`, update && (update.status === 'failed' || update.status === 'timedOut') ? 'error' : 'success');
-      onSent();
+      const chargerIds = await target.chargerIds();
+      const answer = await apiRequest(firmwarePaths.updates, { body: { ...checked.body, chargerIds }, schema: z.object({ items: z.array(firmwareUpdateViewSchema) }) });
+      target.onSent(answer.items);
     });
     if (sent) onClose();
   };
   return (
-    <ActionDialog title={`Update firmware: ${live.uniqueId}`} onClose={onClose} busy={form.busy}>
+    <ActionDialog title={title} onClose={onClose} busy={form.busy}>
       <ActionForm
         form={form}
         className="command-form"
         intro={
           <div className="ui-dialog__body">
-            <p>The charger downloads the image, installs it and restarts: it cannot charge meanwhile. Each step shows here as the charger reports it.</p>
+            <p>Each charger downloads the image, installs it and restarts: it cannot charge meanwhile. Each step shows on the charger's page as the charger reports it.</p>
           </div>
         }
         submitLabel="Update firmware"
@@ -209,7 +216,20 @@ export function FirmwarePanel({ live }: { live: ChargerLive }) {
           )}
         </>
       )}
-      {updating ? <UpdateDialog live={live} onClose={() => setUpdating(false)} /> : null}
+      {updating ? (
+        <UpdateDialog
+          target={{
+            what: live.uniqueId,
+            chargerIds: async () => [live.chargerId],
+            onSent: (items) => {
+              const update = items[0];
+              pushToast(`Update firmware: ${update?.summary ?? 'sent'}`, update && (update.status === 'failed' || update.status === 'timedOut') ? 'error' : 'success');
+              void queryClient.invalidateQueries({ queryKey: queryKeys.ocpp(live.chargerId).all });
+            },
+          }}
+          onClose={() => setUpdating(false)}
+        />
+      ) : null}
     </>
   );
 }
