@@ -11,13 +11,11 @@ import { rowsOf } from '@server/db/rows';
 import { ocppDiagnosticsRequests } from '@server/db/tables/diagnostics';
 import type { AppEnv } from '@server/http/app-env';
 import { conflictProblem, forbiddenProblem, HttpProblem, validationProblem } from '@server/http/problem';
+import { MULTIPART_OVERHEAD_BYTES, readLimited } from '@server/http/read-limited';
 import { appFileStoreOf } from '@server/uploads/app-file-store';
 import { checkChargerFileToken, recordOfChargerFileToken } from '@server/uploads/charger-file-tokens';
 import { announceDiagnostics } from './diagnostics-service';
 import { applyReportedStatus, moveRequests, openStatesSql } from './diagnostics-store';
-
-/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** The folder of the app's file store diagnostics files are kept in (private: served only through signed links). */
 const STORE_FOLDER = 'private/diagnostics';
@@ -25,43 +23,21 @@ const STORE_FOLDER = 'private/diagnostics';
 const tooLarge = (maxBytes: number) =>
   new HttpProblem({ type: '/problems/payload-too-large', status: 413, title: 'Payload Too Large', detail: `A diagnostics file may be at most ${maxBytes} bytes. Nothing was stored.` });
 
-/** Reads the body, refusing (413) as soon as it passes `limit` bytes, whatever Content-Length claims. */
-async function readLimited(c: Context<AppEnv>, limit: number, maxBytes: number): Promise<Buffer> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(maxBytes);
-  const stream = c.req.raw.body;
-  if (!stream) return Buffer.alloc(0);
-  const reader = stream.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts);
-}
-
 /** The file in the body: the raw body, or the first file part of a multipart form. */
-async function fileOf(c: Context<AppEnv>, maxBytes: number): Promise<Buffer> {
+async function fileOf(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) return readLimited(c, maxBytes, maxBytes);
-  const raw = await readLimited(c, maxBytes + MULTIPART_OVERHEAD_BYTES, maxBytes);
+  if (!/^multipart\/form-data\s*;/i.test(type)) return readLimited(c, maxBytes, () => tooLarge(maxBytes));
+  const raw = await readLimited(c, maxBytes + MULTIPART_OVERHEAD_BYTES, () => tooLarge(maxBytes));
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    form = await new Response(raw as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
   } catch {
     throw validationProblem([{ path: 'file', message: 'The multipart body could not be read' }], 'Send the file as the body, or as a multipart/form-data file part.');
   }
   const file = [...form.values()].find((v): v is File => v instanceof File);
   if (!file) throw validationProblem([{ path: 'file', message: 'No file part' }], 'Send the file as the body, or as a multipart/form-data file part.');
   if (file.size > maxBytes) throw tooLarge(maxBytes);
-  return Buffer.from(await file.arrayBuffer());
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 /** A charger's upload to `token`'s location: stored, and the request moved on (uploading; uploaded once it says so). */
