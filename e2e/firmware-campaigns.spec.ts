@@ -9,7 +9,7 @@ import { apiKey, claimForThisRun, signIn, staff } from './support';
 
 test('firmware campaign: create over three simulated chargers, waves progress live, pause and resume, completed', async ({ page, baseURL, request }) => {
   // Three chargers download, install and reboot twice over (about 10 s each on the 2-core machine under load).
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const oldVersion = `fc-old-${run}`;
   const newVersion = `fc-new-${run}`;
@@ -34,9 +34,9 @@ test('firmware campaign: create over three simulated chargers, waves progress li
 
     await signIn(page, staff.superAdmin);
     await page.goto('/charger-management/firmware-campaigns');
-    await expect(page.getByRole('heading', { name: 'Firmware campaigns', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Firmware campaigns', level: 1 })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('link', { name: 'New campaign' }).click();
-    await expect(page.getByRole('heading', { name: 'New firmware campaign' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New firmware campaign' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Name' }).fill(`Roll-out ${newVersion}`);
     await page.getByRole('combobox', { name: 'Firmware image' }).selectOption({ label: `${newVersion} · ${newVersion}.bin` });
     // The three chargers booted with this version: the filter counts them.
@@ -48,25 +48,25 @@ test('firmware campaign: create over three simulated chargers, waves progress li
     await expect(page.getByRole('table', { name: 'Chargers matching' }).getByRole('row')).toHaveCount(4);
     await page.getByRole('button', { name: 'Create campaign' }).click();
 
-    await expect(page).toHaveURL(/\/charger-management\/firmware-campaigns\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('fc-detail-state')).toHaveText('Draft');
+    await expect(page).toHaveURL(/\/charger-management\/firmware-campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await expect(page.getByTestId('fc-detail-state')).toHaveText('Draft', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Start…' }).click();
     const confirm = page.getByRole('alertdialog', { name: `Start “Roll-out ${newVersion}”?` });
     await expect(confirm).toContainText('Its 3 chargers are fixed now and updated in 2 waves');
     await confirm.getByRole('button', { name: 'Start campaign' }).click();
-    await expect(page.getByTestId('fc-detail-state')).toHaveText('Running');
+    await expect(page.getByTestId('fc-detail-state')).toHaveText('Running', { timeout: 30_000 });
 
     // Wave 1 runs and finishes with no reload; then wave 2 starts by itself.
     const wave1 = page.getByTestId('fc-wave-1');
     const wave2 = page.getByTestId('fc-wave-2');
-    await expect(wave1).toContainText('1 charger: 1 updating');
+    await expect(wave1).toContainText('1 charger: 1 updating', { timeout: 30_000 });
     await expect(wave1).toContainText('1 charger: 1 updated', { timeout: 60_000 });
     await expect(wave2).toContainText('Wave 2 (current)', { timeout: 30_000 });
-    await expect(wave2).toContainText('updating');
+    await expect(wave2).toContainText('updating', { timeout: 30_000 });
 
     // Paused by staff while wave 2 runs: the reason is shown; the updates under way still finish.
     await page.getByRole('button', { name: 'Pause' }).press('Enter');
-    await expect(page.getByTestId('fc-detail-state')).toHaveText('Paused');
+    await expect(page.getByTestId('fc-detail-state')).toHaveText('Paused', { timeout: 30_000 });
     await expect(page.getByTestId('fc-paused-reason')).toHaveText(/^Paused by /);
     await expect(wave2).toContainText('2 chargers: 2 updated', { timeout: 60_000 });
     await expect(page.getByTestId('fc-detail-state')).toHaveText('Paused');
@@ -83,7 +83,7 @@ test('firmware campaign: create over three simulated chargers, waves progress li
     // The side menu's entry lists it with its progress.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Firmware Campaigns' }).click();
     const row = page.getByRole('row').filter({ hasText: `Roll-out ${newVersion}` });
-    await expect(row.getByTestId('fc-state')).toHaveText('Completed');
+    await expect(row.getByTestId('fc-state')).toHaveText('Completed', { timeout: 30_000 });
     await expect(row.getByTestId('fc-progress')).toHaveText('3 of 3 chargers updated');
   } finally {
     await Promise.all(chargers.map((c) => c.stop()));
