@@ -102,6 +102,14 @@ export const envSchema = z.object({
   DIAGNOSTICS_LINK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Minutes a diagnostics request may stay open (no file, no final status) before it is recorded timed out. */
   DIAGNOSTICS_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Largest firmware image staff may upload, bytes (64 MiB). */
+  FIRMWARE_MAX_BYTES: positiveInt.max(2_147_483_647).default(64 * 1024 * 1024),
+  /** Hours a charger's firmware download link works. */
+  FIRMWARE_LINK_HOURS: positiveInt.max(24 * 30).default(24),
+  /** Minutes a charger may stay silent during a firmware update (from its retrieve date or its last status) before it is timed out. */
+  FIRMWARE_STATUS_TIMEOUT_MINUTES: positiveInt.max(10_080).default(60),
+  /** The address chargers reach this server at: their firmware links start with it (default http://<HOST>:<PORT>). */
+  FIRMWARE_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -177,6 +185,8 @@ export interface AppConfig {
   firmwareCampaigns: { waves: number[]; pauseFailurePercent: number };
   /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes. */
   diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number };
+  /** Firmware updates (server/firmware): the largest image, bytes; how long a charger's download link lives, hours; how long a charger may stay silent during an update, minutes; the address chargers download from. */
+  firmware: { maxBytes: number; linkHours: number; statusTimeoutMinutes: number; publicUrl: string };
 }
 
 /** Whether an address is https, or plain http to this host (a relay beside the server). */
@@ -263,5 +273,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES, retryMinutes: e.RESERVATION_RETRY_MINUTES },
     firmwareCampaigns: { waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!, pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT },
     diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES },
+    firmware: {
+      maxBytes: e.FIRMWARE_MAX_BYTES,
+      linkHours: e.FIRMWARE_LINK_HOURS,
+      statusTimeoutMinutes: e.FIRMWARE_STATUS_TIMEOUT_MINUTES,
+      publicUrl: (e.FIRMWARE_PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    },
   };
 }
