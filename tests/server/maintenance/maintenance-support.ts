@@ -31,7 +31,8 @@ export function removeTempDataDirs(): void {
 /** Puts the seeded test database into `<dataDir>/pglite` (as a restored backup would be). */
 export async function seedDataDir(dataDir: string): Promise<void> {
   const seeded = await createTestDatabase('pglite');
-  const dump = await seeded.pglite!.dumpDataDir('gzip');
+  // Uncompressed: gzip took about 1.3 s of processor time more for a folder that is loaded straight back.
+  const dump = await seeded.pglite!.dumpDataDir('none');
   await seeded.close();
   const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm }, loadDataDir: dump });
   await client.close();
