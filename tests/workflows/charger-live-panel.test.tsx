@@ -54,7 +54,7 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
 }
 
-/** Answers the live state and the charger's reservations, and records every other call (a stop) with a plain answer. */
+/** Answers the live state and the charger's reservations, and records every call that is not a read (a stop) with a plain answer. */
 function fakeApi() {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -63,6 +63,8 @@ function fakeApi() {
       if (url === '/ccu/charger/7/live') return json(200, liveState);
       // The panel's other reads (the charger's reservations): none held.
       if (url === reservationPaths.ofCharger(7)) return json(200, { items: [] });
+      // The other panels' reads of the charger (its firmware, diagnostics, charging profiles) are not what this tests.
+      if ((init.method ?? 'GET').toUpperCase() === 'GET') return json(404, { title: 'Not here' });
       calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/ccu/test-charging/stop') return json(200, { batchId: 'b-1', items: [] });
       return json(200, {});
