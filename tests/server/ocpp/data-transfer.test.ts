@@ -3,7 +3,7 @@
 // permission besides sending commands; bad input refused with nothing written. And the simulator's TriggerMessage:
 // every 1.6 target answered with the real message.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { SIMULATOR_VENDOR_ID } from '@tools/ocpp-simulator/data-transfer';
@@ -44,8 +44,14 @@ describe.each(ruleDrivers)('DataTransfer to chargers on %s', (driver) => {
     expect(audit).toMatchObject({ action: 'DataTransfer' });
     expect(audit!.actor_user_id).not.toBeNull();
     // The charger's frame carried exactly what staff gave.
-    const [frame] = await q<{ payload: unknown }>(sql`select payload from ocpp_messages where charger_id = ${chargerId} and direction = 'OUT' and action = 'DataTransfer' order by id desc limit 1`);
-    expect(frame?.payload).toEqual({ vendorId: SIMULATOR_VENDOR_ID, messageId: 'Echo', data: '{"display":"Welcome"}' });
+    // (The log of frames sent is written in batches: the row may land just after the answer.)
+    await vi.waitFor(
+      async () => {
+        const [frame] = await q<{ payload: unknown }>(sql`select payload from ocpp_messages where charger_id = ${chargerId} and direction = 'OUT' and action = 'DataTransfer' order by id desc limit 1`);
+        expect(frame?.payload).toEqual({ vendorId: SIMULATOR_VENDOR_ID, messageId: 'Echo', data: '{"display":"Welcome"}' });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('records each refusal of the charger as rejected with its answer', async () => {
