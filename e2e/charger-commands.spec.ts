@@ -1,5 +1,6 @@
 // Commands from the console to simulated OCPP chargers (the simulator's real client over a real WebSocket): read a
-// charger's configuration, change an editable key in place and see it changed; take a connector out of use; then
+// charger's configuration, change an editable key in place and see it changed; take a connector out of use; send it
+// a vendor's own message and see its answer with the data; then
 // send one command to two chargers from the list and follow each one's answer on the batch's results page.
 import { expect, test } from '@playwright/test';
 import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
@@ -50,6 +51,18 @@ test('charger commands: configuration in place, availability, one command to two
     const connector1 = panel.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Connector 1', exact: true }) }).first();
     await expect(connector1).toContainText('Unavailable', { timeout: 10_000 });
     await expect(panel.getByRole('table', { name: 'Commands' }).getByRole('row').filter({ hasText: 'Change availability' }).first()).toContainText('Accepted');
+
+    // A vendor's own message (DataTransfer): the simulator's extension accepts it and echoes the data back.
+    await panel.getByRole('button', { name: /^More commands/ }).click();
+    await page.getByRole('menuitem', { name: 'Send vendor data…' }).click();
+    const vendor = page.getByRole('alertdialog', { name: /^Send vendor data: / });
+    await vendor.getByRole('textbox', { name: 'Vendor id' }).fill('CZO Simulator');
+    await vendor.getByRole('textbox', { name: 'Data (optional)' }).fill('ping-e2e');
+    await vendor.getByRole('button', { name: 'Send vendor data' }).click();
+    // The charger's answer with its data, said as it arrives; the command listed with the others.
+    await expect(page.getByText('Accepted, data: “ping-e2e”')).toBeVisible({ timeout: 15_000 });
+    await expect(vendor).toBeHidden();
+    await expect(panel.getByRole('table', { name: 'Commands' }).getByRole('row').filter({ hasText: 'Send vendor data' }).first()).toContainText('Accepted', { timeout: 10_000 });
 
     // One command to both chargers from the list: the results page shows each charger's answer as it arrives.
     // Only connected OCPP chargers are online (the seed writes them offline): the list holds this repeat's two.
