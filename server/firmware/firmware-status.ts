@@ -34,12 +34,21 @@ const failureWords: Partial<Record<FirmwareChargerStatus, string>> = {
 export async function applyFirmwareStatus(db: Database, chargerId: number, status: string, now: Date): Promise<Moved | null> {
   const event = eventOfStatus[status as FirmwareChargerStatus];
   if (!event) return null;
-  const [open] = rowsOf<{ id: string; status: string }>(
-    await db.execute(sql`select id, status from ${firmwareUpdates} where charger_id = ${chargerId} and finished_at is null and status not in ('requested', 'waitingForSession') order by created_at desc limit 1`),
-  );
-  if (!open) return null;
   const error = failureWords[status as FirmwareChargerStatus];
-  return moveUpdate(db, String(open.id), event, { chargerStatus: status, heard: true, ...(error ? { error } : {}) }, now, open.status as never);
+  // The firmware job may move the same update (taking the charger's answer to UpdateFirmware) between this read and
+  // the conditional write: then the status is tried again on the state it has now, so a status is never lost to it.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [open] = rowsOf<{ id: string; status: string }>(
+      await db.execute(sql`select id, status from ${firmwareUpdates} where charger_id = ${chargerId} and finished_at is null and status not in ('requested', 'waitingForSession') order by created_at desc limit 1`),
+    );
+    if (!open) return null;
+    const moved = await moveUpdate(db, String(open.id), event, { chargerStatus: status, heard: true, ...(error ? { error } : {}) }, now, open.status as never);
+    if (moved) return moved;
+    const [current] = rowsOf<{ status: string }>(await db.execute(sql`select status from ${firmwareUpdates} where id = ${open.id}::uuid`));
+    // Unchanged: the status does not fit the update's state (late, repeated, out of order) and moves nothing.
+    if (!current || current.status === open.status) return null;
+  }
+  return null;
 }
 
 /** A charger booted: the version it reports is recorded on its latest installed update that has none yet (within a day). */
