@@ -45,6 +45,8 @@ describe.each(testDrivers)('smart charging (%s)', { timeout: 120_000 }, (driver)
     admin = (await signIn(live.t, '9000000001')).authKey;
     readOnly = (await signIn(live.t, '9000000006')).authKey;
     await until(async () => (await q(sql`select booted_at from ocpp_charge_points where charger_id = ${live.chargerId}`))[0]?.booted_at, (at) => Boolean(at), 30_000);
+    // Its connectors are known once their StatusNotifications after the boot are taken (a connector it lacks is refused then).
+    await until(async () => Number((await q(sql`select count(*) as n from ocpp_connectors where charger_id = ${live.chargerId} and connector_id > 0`))[0]!.n), (n) => n >= live.charger.connectors.length, 30_000);
   }, 240_000);
   afterAll(async () => {
     await workers?.stop();
