@@ -27,7 +27,7 @@ export async function stopTransaction(params: unknown, { charger, db, now, batch
   const stopped = await stopChargerTransaction(db, charger.id, p, now());
   if (samples.length > 0 && stopped.known) await recordMeterValues(db, charger.id, samples, batches.meters, batches.sessionMeter);
   live(sessionLiveEvent(charger.id, stopped.bookingId));
-  // A firmware update waiting for this session to end is sent now.
+  // A firmware update that waits for the charger to finish charging is sent now that this transaction has ended.
   if (stopped.known) await queueAfterSession(db, charger.id, now());
   if (!p.idTag) return { idTagInfo: { status: 'Accepted' } };
   return { idTagInfo: { status: (await resolveIdTag(db, charger.id, p.idTag, sessionStartMinWalletPaise)).status } };
