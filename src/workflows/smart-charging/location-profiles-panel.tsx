@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { chargerResultSchema, chargingProfilePurposeLabels, locationProfileViewSchema, MANAGE_CHARGING_PROFILES_PERMISSION, smartChargingPaths, type LocationProfileView } from '@domain/smart-charging';
+import { chargerResultSchema, locationProfileViewSchema, MANAGE_CHARGING_PROFILES_PERMISSION, smartChargingPaths, type LocationProfileView } from '@domain/smart-charging';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { useCan } from '@resources/gated-action';
 import { Button } from '@ui/button';
@@ -13,7 +13,7 @@ import { LoadingIndicator } from '@ui/loading-indicator';
 import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { ProfileDialog } from './profile-form';
-import { scheduleLine } from './smart-charging-panel';
+import { profileColumns } from './smart-charging-panel';
 
 const defaultsKey = (locationId: number) => ['location-charging-profiles', String(locationId)] as const;
 const resultsSchema = z.array(chargerResultSchema);
@@ -71,10 +71,7 @@ export function LocationProfilesPanel({ locationId, name }: { locationId: number
           rows={items}
           rowKey={(p) => p.id}
           columns={[
-            { id: 'purpose', header: 'Purpose', render: (p) => chargingProfilePurposeLabels[p.purpose] },
-            { id: 'stack', header: 'Stack level', render: (p) => String(p.stackLevel) },
-            { id: 'connector', header: 'Connector', render: (p) => (p.connectorId === 0 ? 'Whole charger' : `Connector ${p.connectorId}`) },
-            { id: 'schedule', header: 'Schedule', render: (p) => scheduleLine(p.profile) },
+            ...profileColumns<LocationProfileView>(),
             { id: 'held', header: 'Chargers', render: (p) => `${p.accepted} hold it${p.notAccepted > 0 ? `, ${p.notAccepted} refused or missed it` : ''}` },
             {
               id: 'actions',

@@ -32,7 +32,7 @@ import { useCan } from '@resources/gated-action';
 import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
-import { ResultTable } from '@ui/result-table';
+import { ResultTable, type ResultColumn } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { durationText } from './composite-duration';
 import { useChargerLive } from '@workflows/charger-live/ocpp-queries';
@@ -47,6 +47,16 @@ export function profileTone(state: ChargerProfileState): string {
   if (state === 'accepted') return 'success';
   if (state === 'sent') return 'info';
   return 'danger';
+}
+
+/** The columns a charger's and a location's profile tables share: purpose, stack level, connector and schedule. */
+export function profileColumns<T extends { purpose: keyof typeof chargingProfilePurposeLabels; stackLevel: number; connectorId: number; profile: CsChargingProfile }>(): ResultColumn<T>[] {
+  return [
+    { id: 'purpose', header: 'Purpose', render: (p) => chargingProfilePurposeLabels[p.purpose] },
+    { id: 'stack', header: 'Stack level', render: (p) => String(p.stackLevel) },
+    { id: 'connector', header: 'Connector', render: (p) => (p.connectorId === 0 ? 'Whole charger' : `Connector ${p.connectorId}`) },
+    { id: 'schedule', header: 'Schedule', render: (p) => scheduleLine(p.profile) },
+  ];
 }
 
 /** "16 A from 0 min, 10 A from 30 min" of a profile's schedule. */
@@ -250,10 +260,7 @@ export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { charg
           rows={items}
           rowKey={(p) => p.id}
           columns={[
-            { id: 'purpose', header: 'Purpose', render: (p) => chargingProfilePurposeLabels[p.purpose] },
-            { id: 'stack', header: 'Stack level', render: (p) => String(p.stackLevel) },
-            { id: 'connector', header: 'Connector', render: (p) => (p.connectorId === 0 ? 'Whole charger' : `Connector ${p.connectorId}`) },
-            { id: 'schedule', header: 'Schedule', render: (p) => scheduleLine(p.profile) },
+            ...profileColumns<ChargerProfileView>(),
             {
               id: 'state',
               header: 'State',
