@@ -108,8 +108,11 @@ export const envSchema = z.object({
   FIRMWARE_LINK_HOURS: positiveInt.max(24 * 30).default(24),
   /** Minutes a charger may stay silent during a firmware update (from its retrieve date or its last status) before it is timed out. */
   FIRMWARE_STATUS_TIMEOUT_MINUTES: positiveInt.max(10_080).default(60),
-  /** The address chargers reach this server at: their firmware links start with it (default http://<HOST>:<PORT>). */
-  FIRMWARE_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /**
+   * The http(s) address chargers reach this server's files at: every address of ours a charger is handed (a firmware
+   * download, a diagnostics upload location: /ocpp-files/…) starts with it (default http://<HOST>:<PORT>).
+   */
+  CHARGER_FILES_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
 });
 
 /** Where the server runs: development and test may use the log SMS provider, production may not. */
@@ -185,8 +188,21 @@ export interface AppConfig {
   firmwareCampaigns: { waves: number[]; pauseFailurePercent: number };
   /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes. */
   diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number };
-  /** Firmware updates (server/firmware): the largest image, bytes; how long a charger's download link lives, hours; how long a charger may stay silent during an update, minutes; the address chargers download from. */
-  firmware: { maxBytes: number; linkHours: number; statusTimeoutMinutes: number; publicUrl: string };
+  /** Firmware updates (server/firmware): the largest image, bytes; how long a charger's download link lives, hours; how long a charger may stay silent during an update, minutes. */
+  firmware: { maxBytes: number; linkHours: number; statusTimeoutMinutes: number };
+  /**
+   * The address chargers reach this server's files at (CHARGER_FILES_URL, no trailing slash): every address of ours a
+   * charger is handed starts with it (firmware downloads, diagnostics upload locations; see chargerFileUrl).
+   */
+  chargerFilesUrl: string;
+}
+
+/**
+ * An address of ours a charger is handed: `path` (starting with /ocpp-files/) below CHARGER_FILES_URL. The one place
+ * such an address is made (firmware downloads, diagnostics upload locations).
+ */
+export function chargerFileUrl(config: Pick<AppConfig, 'chargerFilesUrl'>, path: string): string {
+  return `${config.chargerFilesUrl}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Whether an address is https, or plain http to this host (a relay beside the server). */
@@ -273,11 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES, retryMinutes: e.RESERVATION_RETRY_MINUTES },
     firmwareCampaigns: { waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!, pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT },
     diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES },
-    firmware: {
-      maxBytes: e.FIRMWARE_MAX_BYTES,
-      linkHours: e.FIRMWARE_LINK_HOURS,
-      statusTimeoutMinutes: e.FIRMWARE_STATUS_TIMEOUT_MINUTES,
-      publicUrl: (e.FIRMWARE_PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
-    },
+    firmware: { maxBytes: e.FIRMWARE_MAX_BYTES, linkHours: e.FIRMWARE_LINK_HOURS, statusTimeoutMinutes: e.FIRMWARE_STATUS_TIMEOUT_MINUTES },
+    chargerFilesUrl: (e.CHARGER_FILES_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

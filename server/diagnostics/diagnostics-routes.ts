@@ -38,13 +38,6 @@ function downloadName(row: { file_name: string | null; charger_unique_id: string
   return own || `diagnostics-${row.charger_unique_id ?? row.id}.bin`;
 }
 
-/** The address chargers reach this server at: the one this request came in on (the console and chargers share it). */
-function baseUrlOf(url: string, forwardedProto: string | undefined): string {
-  const { protocol, host } = new URL(url);
-  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? `${forwardedProto}:` : protocol;
-  return `${proto}//${host}`;
-}
-
 /** True for the paths whose route checks its own body limit (the diagnostics upload, up to DIAGNOSTICS_MAX_BYTES). */
 export function ownsDiagnosticsBodyLimit(requestPath: string): boolean {
   return requestPath.startsWith(`${DIAGNOSTICS_UPLOAD_PREFIX}/`);
@@ -58,7 +51,7 @@ export function registerDiagnosticsRoutes(registry: RouteRegistry): void {
     access: { kind: 'permission', permission: REQUEST_DIAGNOSTICS_PERMISSION },
     body: requestDiagnosticsBodySchema,
     summary:
-      'Ask one OCPP charger or up to 500 for their diagnostics (GetDiagnostics, optionally of a period, with retries and their interval): each gets a location of its own on this server to upload its file to, once, within DIAGNOSTICS_LINK_MINUTES. Answers a request per charger (and the command batch); one charger alone that is offline or not OCPP is a 409 and nothing is sent.',
+      'Ask one OCPP charger or up to 500 for their diagnostics (GetDiagnostics, optionally of a period, with retries and their interval): each gets a location of its own below CHARGER_FILES_URL to upload its file to, once, within DIAGNOSTICS_LINK_MINUTES. Answers a request per charger (and the command batch); one charger alone that is offline or not OCPP is a 409 and nothing is sent.',
     responses: {
       201: { description: 'The requests', schema: requestDiagnosticsAnswerSchema },
       400: { description: 'Bad input', schema: problemSchema },
@@ -67,10 +60,9 @@ export function registerDiagnosticsRoutes(registry: RouteRegistry): void {
     },
     handler: async ({ c, deps, body, session }) => {
       const sent = await requestDiagnostics(
-        { db: deps.db, bus: deps.bus, now: deps.now, logger: deps.logger, secret: deps.config.uploadLinks.secret, settings: deps.config.diagnostics },
+        { db: deps.db, bus: deps.bus, now: deps.now, logger: deps.logger, secret: deps.config.uploadLinks.secret, settings: deps.config.diagnostics, config: deps.config },
         body,
         session.userId,
-        baseUrlOf(c.req.url, c.req.header('x-forwarded-proto')),
       );
       return c.json({ batchId: sent.batchId, items: sent.items.map(requestView) }, 201);
     },

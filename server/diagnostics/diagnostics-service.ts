@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { canTestOverOcpp } from '@domain/ocpp';
 import type { DiagnosticsCommand, RequestDiagnosticsBody } from '@domain/diagnostics';
+import { chargerFileUrl, type AppConfig } from '@server/config';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
 import { chargers } from '@server/db/tables/chargers';
@@ -33,15 +34,14 @@ export function announceDiagnostics(deps: Pick<CommandDeps, 'bus'>, chargerIds: 
 }
 
 /**
- * Sends GetDiagnostics to the chargers, each with its own location under `baseUrl` (the address chargers reach this
- * server at). One charger alone that is offline or not OCPP is a 409 and nothing is written; in a batch each such
+ * Sends GetDiagnostics to the chargers, each with its own location below CHARGER_FILES_URL (the address chargers reach
+ * this server's files at, whichever address staff asked on). One charger alone that is offline or not OCPP is a 409 and nothing is written; in a batch each such
  * charger gets its request ended at once (offline, failed) and the others go.
  */
 export async function requestDiagnostics(
-  deps: CommandDeps & { secret: string; settings: DiagnosticsSettings },
+  deps: CommandDeps & { secret: string; settings: DiagnosticsSettings; config: Pick<AppConfig, 'chargerFilesUrl'> },
   body: RequestDiagnosticsBody,
   userId: string,
-  baseUrl: string,
 ): Promise<{ batchId: string; items: DiagnosticsRow[] }> {
   const ids = [...new Set(body.chargerIds)];
   const found = rowsOf<{ id: number; unique_id: string; charger_type: string; online: boolean }>(
@@ -70,7 +70,7 @@ export async function requestDiagnostics(
     )}`);
   const requestIds = sql.join([...requestOf.values()].map((id) => sql`${id}::uuid`), sql`, `);
   const payloadOf = (chargerId: number): DiagnosticsCommand['payload'] => ({
-    location: `${baseUrl}${DIAGNOSTICS_UPLOAD_PREFIX}/${signChargerFileToken(deps.secret, 'diagnostics', requestOf.get(chargerId)!, chargerId, linkExpiresAt)}`,
+    location: chargerFileUrl(deps.config, `${DIAGNOSTICS_UPLOAD_PREFIX}/${signChargerFileToken(deps.secret, 'diagnostics', requestOf.get(chargerId)!, chargerId, linkExpiresAt)}`),
     ...(body.retries !== undefined ? { retries: body.retries } : {}),
     ...(body.retryInterval !== undefined ? { retryInterval: body.retryInterval } : {}),
     ...(body.startTime !== undefined ? { startTime: new Date(body.startTime).toISOString() } : {}),

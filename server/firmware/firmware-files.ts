@@ -1,12 +1,12 @@
 // Firmware images: staff upload one (its SHA-256 computed here, its bytes kept in the app file store under
 // private/firmware/…), list them with how many chargers run each version, and chargers download one through a signed
 // link (server/uploads/signed-links.ts) that carries no staff session: the link names the file, expires after
-// FIRMWARE_LINK_HOURS and starts with FIRMWARE_PUBLIC_URL, the address chargers reach the server at.
+// FIRMWARE_LINK_HOURS and starts with CHARGER_FILES_URL, the address chargers reach the server's files at.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FirmwareFileView } from '@domain/firmware';
 import { firmwarePaths } from '@domain/firmware';
-import type { AppConfig } from '@server/config';
+import { chargerFileUrl, type AppConfig } from '@server/config';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
 import { users } from '@server/db/schema';
@@ -21,9 +21,9 @@ const FIRMWARE_FOLDER = 'private/firmware';
 const linkPathOf = (fileId: string) => `${firmwarePaths.download.slice(1)}/${fileId}`;
 
 /** The absolute link a charger downloads an image from, valid FIRMWARE_LINK_HOURS from `now`. */
-export function firmwareLink(config: Pick<AppConfig, 'firmware' | 'uploadLinks'>, fileId: string, now: Date): SignedLink {
+export function firmwareLink(config: Pick<AppConfig, 'firmware' | 'uploadLinks' | 'chargerFilesUrl'>, fileId: string, now: Date): SignedLink {
   const signed = signUploadLink(config.uploadLinks.secret, linkPathOf(fileId), now, config.firmware.linkHours * 3600);
-  return { url: `${config.firmware.publicUrl}/${signed.url}`, expiresAt: signed.expiresAt };
+  return { url: chargerFileUrl(config, signed.url), expiresAt: signed.expiresAt };
 }
 
 /** Checks a download link's expiry and signature for a file. */

@@ -25,7 +25,7 @@ export { FIRMWARE_PASS_JOB } from './firmware-status';
 
 
 /** What the service needs: the command service's dependencies and the firmware settings and link secret. */
-export type FirmwareDeps = CommandDeps & { config: Pick<AppConfig, 'firmware' | 'uploadLinks'> };
+export type FirmwareDeps = CommandDeps & { config: Pick<AppConfig, 'firmware' | 'uploadLinks' | 'chargerFilesUrl'> };
 
 /** An update asked for: by staff (requestedBy) or a campaign (campaignId, wave). */
 export interface FirmwareUpdateRequest {

@@ -36,7 +36,7 @@ describe.each(conformanceDrivers)('Firmware Management on %s', (driver) => {
     const stopTime = '2026-11-02T00:00:00.000Z';
     const r = await requested(cs, { fileName: 'diag-01.tar.gz' }, { startTime, stopTime, retries: 2, retryInterval: 30 });
     expect(r.got).toMatchObject({ startTime, stopTime, retries: 2, retryInterval: 30 });
-    expect(r.got.location.startsWith(`${cs.url}/ocpp-files/diagnostics/`)).toBe(true);
+    expect(r.got.location.startsWith(`${cs.t.config.chargerFilesUrl}/ocpp-files/diagnostics/`)).toBe(true);
     const accepted = await requestWhen(cs, r, r.request.id, (x) => x.state === 'accepted');
     expect(accepted).toMatchObject({ fileName: 'diag-01.tar.gz', startTime, stopTime });
     await r.cp.close();

@@ -16,8 +16,6 @@ describe.each(conformanceDrivers)('Firmware Management on %s', (driver) => {
   let fileId: string;
 
   beforeAll(async () => {
-    // The chargers download from this suite's server.
-    cs.t.config.firmware.publicUrl = cs.url;
     const { authKey } = await signIn(cs.t, '9000000001');
     const form = new FormData();
     form.set('file', new File([IMAGE], 'conf-9.9.9.bin'));

@@ -319,6 +319,8 @@ async function startConformanceServer(driver: DatabaseDriver): Promise<Running> 
   });
   onOcppUpgrade(server as Parameters<typeof onOcppUpgrade>[0], (request, socket, head) => central.handleUpgrade(request, socket, head));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The address chargers reach the server's files at (CHARGER_FILES_URL): this server's.
+  t.config.chargerFilesUrl = url;
   const wsUrl = url.replace(/^http/, 'ws') + '/ocpp';
   const rows = async <T>(query: SQL) => rowsOf<T>(await database.db.execute(query));
 

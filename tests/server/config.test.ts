@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DEV_CHARGER_PASSWORD, devChargerPassword, loadConfig } from '@server/config';
+import { chargerFileUrl, ConfigError, DEFAULT_DEV_CHARGER_PASSWORD, devChargerPassword, loadConfig } from '@server/config';
 import { createLogSmsProvider } from '@server/sms/log-sms-provider';
 import { otpMessage } from '@server/sms/otp-message';
 
@@ -105,6 +105,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ OCPP_MAX_FRAME_BYTES: '131072' }).ocpp.maxFrameBytes).toBe(131_072);
     expect(() => loadConfig({ OCPP_MAX_FRAME_BYTES: '1024' })).toThrow(/OCPP_MAX_FRAME_BYTES/);
     expect(() => loadConfig({ OCPP_MAX_FRAME_BYTES: '104857600' })).toThrow(/OCPP_MAX_FRAME_BYTES/);
+  });
+
+  it('hands chargers addresses below CHARGER_FILES_URL (default http://<HOST>:<PORT>), an http(s) address', () => {
+    expect(loadConfig({}).chargerFilesUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).chargerFilesUrl).toBe('http://127.0.0.1:4000');
+    const config = loadConfig({ CHARGER_FILES_URL: 'https://chargers.example.in/' });
+    expect(config.chargerFilesUrl).toBe('https://chargers.example.in');
+    expect(chargerFileUrl(config, '/ocpp-files/firmware/x?expires=1')).toBe('https://chargers.example.in/ocpp-files/firmware/x?expires=1');
+    expect(chargerFileUrl(config, 'ocpp-files/diagnostics/t')).toBe('https://chargers.example.in/ocpp-files/diagnostics/t');
+    expect(() => loadConfig({ CHARGER_FILES_URL: 'ftp://chargers.example.in/' })).toThrow(/CHARGER_FILES_URL: must be an http\(s\) address/);
+    expect(() => loadConfig({ CHARGER_FILES_URL: 'chargers.example.in' })).toThrow(/CHARGER_FILES_URL/);
   });
 
   it('asks a prepaid wallet for SESSION_START_MIN_WALLET_PAISE (default ₹50) to start a session', () => {

@@ -1,6 +1,7 @@
 // Diagnostics: a simulated charger over a real socket asked for its diagnostics through the API over HTTP, its file
-// uploaded to its own location and downloaded through a signed link; a failing and a too large upload (retries
-// honoured); who may ask and download; bad input, unknown and offline chargers changing nothing; the sweep's timeout.
+// uploaded to its own location (below CHARGER_FILES_URL, whichever address staff asked on) and downloaded through a
+// signed link; a failing and a too large upload (retries honoured); who may ask and download; bad input, unknown and
+// offline chargers changing nothing; the sweep's timeout.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { sweepDiagnostics } from '@server/diagnostics/diagnostics-service';
 import { openLiveCharger, until, type LiveCharger } from '../support/live-charger';
-import { signIn, type TestApp } from '../support/test-app';
+import { call, signIn, type TestApp } from '../support/test-app';
 import { testDrivers } from '../support/test-database';
 
 describe.each(testDrivers)('diagnostics on %s', (driver) => {
@@ -23,7 +24,7 @@ describe.each(testDrivers)('diagnostics on %s', (driver) => {
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
   const settings = { maxBytes: 20 * 1024 * 1024, linkMinutes: 60, timeoutMinutes: 60 };
 
-  /** The API over the app's real HTTP server (the location a charger gets is on the address the request came to). */
+  /** The API over the app's real HTTP server. */
   async function api(method: string, path: string, authKey: string, body?: unknown) {
     const answer = await fetch(`${live.url}${path}`, {
       method,
@@ -87,6 +88,22 @@ describe.each(testDrivers)('diagnostics on %s', (driver) => {
     expect((await fetch(command!.payload.location, { method: 'PUT', body: 'again' })).status).toBe(409);
     t.clock.set(new Date(Date.now() + 2 * 3_600_000));
     expect((await fetch(`${live.url}${link.body.url}`)).status).toBe(403);
+  });
+
+  it('gives the charger a location below CHARGER_FILES_URL even when staff asked on another address, and the file arrives there', async () => {
+    // The console on an address of its own (the request's Host and X-Forwarded-Proto), chargers on the setting's.
+    const made = await call(t, 'POST', `http://console.example.test${diagnosticsPaths.request}`, {
+      authKey: admin,
+      body: { chargerIds: [chargerId], retries: 0 },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const done = await requestWhen(made.body.items[0].id, (r) => r.state === 'uploaded');
+    const [command] = await q<{ payload: { location: string } }>(sql`select payload from ocpp_commands where id = ${done.commandId}::uuid`);
+    expect(t.config.chargerFilesUrl).toBe(live.url);
+    expect(command!.payload.location.startsWith(`${t.config.chargerFilesUrl}/ocpp-files/diagnostics/${done.id}.`)).toBe(true);
+    expect(command!.payload.location).not.toContain('console.example.test');
+    expect(done.fileSize).toBeGreaterThan(0);
   });
 
   it('records upload failed when every try of the charger’s upload gets an HTTP error (retries honoured)', async () => {

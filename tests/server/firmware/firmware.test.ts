@@ -45,8 +45,6 @@ describe.each(ruleDrivers)('firmware updates on %s', (driver) => {
     live = await openLiveCharger(driver);
     ({ database, t, chargerId } = live);
     t.clock.set(new Date());
-    // The chargers download from this test's server.
-    t.config.firmware.publicUrl = live.url;
     admin = (await signIn(t, '9000000001')).authKey;
     support = (await signIn(t, '9000000005')).authKey;
     adminId = (await q<{ id: string }>(sql`select id from users where mobile_number = '9000000001'`))[0]!.id;

@@ -58,6 +58,9 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The address chargers reach the server's files at (CHARGER_FILES_URL) is this server's.
+  t.config.chargerFilesUrl = url;
   const boxes = rowsOf<{ id: number; charger_box_id: string }>(
     await database.db.execute(sql`select id, charger_box_id from chargers c where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null and not exists (select 1 from ocpp_sessions s where s.charger_id = c.id and s.stopped_at is null) order by id limit 2`),
   );
@@ -65,7 +68,7 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
   // connector a charger does not have, and reads the sockets when it connects).
   await database.db.execute(sql`update chargers set sockets = sockets || jsonb_build_array(sockets -> 0) where id = ${boxes[0]!.id} and jsonb_array_length(sockets) = 1`);
   const charger = new SimulatedCharger({
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp`,
+    url: `${url.replace(/^http/, 'ws')}/ocpp`,
     identity: boxes[0]!.charger_box_id,
     password: DEV_CHARGER_PASSWORD,
     connectors: 2,
@@ -80,7 +83,7 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
     bus,
     central,
     charger,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     chargerId: Number(boxes[0]!.id),
     offlineCharger: { id: Number(boxes[1]!.id), box: boxes[1]!.charger_box_id },
     async close() {
