@@ -1,7 +1,8 @@
 // Charging profiles staff manage (OCPP 1.6 Smart Charging): a charger's own ChargePointMax or TxDefault profile, a
-// location's defaults sent to each of its chargers (when staff change them, and after a charger boots: the job
-// LOCATION_DEFAULTS_JOB), clearing, and the composite schedule. Every command goes through sendCommands (a record
-// each, the batch's audit row); what each charger made of a profile is kept per charger (charger_charging_profiles).
+// location's defaults sent to each of its chargers (when staff change them), a booted charger sent its own profiles in
+// force and its location's defaults again (the job LOCATION_DEFAULTS_JOB), clearing, and the composite schedule.
+// Every command goes through sendCommands (a record each, the batch's audit row); what each charger made of a profile
+// is kept per charger (charger_charging_profiles).
 import { sql, type SQL } from 'drizzle-orm';
 import type { OcppCommandView } from '@domain/ocpp';
 import {
@@ -240,13 +241,31 @@ export async function compositeSchedule(deps: CommandDeps, chargerId: number, bo
   return { state: 'failed', answer: item.error ?? 'The charger did not answer', connectorId: body.connectorId, scheduleStart: null, chargingSchedule: null };
 }
 
-/** Sends a charger its location's default profiles (after it booted), charger maxima first. */
-export async function sendLocationDefaults(deps: CommandDeps, chargerId: number): Promise<ChargerResult[]> {
+/**
+ * Sends a booted (online) charger the profiles it should hold, charger maxima first: its own ChargePointMax and
+ * TxDefault profiles still in force (accepted there, their validTo not passed), since a charger that lost them (a new
+ * controller, a firmware update) would charge without its limit, and re-sending one is safe (the same
+ * chargingProfileId replaces it, OCPP 1.6 §5.16); and its location's defaults, except one at the connector, purpose
+ * and stack level of a profile of its own, which takes precedence there (as it did when it was set: the last
+ * accepted at a place replaces the one there).
+ */
+export async function sendProfilesAfterBoot(deps: CommandDeps, chargerId: number): Promise<ChargerResult[]> {
+  const columns = sql`p.id, p.charger_id, p.location_id, p.connector_id, p.purpose, p.stack_level, p.profile, p.created_at`;
   const rows = rowsOf<ProfileRow>(
-    await deps.db.execute(sql`select p.id, p.charger_id, p.location_id, p.connector_id, p.purpose, p.stack_level, p.profile, p.created_at
-      from ${chargingProfiles} p join ${chargers} c on c.location_id = p.location_id
-      join ${ocppChargePoints} cp on cp.charger_id = c.id and cp.connected_node is not null
-      where c.id = ${chargerId} order by p.purpose, p.stack_level, p.id limit 50`),
+    await deps.db.execute(sql`
+      with booted as (
+        select c.id, c.location_id from ${chargers} c join ${ocppChargePoints} cp on cp.charger_id = c.id and cp.connected_node is not null
+        where c.id = ${chargerId}),
+      own as (
+        select ${columns} from ${chargingProfiles} p
+        join ${chargerChargingProfiles} s on s.profile_id = p.id and s.charger_id = p.charger_id and s.state = 'accepted'
+        where p.charger_id = ${chargerId} and exists (select 1 from booted)
+          and (p.profile->>'validTo' is null or (p.profile->>'validTo')::timestamptz > ${deps.now().toISOString()}::timestamptz))
+      select * from own
+      union all
+      select ${columns} from ${chargingProfiles} p join booted b on b.location_id = p.location_id
+      where not exists (select 1 from own o where o.connector_id = p.connector_id and o.purpose = p.purpose and o.stack_level = p.stack_level)
+      order by purpose, stack_level, id limit 100`),
   );
   const results: ChargerResult[] = [];
   for (const row of rows) results.push(...(await sendProfile(deps, [chargerId], { ...row, id: Number(row.id) }, null)));
@@ -260,7 +279,7 @@ export function smartChargingJobHandlers(deps: Partial<Pick<CommandDeps, 'bus'>>
       run: async (ctx) => {
         const chargerId = Number((ctx.job.payload as { chargerId?: unknown }).chargerId);
         if (!Number.isSafeInteger(chargerId)) return;
-        await sendLocationDefaults({ db: ctx.db, now: ctx.now, logger: ctx.logger, bus: deps.bus ?? createInProcessBus() }, chargerId);
+        await sendProfilesAfterBoot({ db: ctx.db, now: ctx.now, logger: ctx.logger, bus: deps.bus ?? createInProcessBus() }, chargerId);
       },
     },
   };

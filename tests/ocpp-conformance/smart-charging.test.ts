@@ -1,7 +1,7 @@
 // Smart Charging beyond one session, what the central system sends and keeps: the ChargePointMaxProfile and the
 // TxDefaultProfile staff set (each answer reaching the profile's state), a stack level replaced, ClearChargingProfile by
-// id and by purpose and stack level, GetCompositeSchedule, a location's default sent after a charger boots, and what
-// the central system refuses itself (OCPP 1.6 §3.13, §5.5, §5.7, §5.16).
+// id and by purpose and stack level, GetCompositeSchedule, a location's default and the charger's own profile in force
+// sent after a charger boots, and what the central system refuses itself (OCPP 1.6 §3.13, §5.5, §5.7, §5.16).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { smartChargingPaths, type ChargingProfileInput } from '@domain/smart-charging';
@@ -187,6 +187,35 @@ describe.each(conformanceDrivers)('Smart Charging on %s', { timeout: 90_000 }, (
       await workers.stop();
       // The default goes again, so no other case's charger of that location is sent it.
       await cs.api('DELETE', smartChargingPaths.locationProfile(locationId, id));
+    }
+  });
+
+  it('SC-21 After a reboot the charger receives its stored profile: its own ChargePointMaxProfile in force is sent again with its id; a rejected one is not', async () => {
+    const { charger, cp } = await cs.bootedCharger();
+    const kept = await setProfile(cs, charger.id, cp, maxProfile(14, 6), 'Accepted');
+    expect(kept.done.body.state).toBe('accepted');
+    const refused = await setProfile(cs, charger.id, cp, defaultProfile(0, 7), 'Rejected');
+    expect(refused.done.body.state).toBe('rejected');
+    await cp.close();
+    const workers = startJobWorkers({ db: cs.database.db, handlers: smartChargingJobHandlers({ bus: cs.bus }), pollMs: 100, logger: quiet });
+    try {
+      // A new controller: the charger holds nothing and boots again.
+      const again = await cs.connect(charger);
+      expect(await again.ok('BootNotification', { chargePointVendor: 'Conformance', chargePointModel: 'Scripted' })).toMatchObject({ status: 'Accepted' });
+      const call = await again.expectCall('SetChargingProfile', { timeoutMs: 20_000 });
+      expect(call.payload).toEqual({ connectorId: 0, csChargingProfiles: kept.got.csChargingProfiles });
+      call.reply({ status: 'Accepted' });
+      const job = sql`select state from background_jobs where kind = 'smart-charging.location-defaults' and payload->>'chargerId' = ${String(charger.id)} order by id desc limit 1`;
+      await cs.until(() => cs.rows<{ state: string }>(job), (rows) => rows[0]?.state === 'done', 20_000);
+      // The job has ended: the rejected profile was not sent.
+      const sent = again.received.filter((f) => Array.isArray(f) && f[0] === 2 && f[2] === 'SetChargingProfile');
+      expect(sent).toHaveLength(1);
+      const list = await listOf(cs, charger.id);
+      expect(list.find((p) => p.id === kept.done.body.id)?.state).toBe('accepted');
+      expect(list.find((p) => p.id === refused.done.body.id)?.state).toBe('rejected');
+      await again.close();
+    } finally {
+      await workers.stop();
     }
   });
 });

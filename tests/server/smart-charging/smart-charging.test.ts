@@ -1,7 +1,8 @@
 // Charging profiles against a simulated charger over a real socket: a ChargePointMax and a TxDefault profile set and
 // held by the charger, the same purpose and stack level replaced, clearing by id and by purpose, the composite
-// schedule in A and W, a location's defaults sent to its online chargers and again after a charger boots, and the
-// refusals (bad input changing nothing, permission, unknown ids, offline).
+// schedule in A and W, a location's defaults sent to its online chargers and again after a charger boots (with the
+// charger's own profiles in force, its own taking precedence at the same place), and the refusals (bad input changing
+// nothing, permission, unknown ids, offline).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smartChargingPaths, type ChargingProfileInput } from '@domain/smart-charging';
@@ -165,6 +166,47 @@ describe.each(testDrivers)('smart charging (%s)', { timeout: 120_000 }, (driver)
     expect(held()).not.toContain(id);
     expect((await call(live.t, 'GET', smartChargingPaths.ofLocation(locationId), { authKey: admin })).body.items).toEqual([]);
     expect((await call(live.t, 'DELETE', smartChargingPaths.locationProfile(locationId, id), { authKey: admin })).status).toBe(404);
+  });
+
+  it("a charger's own profiles in force go again after it boots, its own taking the place of the location's default of the same purpose, stack level and connector", async () => {
+    const [{ location_id: locationId }] = (await q(sql`select location_id from chargers where id = ${live.chargerId}`)) as [{ location_id: number }];
+    const addDefault = async (body: ChargingProfileInput) => {
+      const added = await call(live.t, 'POST', smartChargingPaths.ofLocation(locationId), { authKey: admin, body });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      return added.body.profile.id as number;
+    };
+    // The location's maximum at stack level 6, then the charger's own there (it replaces the location's at the charger).
+    const colliding = await addDefault(maxProfile(22, 6));
+    const own = await call(live.t, 'POST', smartChargingPaths.ofCharger(live.chargerId), { authKey: admin, body: maxProfile(18, 6) });
+    expect(own.body.state).toBe('accepted');
+    const ownDefault = await call(live.t, 'POST', smartChargingPaths.ofCharger(live.chargerId), { authKey: admin, body: defaultProfile([12], 8) });
+    expect(ownDefault.body.state).toBe('accepted');
+    const other = await addDefault(defaultProfile([28], 9));
+    expect(held()).toEqual(expect.arrayContaining([own.body.id, ownDefault.body.id, other]));
+    expect(held()).not.toContain(colliding);
+    try {
+      // A new controller: the charger holds nothing and boots again.
+      const setCommands = sql`select id, payload->'csChargingProfiles'->>'chargingProfileId' as profile_id from ocpp_commands where charger_id = ${live.chargerId} and action = 'SetChargingProfile'`;
+      const before = new Set((await q(setCommands)).map((r) => r.id));
+      const ownInForce = (await profiles()).filter((p) => p.locationId === null && p.state === 'accepted').map((p) => Number(p.id));
+      expect(ownInForce).toEqual(expect.arrayContaining([own.body.id, ownDefault.body.id]));
+      live.charger.chargingProfiles.clear({});
+      expect(held()).toEqual([]);
+      live.charger.drop();
+      await until(async () => held(), (ids) => [own.body.id, ownDefault.body.id, other].every((id) => ids.includes(id)), 60_000);
+      const job = sql`select state from background_jobs where kind = 'smart-charging.location-defaults' and payload->>'chargerId' = ${String(live.chargerId)} order by id desc limit 1`;
+      await until(() => q(job), (rows) => rows[0]?.state === 'done', 30_000);
+      expect(held()).toEqual(expect.arrayContaining([own.body.id, ownDefault.body.id, other]));
+      expect(held()).not.toContain(colliding);
+      // The limit in force is the charger's own 18 A, and what was sent after the boot never held the location's 22 A.
+      expect(live.charger.chargingProfiles.list().find((p) => p.profile.chargingProfileId === own.body.id)?.profile).toEqual(own.body.profile);
+      const sentAfterBoot = (await q(setCommands)).filter((r) => !before.has(r.id)).map((r) => Number(r.profile_id));
+      expect(sentAfterBoot.sort()).toEqual([...ownInForce, other].sort());
+      expect((await profiles()).find((p) => p.id === own.body.id)).toMatchObject({ state: 'accepted', locationId: null });
+    } finally {
+      for (const id of [colliding, other]) await call(live.t, 'DELETE', smartChargingPaths.locationProfile(locationId, id), { authKey: admin });
+      for (const id of [own.body.id, ownDefault.body.id]) await call(live.t, 'POST', smartChargingPaths.clear(live.chargerId), { authKey: admin, body: { id } });
+    }
   });
 
   it("a session's power follows the charger maximum; a clear naming no purpose is refused while a customer's session runs", async () => {

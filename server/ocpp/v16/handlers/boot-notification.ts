@@ -5,7 +5,7 @@ import { firmwareLiveEvents } from '@server/firmware/firmware-store';
 import { recordBoot } from '@server/ocpp/connectivity-store';
 import { queueListSync } from '@server/ocpp/local-list-store';
 import { chargerLiveEvent } from '@server/ocpp/ocpp-messages';
-import { queueLocationDefaults } from '@server/smart-charging/location-defaults-queue';
+import { queueProfilesAfterBoot } from '@server/smart-charging/location-defaults-queue';
 import type { BootNotificationRequest } from '../messages';
 
 export async function bootNotification(params: unknown, { charger, db, now, connected, live, heartbeatIntervalSeconds: interval }: HandlerContext) {
@@ -20,7 +20,7 @@ export async function bootNotification(params: unknown, { charger, db, now, conn
   live(chargerLiveEvent(charger.id, { connectivity: true }));
   // A charger holding a local list gets what it missed while away (its version read, then the changes or the whole list).
   await queueListSync(db, charger.id, now());
-  // A charger of a location with default charging profiles is sent them after this answer (a job).
-  await queueLocationDefaults(db, charger.id, now());
+  // The charger's own charging profiles in force and its location's defaults are sent after this answer (a job).
+  await queueProfilesAfterBoot(db, charger.id, now());
   return { status: 'Accepted', currentTime: now().toISOString(), interval };
 }
