@@ -1,6 +1,7 @@
 // Diagnostics requests (OCPP 1.6 GetDiagnostics, server/diagnostics): one row per charger asked, its state the state
 // of machines/diagnostics-request.machine.ts, the GetDiagnostics command record that carried it, what the charger
-// reported (DiagnosticsStatusNotification) and the file it uploaded to the request's own one-use location.
+// reported (DiagnosticsStatusNotification) and the file it uploaded to the request's own one-use location, until it is
+// deleted after DIAGNOSTICS_RETENTION_DAYS.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { diagnosticsRequestStates, openDiagnosticsStates } from '@domain/diagnostics';
@@ -39,6 +40,12 @@ export const ocppDiagnosticsRequests = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     fileSha256: text('file_sha256'),
     uploadedAt: ts('uploaded_at'),
+    /**
+     * The file deleted after DIAGNOSTICS_RETENTION_DAYS (its key then null, its name, size and sha256 kept): when, and
+     * the days it was kept for (the setting then).
+     */
+    fileDeletedAt: ts('file_deleted_at'),
+    fileRetentionDays: integer('file_retention_days'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -48,5 +55,7 @@ export const ocppDiagnosticsRequests = pgTable(
     index('ocpp_diagnostics_requests_charger_idx').on(t.chargerId, t.createdAt),
     index('ocpp_diagnostics_requests_command_idx').on(t.commandId),
     index('ocpp_diagnostics_requests_open_idx').on(t.createdAt).where(sql`${t.state} in (${listed(openDiagnosticsStates)})`),
+    // The files still kept, oldest first (the retention job's).
+    index('ocpp_diagnostics_requests_kept_files_idx').on(t.uploadedAt).where(sql`${t.fileKey} is not null`),
   ],
 );
