@@ -55,21 +55,29 @@ const BATCH_WRAPPING_BYTES = 16;
 /** Events packed into notifications under the payload limit: a lone event as itself, more as `{ batch }`. */
 function payloadsOf(events: LiveEvent[]): unknown[] {
   if (events.length === 1) return events;
-  const payloads: unknown[] = [];
+  return liveBatchesOf(events).map((batch) => (batch.length === 1 ? batch[0] : { batch }));
+}
+
+/**
+ * Events in groups, in their order, each group's `{"batch":[…]}` (its events' JSON joined by commas) under NOTIFY's
+ * payload limit; an event too large for any group is a group of its own.
+ */
+export function liveBatchesOf(events: readonly LiveEvent[]): LiveEvent[][] {
+  const batches: LiveEvent[][] = [];
   let batch: LiveEvent[] = [];
   let bytes = 0;
   for (const event of events) {
     const size = Buffer.byteLength(JSON.stringify(event)) + 1;
     if (batch.length > 0 && bytes + size > MAX_PAYLOAD_BYTES - BATCH_WRAPPING_BYTES) {
-      payloads.push({ batch });
+      batches.push(batch);
       batch = [];
       bytes = 0;
     }
     batch.push(event);
     bytes += size;
   }
-  if (batch.length > 0) payloads.push(batch.length === 1 ? batch[0] : { batch });
-  return payloads;
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 /** The live events a notification on the live channel carries (one, or a batch). */

@@ -11,13 +11,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from '@server/app-deps';
 import { logLine } from '@server/app-deps';
 import type { Database } from '@server/db/database';
-import { ocppCommands } from '@server/db/tables/ocpp';
 import type { NotificationBus } from '@server/live/notification-bus';
 import { liveEventsOf, publishLive } from '@server/live/live-events';
 import { giveWay } from '@server/http/request-gate';
-import { rowsOf } from '@server/db/rows';
 import { nextCommandState, type OcppCommandState } from '@machines/ocpp-command.machine';
-import { LIVE_CHANNEL, liveOcppKey, type LiveEvent } from '@domain/live-event';
+import { liveOcppKey, type LiveEvent } from '@domain/live-event';
 import { localListActions } from '@domain/local-list';
 import { ocppCommandActions } from '@domain/ocpp';
 import { reservationCommandActions } from '@domain/reservations';
@@ -36,7 +34,7 @@ import { findChargerByBoxId, type ChargerIdentity } from './charger-identity';
 import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, releaseGoneHolders, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
 import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
 import { upsertPlainStatuses, type PlainStatus } from './fault-store';
-import { timeOutCommands } from './command-store';
+import { settleCommands, timeOutCommands, type CommandMove, type MovedCommand } from './command-store';
 import { createOcppMetrics } from './ocpp-metrics';
 
 const { RPCServer, createRPCError, TimeoutError } = ocpp as unknown as {
@@ -547,35 +545,37 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
 
   // Commands: the sender wrote a queued record and announced it; the process holding the socket sends it.
   // Settling moves a record from one state to the next only if it is still in the first (so a command is sent at
-  // most once), and answers the record's action and payload: undefined when it was not in that state.
-  const settle = async (commandId: string, chargerId: number, from: OcppCommandState, event: 'SEND' | 'ACCEPTED' | 'REJECTED' | 'FAIL' | 'TIME_OUT', fields: { response?: unknown; error?: string }) => {
+  // most once), and answers the record's action and payload: undefined when it was not in that state. The moves of
+  // every command in this process are gathered for a few milliseconds and written by one statement a batch
+  // (command-store.ts settleCommands): 10,000 chargers answering a command are a few dozen commits, not 20,000.
+  // A settled command's event is the one notification of its answer (the consoles refresh the command, and the
+  // request waiting for it, in whichever process, learns it is settled: command-service.ts sendCommands). On
+  // PostgreSQL the statement that settles a batch sends them, as few notifications as fit NOTIFY's payload, at its
+  // commit; in process they are published after it.
+  const settles = createBatchWriter<CommandMove & { chargerId: number }, MovedCommand | undefined>({
+    intervalMs: 10,
+    maxRows: 500,
+    write: async (moves) => {
+      const { results, published } = await settleCommands(commandDb, moves, bus.notifyJsonExpression);
+      const settledEvents: LiveEvent[] = [];
+      moves.forEach((move, i) => {
+        if (!results[i]) return;
+        if (move.event) settledEvents.push(move.event);
+        else live(commandLiveEvent(move.chargerId));
+      });
+      if (!published && settledEvents.length > 0) live(settledEvents, true);
+      return results;
+    },
+    onError: (error) => fail('ocpp-command-write-failed', error),
+    onWritten: (rows, seconds) => metrics.batchWritten('command', rows, seconds),
+  });
+  backlog.command = settles;
+  const settle = (commandId: string, chargerId: number, from: OcppCommandState, event: 'SEND' | 'ACCEPTED' | 'REJECTED' | 'FAIL' | 'TIME_OUT', fields: { response?: unknown; error?: string }) => {
     const to = nextCommandState(from, event);
-    if (!to) return undefined;
-    const at = now().toISOString();
-    // A settled command's event is the one notification of its answer (the consoles refresh the command, and the
-    // request waiting for it, in whichever process, learns it is settled: command-service.ts sendCommands). On
-    // PostgreSQL the statement that settles it sends it, so the answer reaches the waiting request without another
-    // round trip.
-    const settledEvent = to === 'sent' ? null : commandSettledEvent({ commandId, chargerId, status: to });
-    const notify = settledEvent ? bus.notifyExpression?.(LIVE_CHANNEL, settledEvent) : undefined;
-    const rows = rowsOf<{ action: string; payload: unknown }>(
-      await commandDb.execute(sql`
-        update ${ocppCommands} set status = ${to},
-          sent_at = case when ${to} = 'sent' then ${at}::timestamptz else sent_at end,
-          answered_at = case when ${to} = 'sent' then answered_at else ${at}::timestamptz end,
-          response = coalesce(${fields.response === undefined ? null : JSON.stringify(fields.response)}::jsonb, response),
-          error = coalesce(${fields.error ?? null}, error)
-        where id = ${commandId} and status = ${from}
-        returning action, payload${notify ? sql`, ${notify} is not null as notified` : sql``}`),
-    );
-    const settled = rows[0];
-    if (!settled) return undefined;
-    if (settledEvent) {
-      if (!notify) live(settledEvent, true);
-    } else {
-      live(commandLiveEvent(chargerId));
-    }
-    return settled;
+    if (!to) return Promise.resolve(undefined);
+    // Once settled (any state but sent) the move carries its event.
+    const settledEvent = to === 'sent' ? undefined : commandSettledEvent({ commandId, chargerId, status: to });
+    return settles.add({ commandId, chargerId, from, to, at: now(), response: fields.response, error: fields.error, event: settledEvent });
   };
 
   // The record is read by the statement that marks it sent (one round trip on the command's way, not two).
@@ -651,6 +651,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       await sessionMeters.close();
       await heartbeats.close();
       await plainStatuses.close();
+      await settles.close();
       await log.close();
       await markNodeOffline(db, nodeId, now()).catch((e: unknown) => fail('ocpp-offline-write-failed', e));
     },

@@ -50,7 +50,7 @@ export function createOcppMetrics(input: { connected: () => number; backlog: () 
   });
   new Gauge({
     name: 'ocpp_batch_backlog_rows',
-    help: 'Rows waiting in each batch writer of the central system (message log, meter values, session meters, heartbeats, statuses).',
+    help: 'Rows waiting in each batch writer of the central system (message log, meter values, session meters, heartbeats, statuses, command moves).',
     labelNames: ['writer'],
     registers: [registry],
     collect() {
