@@ -68,6 +68,11 @@ export const diagnosticsStateLabels: Readonly<Record<DiagnosticsRequestState, st
   timedOut: 'Timed out: no file in time',
 };
 
+/** What is shown in place of a file deleted after it was kept `days` days (DIAGNOSTICS_RETENTION_DAYS then). */
+export function diagnosticsFileDeletedLabel(days: number): string {
+  return `File deleted after ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
 /** States a request can still move from (the charger's open request); the others are final. */
 export const openDiagnosticsStates: readonly DiagnosticsRequestState[] = ['requested', 'sent', 'accepted', 'uploading'];
 
@@ -120,6 +125,9 @@ export const diagnosticsRequestViewSchema = z.object({
   fileSize: z.number().nullable(),
   fileSha256: z.string().nullable(),
   uploadedAt: z.string().nullable(),
+  /** The file deleted after the retention period: when, and in words ("File deleted after 90 days"); null while kept. */
+  fileDeletedAt: z.string().nullable(),
+  fileDeletedLabel: z.string().nullable(),
   /** The latest DiagnosticsStatusNotification status the charger sent for it. */
   lastStatus: z.string().nullable(),
   requestedByName: z.string().nullable(),

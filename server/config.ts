@@ -102,6 +102,8 @@ export const envSchema = z.object({
   DIAGNOSTICS_LINK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Minutes a diagnostics request may stay open (no file, no final status) before it is recorded timed out. */
   DIAGNOSTICS_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Days a received diagnostics file is kept; then it is deleted and its request says so. */
+  DIAGNOSTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   /** Largest firmware image staff may upload, bytes (64 MiB). */
   FIRMWARE_MAX_BYTES: positiveInt.max(2_147_483_647).default(64 * 1024 * 1024),
   /** Hours a charger's firmware download link works. */
@@ -186,8 +188,8 @@ export interface AppConfig {
   reservations: { leadMinutes: number; graceMinutes: number; retryMinutes: number };
   /** Firmware campaigns (server/firmware-campaigns): the waves and the failure threshold a campaign gets when it names none. */
   firmwareCampaigns: { waves: number[]; pauseFailurePercent: number };
-  /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes. */
-  diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number };
+  /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes; how long a received file is kept, days. */
+  diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number; retentionDays: number };
   /** Firmware updates (server/firmware): the largest image, bytes; how long a charger's download link lives, hours; how long a charger may stay silent during an update, minutes. */
   firmware: { maxBytes: number; linkHours: number; statusTimeoutMinutes: number };
   /**
@@ -288,7 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
     reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES, retryMinutes: e.RESERVATION_RETRY_MINUTES },
     firmwareCampaigns: { waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!, pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT },
-    diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES },
+    diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES, retentionDays: e.DIAGNOSTICS_RETENTION_DAYS },
     firmware: { maxBytes: e.FIRMWARE_MAX_BYTES, linkHours: e.FIRMWARE_LINK_HOURS, statusTimeoutMinutes: e.FIRMWARE_STATUS_TIMEOUT_MINUTES },
     chargerFilesUrl: (e.CHARGER_FILES_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
   };

@@ -85,14 +85,18 @@ export function registerDiagnosticsRoutes(registry: RouteRegistry): void {
     method: 'POST',
     path: '/ccu/diagnostics/:requestId/link',
     access: { kind: 'permission', permission: DOWNLOAD_DIAGNOSTICS_PERMISSION },
-    summary: 'A short-lived signed link (UPLOAD_LINK_TTL_SECONDS) to the diagnostics file a charger uploaded for a request. 409 when no file has been received.',
+    summary:
+      'A short-lived signed link (UPLOAD_LINK_TTL_SECONDS) to the diagnostics file a charger uploaded for a request. 409 when no file has been received, 410 when it was deleted after DIAGNOSTICS_RETENTION_DAYS.',
     responses: {
       200: { description: 'The link', schema: diagnosticsLinkSchema },
       404: { description: 'No such request', schema: problemSchema },
       409: { description: 'No file received', schema: problemSchema },
+      410: { description: 'The file was deleted after the retention period', schema: problemSchema },
     },
     handler: async ({ c, deps }) => {
       const row = await requestById(deps.db, c.req.param('requestId'));
+      const deleted = requestView(row).fileDeletedLabel;
+      if (deleted) throw new HttpProblem({ type: '/problems/gone', status: 410, title: 'Gone', detail: `${deleted}: it is no longer kept.` });
       if (!row.file_key) throw conflictProblem('No file has been received for this diagnostics request.');
       const link = signUploadLink(deps.config.uploadLinks.secret, diagnosticsPaths.file(row.id).slice(1), deps.now(), deps.config.uploadLinks.ttlSeconds);
       return c.json({ url: `/${link.url}`, expiresAt: link.expiresAt.toISOString(), fileName: downloadName(row) }, 200);

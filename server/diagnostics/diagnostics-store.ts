@@ -3,7 +3,14 @@
 // a request (the request route, the answer's listener, the charger's status, the upload, the sweep), in whichever
 // process, moves it at most once. Used by the central system's DiagnosticsStatusNotification handler too.
 import { sql, type SQL } from 'drizzle-orm';
-import { diagnosticsRequestStates, diagnosticsStateLabels, openDiagnosticsStates, type DiagnosticsRequestState, type DiagnosticsRequestView } from '@domain/diagnostics';
+import {
+  diagnosticsFileDeletedLabel,
+  diagnosticsRequestStates,
+  diagnosticsStateLabels,
+  openDiagnosticsStates,
+  type DiagnosticsRequestState,
+  type DiagnosticsRequestView,
+} from '@domain/diagnostics';
 import { diagnosticsStatesAccepting, nextDiagnosticsState, type DiagnosticsRequestEvent } from '@machines/diagnostics-request.machine';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
@@ -30,6 +37,8 @@ export interface DiagnosticsRow {
   file_size: number | string | null;
   file_sha256: string | null;
   uploaded_at: unknown;
+  file_deleted_at: unknown;
+  file_retention_days: number | string | null;
   last_status: string | null;
   requested_by_name: string | null;
   created_at: unknown;
@@ -39,7 +48,7 @@ export interface DiagnosticsRow {
 /** The columns and joins of a request (`r`). */
 export const requestSelect = sql`
   select r.id, r.charger_id, ch.unique_id as charger_unique_id, r.batch_id, r.command_id, r.state, r.note, r.start_time, r.stop_time,
-    r.file_name, r.file_key, r.file_size, r.file_sha256, r.uploaded_at, r.last_status, u.name as requested_by_name, r.created_at, r.updated_at
+    r.file_name, r.file_key, r.file_size, r.file_sha256, r.uploaded_at, r.file_deleted_at, r.file_retention_days, r.last_status, u.name as requested_by_name, r.created_at, r.updated_at
   from ${ocppDiagnosticsRequests} r
   join ${chargers} ch on ch.id = r.charger_id
   left join ${users} u on u.id = r.requested_by`;
@@ -61,6 +70,8 @@ export function requestView(row: DiagnosticsRow): DiagnosticsRequestView {
     fileSize: row.file_size === null ? null : Number(row.file_size),
     fileSha256: row.file_sha256,
     uploadedAt: iso(row.uploaded_at),
+    fileDeletedAt: iso(row.file_deleted_at),
+    fileDeletedLabel: row.file_deleted_at === null || row.file_deleted_at === undefined ? null : diagnosticsFileDeletedLabel(Number(row.file_retention_days)),
     lastStatus: row.last_status,
     requestedByName: row.requested_by_name,
     createdAt: iso(row.created_at)!,

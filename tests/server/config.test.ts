@@ -118,6 +118,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CHARGER_FILES_URL: 'chargers.example.in' })).toThrow(/CHARGER_FILES_URL/);
   });
 
+  it('keeps diagnostics files DIAGNOSTICS_RETENTION_DAYS (default 90, 1–3,650)', () => {
+    expect(loadConfig({}).diagnostics.retentionDays).toBe(90);
+    expect(loadConfig({ DIAGNOSTICS_RETENTION_DAYS: '7' }).diagnostics.retentionDays).toBe(7);
+    expect(() => loadConfig({ DIAGNOSTICS_RETENTION_DAYS: '0' })).toThrow(/DIAGNOSTICS_RETENTION_DAYS/);
+    expect(() => loadConfig({ DIAGNOSTICS_RETENTION_DAYS: '4000' })).toThrow(/DIAGNOSTICS_RETENTION_DAYS/);
+    expect(() => loadConfig({ DIAGNOSTICS_RETENTION_DAYS: '1.5' })).toThrow(/DIAGNOSTICS_RETENTION_DAYS/);
+  });
+
   it('asks a prepaid wallet for SESSION_START_MIN_WALLET_PAISE (default ₹50) to start a session', () => {
     expect(loadConfig({}).sessionStart).toEqual({ minWalletPaise: 5_000 });
     expect(loadConfig({ SESSION_START_MIN_WALLET_PAISE: '0' }).sessionStart.minWalletPaise).toBe(0);

@@ -5,7 +5,7 @@ import { useCan } from '@resources/gated-action';
 import type { RecordHistoryProps } from '@resources/resource-extension';
 import { formatFileSize, useDiagnostics } from './diagnostics-panel';
 
-/** A request's moments in the charger's history: asked for, the file received, how it ended otherwise. */
+/** A request's moments in the charger's history: asked for, the file received (and deleted after its retention), how it ended otherwise. */
 export function diagnosticsEvents(requests: readonly DiagnosticsRequestView[]): RecordEvent[] {
   return requests.flatMap((r) => {
     const events: RecordEvent[] = [
@@ -25,6 +25,9 @@ export function diagnosticsEvents(requests: readonly DiagnosticsRequestView[]): 
         title: `Diagnostics file received: ${r.fileName ?? 'diagnostics file'} (${formatFileSize(r.fileSize)})`,
         lines: r.fileSha256 ? [`sha256 ${r.fileSha256}`] : [],
       });
+    }
+    if (r.fileDeletedAt && r.fileDeletedLabel) {
+      events.push({ key: `diagnostics-${r.id}-file-deleted`, at: r.fileDeletedAt, label: 'Diagnostics', title: r.fileDeletedLabel, lines: [r.fileName ?? 'Diagnostics file'] });
     }
     if (!['requested', 'sent', 'accepted', 'uploading'].includes(r.state) && r.state !== 'uploaded') {
       events.push({ key: `diagnostics-${r.id}-end`, at: r.updatedAt, label: 'Diagnostics', title: r.summary || diagnosticsStateLabels[r.state], lines: [] });

@@ -114,7 +114,7 @@ async function download(request: DiagnosticsRequestView) {
 /**
  * The charger page's diagnostics: Request diagnostics… (a period, retries) for staff who may ask, the charger's
  * requests with their state in words, live, and the received file's name, size and a Download for staff who may see
- * the charger's logs.
+ * the charger's logs (or, once the file was deleted after DIAGNOSTICS_RETENTION_DAYS, "File deleted after N days").
  */
 export function DiagnosticsPanel({ chargerId, chargerType, uniqueId }: { chargerId: number; chargerType: string; uniqueId: string }) {
   const ocpp = canTestOverOcpp(chargerType);
@@ -165,7 +165,9 @@ export function DiagnosticsPanel({ chargerId, chargerType, uniqueId }: { charger
                 r.fileSize !== null ? (
                   <span>
                     {r.fileName ?? 'Diagnostics file'} ({formatFileSize(r.fileSize)}){' '}
-                    {canDownload ? (
+                    {r.fileDeletedLabel ? (
+                      <span>{r.fileDeletedLabel}</span>
+                    ) : canDownload ? (
                       <Button variant="secondary" onPress={() => void download(r)} aria-label={`Download ${r.fileName ?? 'diagnostics file'}`}>
                         Download
                       </Button>

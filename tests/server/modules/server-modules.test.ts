@@ -25,6 +25,7 @@ import { FIRMWARE_CAMPAIGN_SWEEP_JOB } from '@server/firmware-campaigns/firmware
 import { FIRMWARE_CAMPAIGN_ADVANCE_JOB } from '@server/firmware/firmware-store';
 import { FIRMWARE_PASS_JOB } from '@server/firmware/firmware-status';
 import { DIAGNOSTICS_SWEEP_JOB } from '@server/diagnostics/diagnostics-module';
+import { DIAGNOSTICS_RETENTION_JOB } from '@server/diagnostics/diagnostics-retention';
 import { LOCATION_DEFAULTS_JOB } from '@server/smart-charging/location-defaults-queue';
 import { UPLOAD_PATH } from '@server/routes/upload-routes';
 import { bodyLimitOwners, gatherJobs, gatherLiveListeners, gatherParts, gatherRequestBodies, type ServerModule } from '@server/server-module';
@@ -127,8 +128,10 @@ describe('the server modules', () => {
   it('gathers the export job and the housekeeping sweeps, each scheduled sweep with its handler', () => {
     const config = loadConfig({ APP_ENV: 'test', OTP_PEPPER: 'test-pepper-test-pepper-test-pepper-42' });
     const { handlers, schedule } = gatherJobs(appModules, { db: {} as Database, config });
-    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, FIRMWARE_PASS_JOB, FIRMWARE_CAMPAIGN_ADVANCE_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB, DIAGNOSTICS_SWEEP_JOB, LOCAL_LIST_PROPAGATE_JOB, LOCAL_LIST_SYNC_JOB, LOCATION_DEFAULTS_JOB, ...Object.values(HOUSEKEEPING)].sort());
-    expect(schedule.map((s) => s.kind).sort()).toEqual([RESERVATIONS_JOB, FIRMWARE_PASS_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB, DIAGNOSTICS_SWEEP_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    expect(Object.keys(handlers).sort()).toEqual([EXPORT_JOB, RESERVATIONS_JOB, FIRMWARE_PASS_JOB, FIRMWARE_CAMPAIGN_ADVANCE_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB, DIAGNOSTICS_SWEEP_JOB, DIAGNOSTICS_RETENTION_JOB, LOCAL_LIST_PROPAGATE_JOB, LOCAL_LIST_SYNC_JOB, LOCATION_DEFAULTS_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    expect(schedule.map((s) => s.kind).sort()).toEqual([RESERVATIONS_JOB, FIRMWARE_PASS_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB, DIAGNOSTICS_SWEEP_JOB, DIAGNOSTICS_RETENTION_JOB, ...Object.values(HOUSEKEEPING)].sort());
+    // Diagnostics files past their retention are looked for hourly, like the other retention sweeps.
+    expect(schedule.find((s) => s.kind === DIAGNOSTICS_RETENTION_JOB)?.everyMs).toBe(60 * 60_000);
   });
 
   it('gathers the session cache’s and the reservations’ and the diagnostics’ bus listeners, the upload body documented by hand and the upload route’s own body limit', () => {
