@@ -1,7 +1,9 @@
+import { diagnosticsAnchor, REQUEST_DIAGNOSTICS_PERMISSION } from '@domain/diagnostics';
 import { localListAnchors, MANAGE_LOCAL_LIST_PERMISSION } from '@domain/local-list';
 import { COMMAND_BATCHES_SCREEN, ocppCommandActions, ocppCommandExtraPermissions, ocppCommandLabels, testChargerPath, type OcppCommandAction } from '@domain/ocpp';
 import { hasPermission, type Permission } from '@domain/permissions';
 import { RESERVE_CONNECTOR_PERMISSION, reservationAnchors } from '@domain/reservations';
+import { MANAGE_CHARGING_PROFILES_PERMISSION, smartChargingAnchors } from '@domain/smart-charging';
 import { TRANSFER_DEVICE_PERMISSION, TRANSFER_DEVICE_SCREEN, transferDeviceLinkFor } from '@domain/transfer-device';
 import type { Command } from './command';
 import type { RecordActionSource } from './record-commands';
@@ -49,7 +51,8 @@ const commandActions: readonly { action: OcppCommandAction; title: string; keywo
 /**
  * Actions on a charger's page and from a charger lookup: each command ("Reset charger…", "Change availability…",
  * "Read configuration…"…) opens the charger's page at that command with its form open, and the local list's (Send full
- * local list…, Read local list version…) at its button; "Stop session…" opens it at
+ * local list…, Read local list version…) at its button; the OCPP features' own (Reserve connector…, Set charging
+ * profile…, Request diagnostics…) with their dialog open, Show composite schedule at Ask the charger; "Stop session…" opens it at
  * the sessions' stop buttons; "Start test charge…" opens the Test charger screen (coming back to where the palette
  * was opened).
  */
@@ -85,6 +88,12 @@ export const chargerRecordActions: RecordActionSource = (ctx, record) => {
     // Reservations, for whoever may reserve a connector: the page opens at Reserve connector… or at its reservations.
     action('reserve', 'Reserve connector…', ['reserve', 'reservation', 'hold', 'connector', 'booking', 'ocpp'], RESERVE_CONNECTOR_PERMISSION, `${page}#${reservationAnchors.reserve}`),
     action('cancel-reservation', 'Cancel reservation…', ['cancel', 'reservation', 'reserved', 'free', 'connector', 'ocpp'], RESERVE_CONNECTOR_PERMISSION, `${page}#${reservationAnchors.cancel}`),
+    // Smart charging, for whoever may manage charging profiles: Set charging profile… opens its dialog (a charger
+    // maximum to start from), Show composite schedule the page at Ask the charger.
+    action('set-charging-profile', 'Set charging profile…', ['smart', 'charging', 'profile', 'maximum', 'limit', 'current', 'power', 'ocpp'], MANAGE_CHARGING_PROFILES_PERMISSION, `${page}#${smartChargingAnchors.setProfile}`),
+    action('composite-schedule', 'Show composite schedule', ['smart', 'charging', 'composite', 'schedule', 'limit', 'profile', 'ocpp'], MANAGE_CHARGING_PROFILES_PERMISSION, `${page}#${smartChargingAnchors.composite}`),
+    // Diagnostics, for whoever may ask a charger for its log file: the page opens with Request diagnostics…'s dialog.
+    action('request-diagnostics', 'Request diagnostics…', ['diagnostics', 'log', 'logs', 'upload', 'file', 'debug', 'ocpp'], REQUEST_DIAGNOSTICS_PERMISSION, `${page}#${diagnosticsAnchor}`),
     action('test', 'Start test charge…', ['test', 'charge', 'start', 'ocpp'], 'ROLE_TEST_DEVICE', testChargerPath(record.id, back)),
     action('stop', 'Stop session…', ['stop', 'session', 'transaction', 'ocpp'], undefined, `${page}#${chargerActionAnchors.stop}`, (c) =>
       STOP_SESSION_PERMISSIONS.some((p) => hasPermission(c.permissions, p)),

@@ -150,5 +150,5 @@ export const diagnosticsPaths = {
   file: (requestId: string) => `/ccu/diagnostics/${requestId}/file`,
 } as const;
 
-/** The charger page's anchor of the Request diagnostics button (the palette opens the page at it). */
+/** The charger page's anchor of Request diagnostics… (the palette opens the page at it, its dialog open). */
 export const diagnosticsAnchor = 'request-diagnostics';

@@ -236,6 +236,9 @@ export function chartLimit(limit: number, unit: ChargingRateUnit): number {
   return unit === 'W' ? Math.round(limit / 100) / 10 : limit;
 }
 
+/** The charger page's anchors of its Smart charging card (the palette opens the page at them): Set profile…, and Ask the charger. */
+export const smartChargingAnchors = { setProfile: 'set-charging-profile', composite: 'composite-schedule' } as const;
+
 /** Paths of the smart charging API. */
 export const smartChargingPaths = {
   ofCharger: (chargerId: number | string) => `/ccu/charger/${chargerId}/charging-profiles`,

@@ -18,8 +18,9 @@ test('reservations: reserve a connector, see it Reserved live, cancel it (confir
     await charger.start();
     await signIn(page, staff.superAdmin);
     await page.goto(`/charger-management/all-chargers/${target!.chargerId}`);
-    const panel = page.getByRole('region', { name: 'Live state' });
-    await expect(panel.getByTestId('connectivity')).toHaveText('Online', { timeout: 15_000 });
+    const live = page.getByRole('region', { name: 'Live state' });
+    await expect(live.getByTestId('connectivity')).toHaveText('Online', { timeout: 15_000 });
+    const panel = page.getByRole('region', { name: 'Reservations' });
     await expect(panel.getByText('No connector is reserved.')).toBeVisible({ timeout: 15_000 });
 
     // Reserve connector…: the connector, the card and for how long (in minutes); the charger's answer in a toast.
@@ -38,7 +39,7 @@ test('reservations: reserve a connector, see it Reserved live, cancel it (confir
     await expect(row).toContainText('Reserved');
     // The charger reported the connector Reserved: the connectors show it, live.
     expect(charger.reservation(1)).toMatchObject({ idTag: card });
-    const connectors = panel.getByRole('table').first();
+    const connectors = live.getByRole('table').first();
     await expect(connectors.getByRole('row').filter({ hasText: /^Connector 1/ })).toContainText('Reserved', { timeout: 15_000 });
 
     // Cancel reservation…, confirmed (it cannot be undone): the charger frees the connector.

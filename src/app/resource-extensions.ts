@@ -15,7 +15,11 @@ import { ticketExtension } from '@workflows/ticket-actions/ticket-extension';
 import { workflowExtension } from '@workflows/workflow-extension';
 import { zoneAreaExtension } from '@workflows/zone-area/zone-area-extension';
 
-/** Every feature's extension, in the order their parts show where several apply to one page. */
+/**
+ * Every feature's extension, in the order their parts show where several apply to one page. A charger's page: Live
+ * state, then a card per OCPP feature, what decides who charges and how much before upkeep: Reservations, Local
+ * authorization list (both charger-live), Smart charging, Firmware, Diagnostics.
+ */
 export const resourceExtensions: readonly ResourceExtension[] = [
   workflowExtension,
   installationExtension,
@@ -23,9 +27,9 @@ export const resourceExtensions: readonly ResourceExtension[] = [
   changeNumberExtension,
   chargerLiveExtension,
   chargerCommandsExtension,
-  diagnosticsExtension,
-  firmwareExtension,
   smartChargingExtension,
+  firmwareExtension,
+  diagnosticsExtension,
   bookingExtension,
   downloadsExtension,
   exportExtension,

@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { chargerActionAnchors, chargerCommandAnchors, chargerRecordActions, STOP_BOOKING_PERMISSION } from '@commands/charger-commands';
 import { availableCommands } from '@commands/command';
 import { localCommands } from '@commands/palette-sources';
+import { diagnosticsAnchor, REQUEST_DIAGNOSTICS_PERMISSION } from '@domain/diagnostics';
 import { ocppCommandActions } from '@domain/ocpp';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import { chargerResource } from '@domain/resources/chargers/charger';
+import { MANAGE_CHARGING_PROFILES_PERMISSION, smartChargingAnchors } from '@domain/smart-charging';
 import { fakeContext } from './fake-context';
 
 const actionsFor = (permissions: string[]) => {
@@ -37,6 +39,28 @@ describe("the palette's commands on a charger", () => {
     expect(new Set(ocppCommandActions.map((a) => chargerCommandAnchors[a])).size).toBe(ocppCommandActions.length);
     expect(titles([])).toEqual([]);
     expect(titles(['ROLE_TEST_DEVICE'])).not.toContain('Change availability…');
+  });
+
+  it('offers Request diagnostics… and smart charging on a charger to the holders of the permission their cards use, and to no one else', () => {
+    const page = '/charger-management/all-chargers/42';
+    const diagnostics = (permissions: string[]) => actionsFor(permissions).find((c) => c.title === 'Request diagnostics…');
+    expect(diagnostics([REQUEST_DIAGNOSTICS_PERMISSION])).toMatchObject({ kind: 'action', group: 'Charger', href: `${page}#${diagnosticsAnchor}`, permission: 'ROLE_REQUEST_DIAGNOSTICS' });
+    // Sending commands or downloading a received file is not asking for one.
+    expect(diagnostics(['ROLE_EXECUTE_COMMAND', 'ROLE_VIEW_HARDWARE_ACTIVITY_LOGS'])).toBeUndefined();
+    expect(diagnostics([])).toBeUndefined();
+
+    const smart = (permissions: string[]) => actionsFor(permissions).filter((c) => c.title === 'Set charging profile…' || c.title === 'Show composite schedule');
+    expect(smart([MANAGE_CHARGING_PROFILES_PERMISSION]).map((c) => [c.title, c.href, c.permission])).toEqual([
+      ['Set charging profile…', `${page}#${smartChargingAnchors.setProfile}`, 'ROLE_MANAGE_CHARGING_PROFILES'],
+      ['Show composite schedule', `${page}#${smartChargingAnchors.composite}`, 'ROLE_MANAGE_CHARGING_PROFILES'],
+    ]);
+    // The command panel's Limit charging… stays the command senders'; the Smart charging card's actions are not theirs.
+    expect(smart(['ROLE_EXECUTE_COMMAND', 'ROLE_SEARCH_CHARGER'])).toEqual([]);
+    expect(titles(['ROLE_EXECUTE_COMMAND'])).toContain('Limit charging…');
+    // Each opens an anchor of its own, none a command's.
+    const anchors = [diagnosticsAnchor, smartChargingAnchors.setProfile, smartChargingAnchors.composite];
+    expect(new Set([...anchors, ...Object.values(chargerCommandAnchors)]).size).toBe(anchors.length + ocppCommandActions.length);
+    expect(actionsFor([MANAGE_CHARGING_PROFILES_PERMISSION]).find((c) => c.title === 'Show composite schedule')!.keywords).toEqual(expect.arrayContaining(['composite', 'smart']));
   });
 
   it('finds a command by its words', () => {

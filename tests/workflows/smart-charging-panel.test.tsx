@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { smartChargingPaths, type ChargerProfileView } from '@domain/smart-charging';
+import { smartChargingAnchors, smartChargingPaths, type ChargerProfileView } from '@domain/smart-charging';
 import { SmartChargingPanel } from '@workflows/smart-charging/smart-charging-panel';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
@@ -113,6 +113,39 @@ describe("the charger page's Smart charging panel", () => {
     expect(calls).toEqual([{ url: smartChargingPaths.composite(7), body: { connectorId: 0, duration: 3600, unit: 'A' } }]);
   });
 
+  it("opens at the palette's anchors: Set profile…'s dialog, or Ask the charger focused (nothing sent)", async () => {
+    const calls = fakeApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER', 'ROLE_MANAGE_CHARGING_PROFILES']));
+    window.location.hash = `#${smartChargingAnchors.setProfile}`;
+    try {
+      const { unmount } = render(<SmartChargingPanel chargerId={7} chargerType="OCPP_16_JSON_CHARGER" uniqueId="CZ000007" />, { wrapper: Wrapper });
+      expect(await screen.findByRole('alertdialog', { name: 'Set a charging profile: CZ000007' })).toBeInTheDocument();
+      unmount();
+      // Moved on the page already on screen (the palette only changes the fragment there).
+      window.location.hash = '';
+      render(<SmartChargingPanel chargerId={7} chargerType="OCPP_16_JSON_CHARGER" uniqueId="CZ000007" />, { wrapper: Wrapper });
+      await screen.findByRole('table', { name: 'Charging profiles' });
+      window.location.hash = `#${smartChargingAnchors.composite}`;
+      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Ask the charger' })).toHaveFocus());
+      expect(calls).toEqual([]);
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
+  it('opens no dialog at its anchor without the permission', async () => {
+    fakeApi();
+    const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER']));
+    window.location.hash = `#${smartChargingAnchors.setProfile}`;
+    try {
+      render(<SmartChargingPanel chargerId={7} chargerType="OCPP_16_JSON_CHARGER" uniqueId="CZ000007" />, { wrapper: Wrapper });
+      await screen.findByRole('table', { name: 'Charging profiles' });
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
   it('offers no change without the permission, and shows nothing for a charger that does not speak OCPP', async () => {
     fakeApi();
     const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER']));
@@ -120,6 +153,8 @@ describe("the charger page's Smart charging panel", () => {
     await screen.findByRole('table', { name: 'Charging profiles' });
     expect(screen.queryByRole('button', { name: 'Set profile…' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Clear/ })).not.toBeInTheDocument();
+    // The composite schedule is asked of the charger with the same permission (the server refuses it otherwise).
+    expect(screen.queryByRole('button', { name: 'Ask the charger' })).not.toBeInTheDocument();
     unmount();
     render(<SmartChargingPanel chargerId={7} chargerType="KIRANA_LITE_GSM" uniqueId="CZ000007" />, { wrapper: Wrapper });
     expect(screen.queryByRole('region', { name: 'Smart charging' })).not.toBeInTheDocument();

@@ -18,8 +18,6 @@ import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { CommandPanel } from '@workflows/charger-commands/command-panel';
 import { useChargerCommands, useChargerLive, useMessageLog } from './ocpp-queries';
-import { ReservationsPanel } from './reservations-panel';
-import { FirmwarePanel } from '@workflows/firmware/firmware-panel';
 import { ago, commandLabel, commandStatusLabel, commandTone, connectorStatusLabels, connectorTone, formatKw } from './ocpp-labels';
 import './charger-live.css';
 
@@ -91,7 +89,8 @@ function SessionStop({ chargerId, session, canTest }: { chargerId: number; sessi
 /**
  * The live part of a charger's page (OCPP chargers): connectivity, last heartbeat, firmware, each connector, the
  * open sessions with live power and energy, commands with their answers and the message log. Refreshed by the
- * live channel, not by polling.
+ * live channel, not by polling. Each OCPP feature (reservations, local list, smart charging, firmware, diagnostics)
+ * is a card of its own below it (src/app/resource-extensions.ts orders them).
  */
 export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
   const live = useChargerLive(chargerId);
@@ -193,9 +192,6 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
           ]}
         />
       )}
-
-      {canTestOverOcpp(d.chargerType) ? <ReservationsPanel live={d} /> : null}
-      {canTestOverOcpp(d.chargerType) ? <FirmwarePanel live={d} /> : null}
 
       <h3>Current session</h3>
       {d.sessions.length === 0 ? (

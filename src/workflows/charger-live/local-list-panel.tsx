@@ -74,8 +74,8 @@ export function LocalListPanel({ chargerId, chargerType, uniqueId }: { chargerId
   };
   const data = list.data;
   return (
-    <section className="charger-local-list" aria-labelledby="local-list-heading">
-      <h3 id="local-list-heading">Local authorization list</h3>
+    <section className="detail-section charger-local-list" aria-labelledby="local-list-heading">
+      <h2 id="local-list-heading">Local authorization list</h2>
       {list.isPending ? (
         <LoadingIndicator label="Loading the local list…" />
       ) : list.isError ? (

@@ -93,7 +93,7 @@ function ReserveDialog({ live, onClose }: { live: ChargerLive; onClose: () => vo
 }
 
 /**
- * The charger page's reservations: the current ones (connector, card, until when, state in words, its booking), and for
+ * The charger page's Reservations card: the current ones (connector, card, until when, state in words, its booking), and for
  * staff who may reserve, Reserve connector… and each reservation's Cancel reservation (confirmed: the connector is freed).
  */
 export function ReservationsPanel({ live }: { live: ChargerLive }) {
@@ -112,10 +112,10 @@ export function ReservationsPanel({ live }: { live: ChargerLive }) {
     }
   };
   return (
-    <>
-      <h3 id={reservationAnchors.cancel} tabIndex={-1}>
+    <section className="detail-section" aria-labelledby={reservationAnchors.cancel}>
+      <h2 id={reservationAnchors.cancel} tabIndex={-1}>
         Reservations
-      </h3>
+      </h2>
       {canReserve ? (
         <div className="command-panel__buttons">
           <Button id={reservationAnchors.reserve} variant="secondary" onPress={() => setReserving(true)}>
@@ -168,6 +168,6 @@ export function ReservationsPanel({ live }: { live: ChargerLive }) {
         />
       )}
       {reserving ? <ReserveDialog live={live} onClose={() => setReserving(false)} /> : null}
-    </>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import {
   diagnosticsAnchor,
@@ -24,6 +24,7 @@ import { Button } from '@ui/button';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
+import { usePageAnchor } from '@workflows/charger-live/use-page-anchor';
 
 /** The query key of a charger's diagnostics requests: under its OCPP key, so the charger's live events refresh it. */
 export const diagnosticsKey = (chargerId: number) => [...queryKeys.ocpp(chargerId).all, 'diagnostics'] as const;
@@ -122,15 +123,13 @@ export function DiagnosticsPanel({ chargerId, chargerType, uniqueId }: { charger
   const canDownload = useCan(DOWNLOAD_DIAGNOSTICS_PERMISSION);
   const requests = useDiagnostics(chargerId, ocpp);
   const [asking, setAsking] = useState(false);
-  // The palette opens the page at the button: focus it.
-  useEffect(() => {
-    if (window.location.hash.slice(1) === diagnosticsAnchor) document.getElementById(diagnosticsAnchor)?.focus();
-  }, [requests.isSuccess]);
+  // The palette's Request diagnostics… opens the page at the button: its dialog opens.
+  usePageAnchor(diagnosticsAnchor, () => setAsking(true), ocpp && canRequest);
   if (!ocpp) return null;
   const items = requests.data?.items ?? [];
   return (
-    <section className="charger-diagnostics" aria-labelledby="diagnostics-heading">
-      <h3 id="diagnostics-heading">Diagnostics</h3>
+    <section className="detail-section charger-diagnostics" aria-labelledby="diagnostics-heading">
+      <h2 id="diagnostics-heading">Diagnostics</h2>
       {canRequest ? (
         <div className="command-panel__buttons">
           <Button id={diagnosticsAnchor} variant="secondary" onPress={() => setAsking(true)}>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { FIRMWARE_PERMISSION, MAX_FIRMWARE_CHARGERS } from '@domain/firmware';
 import { chargerResource } from '@domain/resources/chargers/charger';
-import type { BulkActionProps, ResourceExtension } from '@resources/resource-extension';
+import type { BulkActionProps, RecordPartProps, ResourceExtension } from '@resources/resource-extension';
 import { pushToast } from '@state/toasts';
 import { Button } from '@ui/button';
 import { chargerIdsOf } from '@workflows/charger-commands/charger-commands-extension';
-import { UpdateDialog } from './firmware-panel';
+import { WithChargerLive } from '@workflows/charger-live/with-charger-live';
+import { FirmwarePanel, UpdateDialog } from './firmware-panel';
 
 /** "Update firmware…" on the chargers' lists: one image to the selected chargers, each with its own update. */
 function UpdateFirmwareBulk({ what, target }: BulkActionProps) {
@@ -38,9 +39,15 @@ function UpdateFirmwareBulk({ what, target }: BulkActionProps) {
   );
 }
 
-/** Firmware updates of many chargers from the chargers' lists (All Stations, Active Stations). */
+/**
+ * An OCPP charger's Firmware card on its page (the version it runs, its updates, Update firmware…), and firmware updates
+ * of many chargers from the chargers' lists (All Stations, Active Stations).
+ */
 export const firmwareExtension: ResourceExtension = {
   feature: 'firmware',
   appliesTo: (resource) => resource.name === chargerResource.name,
+  record: {
+    panels: [{ component: ({ record }: RecordPartProps) => <WithChargerLive chargerId={Number(record.id)}>{(live) => <FirmwarePanel live={live} />}</WithChargerLive>, place: 'top' }],
+  },
   list: { bulkActions: [{ id: 'update-firmware', permission: FIRMWARE_PERMISSION, component: UpdateFirmwareBulk }] },
 };

@@ -127,7 +127,7 @@ function Steps({ update }: { update: FirmwareUpdateView }) {
 }
 
 /**
- * The charger page's firmware: the version it runs, its last firmware status, the update in progress with its step
+ * The charger page's Firmware card: the version it runs, its last firmware status, the update in progress with its step
  * (live), the last updates, and for staff who may update firmware Update firmware… (and Cancel for one not yet sent).
  */
 export function FirmwarePanel({ live }: { live: ChargerLive }) {
@@ -147,8 +147,8 @@ export function FirmwarePanel({ live }: { live: ChargerLive }) {
   const data = firmware.data;
   const current = data?.current ?? null;
   return (
-    <>
-      <h3 id="firmware">Firmware</h3>
+    <section className="detail-section" aria-labelledby="firmware">
+      <h2 id="firmware">Firmware</h2>
       {firmware.isPending ? (
         <LoadingIndicator label="Loading the firmware…" />
       ) : firmware.isError ? (
@@ -230,6 +230,6 @@ export function FirmwarePanel({ live }: { live: ChargerLive }) {
           onClose={() => setUpdating(false)}
         />
       ) : null}
-    </>
+    </section>
   );
 }

@@ -48,8 +48,8 @@ export function LocationProfilesPanel({ locationId, name }: { locationId: number
   };
   const items = defaults.data?.items ?? [];
   return (
-    <section className="location-charging-profiles" aria-labelledby="location-profiles-heading">
-      <h3 id="location-profiles-heading">Default charging profiles</h3>
+    <section className="detail-section location-charging-profiles" aria-labelledby="location-profiles-heading">
+      <h2 id="location-profiles-heading">Default charging profiles</h2>
       <p>Sent to each OCPP charger of this location when it starts up{defaults.data ? `; ${defaults.data.onlineChargers} of its chargers are online now` : ''}.</p>
       {canManage ? (
         <div className="command-panel__buttons">

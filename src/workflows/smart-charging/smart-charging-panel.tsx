@@ -18,6 +18,7 @@ import {
   MAX_STACK_LEVEL,
   type ManagedPurpose,
   MANAGE_CHARGING_PROFILES_PERMISSION,
+  smartChargingAnchors,
   smartChargingPaths,
   type ChargerProfileState,
   type ChargerProfileView,
@@ -36,6 +37,7 @@ import { ResultTable, type ResultColumn } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { durationText } from './composite-duration';
 import { useChargerLive } from '@workflows/charger-live/ocpp-queries';
+import { usePageAnchor } from '@workflows/charger-live/use-page-anchor';
 import { ProfileDialog } from './profile-form';
 
 const CompositeChart = lazy(() => import('./composite-chart'));
@@ -84,7 +86,7 @@ function CompositeSchedule({ chargerId, connectors }: { chargerId: number; conne
   const data: CompositeScheduleView | undefined = composite.data;
   return (
     <section aria-labelledby="composite-heading">
-      <h4 id="composite-heading">Composite schedule</h4>
+      <h3 id="composite-heading">Composite schedule</h3>
       <div className="command-panel__buttons">
         <label htmlFor={`${id}-connector`}>Connector</label>
         <select id={`${id}-connector`} value={connectorId} onChange={(e) => setConnectorId(Number(e.target.value))}>
@@ -107,7 +109,7 @@ function CompositeSchedule({ chargerId, connectors }: { chargerId: number; conne
           <option value="A">Amperes (A)</option>
           <option value="W">Kilowatts (kW)</option>
         </select>
-        <Button variant="secondary" onPress={() => (asked ? void composite.refetch() : setAsked(true))} isDisabled={composite.isFetching}>
+        <Button id={smartChargingAnchors.composite} variant="secondary" onPress={() => (asked ? void composite.refetch() : setAsked(true))} isDisabled={composite.isFetching}>
           Ask the charger
         </Button>
       </div>
@@ -204,6 +206,10 @@ export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { charg
     enabled: ocpp,
   });
   const live = useChargerLive(chargerId);
+  // The palette opens the page at Set profile… (its dialog opens) or at the composite schedule (Ask the charger takes
+  // the focus: asking sends a command, so it waits for the press).
+  usePageAnchor(smartChargingAnchors.setProfile, () => setAdding(true), ocpp && canManage);
+  usePageAnchor(smartChargingAnchors.composite, () => document.getElementById(smartChargingAnchors.composite)?.focus(), ocpp && canManage);
   if (!ocpp) return null;
   const items = profiles.data?.items ?? [];
   const connectors = (live.data?.connectors ?? []).map((k) => k.connectorId).filter((c) => c > 0);
@@ -233,11 +239,11 @@ export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { charg
     </ConfirmDialog>
   );
   return (
-    <section className="charger-smart-charging" aria-labelledby="smart-charging-heading">
-      <h3 id="smart-charging-heading">Smart charging</h3>
+    <section className="detail-section charger-smart-charging" aria-labelledby="smart-charging-heading">
+      <h2 id="smart-charging-heading">Smart charging</h2>
       {canManage ? (
         <div className="command-panel__buttons">
-          <Button variant="secondary" onPress={() => setAdding(true)}>
+          <Button id={smartChargingAnchors.setProfile} variant="secondary" onPress={() => setAdding(true)}>
             Set profile…
           </Button>
           {items.length > 0 ? (
@@ -277,7 +283,8 @@ export function SmartChargingPanel({ chargerId, chargerType, uniqueId }: { charg
           ]}
         />
       )}
-      <CompositeSchedule chargerId={chargerId} connectors={connectors} />
+      {/* The server asks the charger only for staff who may manage its profiles. */}
+      {canManage ? <CompositeSchedule chargerId={chargerId} connectors={connectors} /> : null}
       {clearing ? <ClearDialog uniqueId={uniqueId} onClose={() => setClearing(false)} clear={clear} /> : null}
       {adding ? (
         <ProfileDialog
