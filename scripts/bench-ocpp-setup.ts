@@ -12,6 +12,7 @@ import { openDatabase, type OpenDatabase } from '@server/db/open-database';
 import { hashChargerPassword } from '@server/ocpp/charger-password';
 import { runSeed } from '@server/seed/run-seed';
 import { rowsOf } from '@server/seed/seed-sql';
+import type { SimFirmwareOptions } from '@tools/ocpp-simulator/firmware';
 import { forkIpcChild, startFleetProcess, sumCounters, type FleetCounters, type FleetProcess, type IpcChild } from '@tools/ocpp-simulator/fleet';
 
 export { sumCounters };
@@ -155,6 +156,8 @@ export interface FleetsOptions {
   meterSeconds: number;
   clockSeconds: number;
   powerKw?: number;
+  /** The chargers' firmware: the version they boot with, failures to inject (tools/ocpp-simulator/firmware.ts). */
+  firmware?: SimFirmwareOptions;
   /** How long the chargers may take to boot [120 s]. */
   bootTimeoutMs?: number;
 }
@@ -184,6 +187,7 @@ export async function startFleets(boxes: readonly Box[], o: FleetsOptions): Prom
         meterSeconds: o.meterSeconds,
         clockSeconds: o.clockSeconds,
         powerKw: o.powerKw ?? 30,
+        ...(o.firmware ? { firmware: o.firmware } : {}),
         concurrency: o.concurrency ?? 100,
         backoff: { initialDelay: 1_000, maxDelay: 30_000 },
       }),

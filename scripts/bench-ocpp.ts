@@ -1,5 +1,7 @@
 // `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill] [--fleet-nice 19] [--probes 200]`
 // `npm run bench:ocpp -- --memory [--chargers 10000] [--seconds 90] [--snapshot]`
+// `npm run bench:ocpp -- --campaign [--chargers 10000] [--failure-rate 0.02] [--fail-step install] [--pause-failure-rate 0.5]
+//   [--pause-fail-step download] [--waves 1,10,100] [--step-ms 1000] [--status-timeout-minutes 10] [--image-kb 64]`
 //
 // OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
 // same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
@@ -26,13 +28,33 @@
 // with --expose-gc: RSS and heap are read after a full collection, before the chargers connect and after the window,
 // and printed per charger with their ratio. --snapshot also writes a heap snapshot of each after the window (into the
 // data folder's snapshots/; scripts/heap-summary.ts compares two).
+//
+// --campaign (default 10,000 chargers): a firmware campaign over every charger, through the real routes. The chargers
+// boot with a version of the run's own; two images are uploaded through the upload route; the console's lists (the
+// campaign's chargers page, the chargers list, the bookings list) are timed idle. Campaign 1 (the server's waves,
+// FIRMWARE_CAMPAIGN_WAVES, unless --waves; its threshold FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT) runs over all of them
+// with --failure-rate of the updates failing at --fail-step (below the threshold) until it completes, the lists timed
+// throughout; each charger downloads the image from the server, installs it and reboots with the new version (a boot
+// storm at 10,000). Printed and checked (tools/benchmarks/firmware-campaign-checks.ts): every update final, by state, summing to
+// N; each wave started only after the wave before was wholly final (database timestamps); the lists' p50/p95 against
+// idle (target ≤ 1.5×); FirmwareStatusNotifications the chargers wrote to their sockets against the message log's
+// rows (0 lost), and each update's last status against its charger's last one. Campaign 2 then fails
+// --pause-failure-rate of its updates at --pause-fail-step: it must pause by itself in its first wave with its reason,
+// stay paused past a sweep, and no charger of a later wave may receive anything; it is cancelled after. The server
+// runs its job worker here (the campaign advances on jobs), and FIRMWARE_STATUS_TIMEOUT_MINUTES is
+// --status-timeout-minutes so a charger gone silent ends its update within the run.
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { firmwarePaths } from '@domain/firmware';
+import { firmwareCampaignPaths } from '@domain/firmware-campaigns';
+import { chargerResource } from '@domain/resources/chargers/charger';
 import { rowsOf } from '@server/seed/seed-sql';
-import { command, fleetCounters, log, machineLine, one, pct, prepareChargers, signIn, sleep, startFleets, sumCounters, waitFor, withDatabase as withBenchDatabase, spawnBenchChild, type BenchChild, type BenchDb, type FleetCounters, type FleetProcess } from './bench-ocpp-setup';
+import type { FleetFirmware } from '@tools/ocpp-simulator/fleet';
+import { checkWaveOrder, lostStatuses, sentBeyondWave, statusMismatches, tallyFinalStates, type WaveRecord } from '@tools/benchmarks/firmware-campaign-checks';
+import { command, fleetCounters, log, machineLine, one, pct, prepareChargers, signIn, sleep, startFleets, sumCounters, waitFor, withDatabase as withBenchDatabase, spawnBenchChild, type BenchChild, type BenchDb, type FleetCounters, type FleetProcess, type FleetsOptions } from './bench-ocpp-setup';
 
 const { values } = parseArgs({
   options: {
@@ -48,12 +70,22 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3470' },
     'fleet-nice': { type: 'string', default: '0' },
     probes: { type: 'string', default: '200' },
+    campaign: { type: 'boolean', default: false },
+    'failure-rate': { type: 'string', default: '0.02' },
+    'fail-step': { type: 'string', default: 'install' },
+    'pause-failure-rate': { type: 'string', default: '0.5' },
+    'pause-fail-step': { type: 'string', default: 'download' },
+    waves: { type: 'string' },
+    'step-ms': { type: 'string', default: '1000' },
+    'status-timeout-minutes': { type: 'string', default: '10' },
+    'image-kb': { type: 'string', default: '64' },
   },
 });
 const KILL = values.kill;
 const MEMORY = values.memory && !KILL;
+const CAMPAIGN = values.campaign && !KILL && !MEMORY;
 const N = Number(values.chargers ?? (KILL ? 1_000 : 10_000));
-const SERVERS = KILL || MEMORY ? 1 : Number(values.servers);
+const SERVERS = KILL || MEMORY || CAMPAIGN ? 1 : Number(values.servers);
 const seconds = Number(values.seconds ?? (MEMORY ? 90 : 180));
 const meterSeconds = Number(values['meter-seconds']);
 const commandsPerSecond = Number(values['commands-per-second']);
@@ -69,7 +101,7 @@ const FLEET_NICE = Number(values['fleet-nice']);
 // --probes N (load run): the last N chargers run in a fleet process of their own, never reniced. Half the commands go
 // to them: a charger that answers as soon as the command arrives, as a real one does, where a charger in a fleet of
 // 5,000 at nice 19 first waits for a core. The other half go to the reniced fleets; both round trips are printed.
-const PROBES = KILL || MEMORY || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
+const PROBES = KILL || MEMORY || CAMPAIGN || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
 const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -161,6 +193,9 @@ const env = {
   OTP_SENDS_PER_CLIENT: '100000',
   OTP_RESEND_AFTER_SECONDS: '0',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  // A campaign advances on the job queue: its server runs the job worker, and an update whose charger went silent
+  // times out within the run.
+  ...(CAMPAIGN ? { JOB_WORKERS: '1', FIRMWARE_STATUS_TIMEOUT_MINUTES: values['status-timeout-minutes'] } : {}),
 };
 
 type Child = BenchChild;
@@ -226,7 +261,11 @@ async function bookingsTimes(url: string, auth: Record<string, string>, runs: nu
 
 // ----------------------------------------------------------------------------------------------------- fleets
 /** The chargers by fleet: PER_FLEET at a time, the last PROBES in a fleet of their own (at normal priority). */
-async function startBenchFleets(boxes: { id: number; identity: string; password: string }[], serverOf: (i: number) => string, opts: { clockSeconds: number; meterSeconds: number }) {
+async function startBenchFleets(
+  boxes: { id: number; identity: string; password: string }[],
+  serverOf: (i: number) => string,
+  opts: { clockSeconds: number; meterSeconds: number } & Partial<Pick<FleetsOptions, 'concurrency' | 'bootTimeoutMs' | 'firmware'>>,
+) {
   const { fleets, connectMs, refused } = await startFleets(boxes, {
     urlOf: (i) => `${serverOf(i).replace(/^http/, 'ws')}/ocpp`,
     perFleet: PER_FLEET,
@@ -238,12 +277,13 @@ async function startBenchFleets(boxes: { id: number; identity: string; password:
     ...opts,
     // (The memory run waits longer: on a busy machine its chargers take minutes, and its figures do not depend on time.)
     bootTimeoutMs: MEMORY ? 900_000 : 120_000,
+    ...(opts.bootTimeoutMs ? { bootTimeoutMs: opts.bootTimeoutMs } : {}),
   });
   return { fleets, connectSeconds: connectMs / 1000, refused };
 }
 
 function header() {
-  log(`bench:ocpp ${KILL ? 'kill -9 run' : MEMORY ? 'memory run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${machineLine()}`);
+  log(`bench:ocpp ${KILL ? 'kill -9 run' : MEMORY ? 'memory run' : CAMPAIGN ? 'firmware campaign run' : 'load run'}: ${N} chargers, ${SERVERS} server process(es), ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${machineLine()}`);
 }
 
 // --------------------------------------------------------------------------------------------------- load run
@@ -576,8 +616,363 @@ async function killRun() {
   process.exit(ok ? 0 : 1);
 }
 
+// ------------------------------------------------------------------------------------------------- --campaign
+type Json = Record<string, unknown>;
+interface CampaignView {
+  id: string;
+  state: string;
+  currentWave: number | null;
+  pausedReason: string | null;
+  failureThresholdPercent: number;
+  waves: number[];
+  counts: Record<string, number>;
+  waveProgress: { wave: number; size: number; counts: Record<string, number>; failurePercent: number }[];
+}
+const FINAL_CAMPAIGN = new Set(['completed', 'paused', 'cancelled']);
+
+/** A JSON request of the console: its status and body. */
+async function api(url: string, auth: Record<string, string>, method: string, route: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const r = await fetch(`${url}${route}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await r.text();
+  return { status: r.status, body: text ? (JSON.parse(text) as Json) : {} };
+}
+
+/** An image uploaded as staff do (multipart, the upload route); its id. */
+async function uploadImage(url: string, auth: Record<string, string>, version: string, bytes: number): Promise<string> {
+  const form = new FormData();
+  const image = new Uint8Array(bytes);
+  for (let i = 0; i < bytes; i++) image[i] = (i * 31 + version.length) & 0xff;
+  form.set('file', new File([image], `${version}.bin`));
+  form.set('version', version);
+  const r = await fetch(`${url}${firmwarePaths.files}`, { method: 'POST', headers: { authorization: auth.authorization! }, body: form });
+  const body = (await r.json()) as Json;
+  if (r.status !== 201) throw new Error(`the upload answered ${r.status}: ${JSON.stringify(body)}`);
+  return String(body.id);
+}
+
+/** The console's lists as the bench times them: the campaign's chargers page (when there is a campaign), the chargers list, the bookings list. */
+function consoleLists(campaignId: string | null): [string, string][] {
+  return [
+    ...(campaignId ? ([['campaign chargers', `${firmwareCampaignPaths.members(campaignId)}?page=1&pageSize=50`]] as [string, string][]) : []),
+    ['chargers list', `${chargerResource.apiPath}?page=0&size=20`],
+    ['bookings list', '/booking-service/admin/booking?page=0&size=20'],
+  ];
+}
+
+/** Each list requested `runs` times in turn, `pauseMs` apart; the times by list (until `until` says stop, when given). */
+async function timeLists(url: string, auth: Record<string, string>, lists: [string, string][], runs: number, pauseMs: number, until?: () => boolean): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>(lists.map(([name]) => [name, []]));
+  for (let i = 0; until ? !until() : i < runs; i++) {
+    for (const [name, route] of lists) {
+      const t0 = performance.now();
+      const r = await fetch(`${url}${route}`, { headers: auth });
+      await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`${name} answered ${r.status}`);
+      times.get(name)!.push(performance.now() - t0);
+      if (pauseMs) await sleep(pauseMs);
+    }
+  }
+  return times;
+}
+
+type ChargerFirmware = NonNullable<FleetFirmware['chargers']>;
+async function fleetFirmware(fleets: readonly FleetProcess[], perCharger = false): Promise<FleetFirmware & { chargers: ChargerFirmware }> {
+  const all = await Promise.all(fleets.map((f) => f.call<FleetFirmware>('firmware', { perCharger })));
+  const sum = { reported: {} as Record<string, number>, updates: 0, versions: {} as Record<string, number>, chargers: {} as ChargerFirmware };
+  for (const a of all) {
+    sum.updates += a.updates;
+    for (const [k, n] of Object.entries(a.reported)) sum.reported[k] = (sum.reported[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(a.versions)) sum.versions[k] = (sum.versions[k] ?? 0) + n;
+    Object.assign(sum.chargers, a.chargers ?? {});
+  }
+  return sum;
+}
+
+/** Per status, the FirmwareStatusNotifications written between two per-charger readings of the fleet; and each charger's last one then. */
+function statusesBetween(before: ChargerFirmware, after: ChargerFirmware) {
+  const sent: Record<string, number> = {};
+  const last = new Map<string, string>();
+  for (const [identity, a] of Object.entries(after)) {
+    const fresh = a.statuses.slice(before[identity]?.statuses.length ?? 0);
+    for (const s of fresh) sent[s] = (sent[s] ?? 0) + 1;
+    if (fresh.length > 0) last.set(identity, fresh.at(-1)!);
+  }
+  return { sent, last };
+}
+
+/** What the database says of a campaign once the server has closed: its waves, its updates' final states, each charger's last status. */
+async function campaignRecord(campaignId: string) {
+  return withDatabase(async (db) => {
+    const sizes = (await one<{ wave_sizes: number[] }>(db, sql`select wave_sizes from firmware_campaigns where id = ${campaignId}::uuid`)).wave_sizes;
+    const waves = rowsOf<{ wave: number; members: number; final: number; first_sent: string | null; last_sent: string | null; last_finished: string | null }>(
+      await db.execute(sql`
+        select m.wave, count(*)::int as members, count(*) filter (where f.finished_at is not null)::int as final,
+          min(m.sent_at) as first_sent, max(m.sent_at) as last_sent, max(f.finished_at) as last_finished
+        from firmware_campaign_members m
+        left join lateral (select u.finished_at from firmware_updates u where u.charger_id = m.charger_id and u.campaign_id = m.campaign_id::text order by u.created_at desc limit 1) f on true
+        where m.campaign_id = ${campaignId}::uuid group by m.wave order by m.wave`),
+    );
+    const states = rowsOf<{ state: string; n: number }>(
+      await db.execute(sql`
+        select coalesce(f.status, case when m.status = 'sent' then 'none' else m.status end) as state, count(*)::int as n
+        from firmware_campaign_members m
+        left join lateral (select u.status from firmware_updates u where u.charger_id = m.charger_id and u.campaign_id = m.campaign_id::text order by u.created_at desc limit 1) f on true
+        where m.campaign_id = ${campaignId}::uuid group by 1 order by 2 desc`),
+    );
+    const lastStatus = rowsOf<{ identity: string; status: string | null; wave: number }>(
+      await db.execute(sql`
+        select c.charger_box_id as identity, f.last_charger_status as status, m.wave from firmware_campaign_members m join chargers c on c.id = m.charger_id
+        left join lateral (select u.last_charger_status from firmware_updates u where u.charger_id = m.charger_id and u.campaign_id = m.campaign_id::text order by u.created_at desc limit 1) f on true
+        where m.campaign_id = ${campaignId}::uuid`),
+    );
+    const errors = rowsOf<{ error: string; n: number }>(
+      await db.execute(sql`select coalesce(error, '') as error, count(*)::int as n from firmware_updates where campaign_id = ${campaignId} and status <> 'installed' group by 1 order by 2 desc limit 5`),
+    );
+    const booted = await one<{ installed: number; recorded: number }>(
+      db,
+      sql`select count(*)::int as installed, count(*) filter (where installed_version is not null)::int as recorded from firmware_updates where campaign_id = ${campaignId} and status = 'installed'`,
+    );
+    const audit = rowsOf<{ action: string; reason: string | null; at: string }>(
+      await db.execute(sql`select action, reason, created_at as at from audit_log where entity_type = 'firmware-campaign' and entity_id = ${campaignId} order by created_at, id`),
+    );
+    const toDate = (v: string | null) => (v === null ? null : new Date(v));
+    const waveRecords: WaveRecord[] = waves.map((w) => ({
+      wave: Number(w.wave) + 1,
+      size: sizes[Number(w.wave)] ?? 0,
+      members: Number(w.members),
+      final: Number(w.final),
+      firstSent: toDate(w.first_sent),
+      lastSent: toDate(w.last_sent),
+      lastFinished: Number(w.final) === Number(w.members) ? toDate(w.last_finished) : null,
+    }));
+    return {
+      waves: waveRecords,
+      states: Object.fromEntries(states.map((r) => [r.state, Number(r.n)])),
+      lastRecorded: new Map(lastStatus.map((r) => [r.identity, r.status])),
+      waveOf: new Map(lastStatus.map((r) => [r.identity, Number(r.wave) + 1])),
+      errors,
+      booted,
+      audit,
+    };
+  });
+}
+
+/** FirmwareStatusNotifications the message log stored from the chargers, by status, received in [from, to). */
+async function recordedStatuses(logBefore: number, from: Date, to: Date): Promise<Record<string, number>> {
+  return withDatabase(async (db) =>
+    Object.fromEntries(
+      rowsOf<{ status: string; n: number }>(
+        await db.execute(sql`select payload->>'status' as status, count(*)::int as n from ocpp_messages
+          where id > ${logBefore} and direction = 'IN' and message_type = 'CALL' and action = 'FirmwareStatusNotification'
+            and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz group by 1`),
+      ).map((r) => [r.status, Number(r.n)]),
+    ),
+  );
+}
+
+async function campaignRun() {
+  const failureRate = Number(values['failure-rate']);
+  const failStep = values['fail-step'] as 'download' | 'install';
+  const pauseFailureRate = Number(values['pause-failure-rate']);
+  const pauseFailStep = values['pause-fail-step'] as 'download' | 'install';
+  const stepMs = Number(values['step-ms']);
+  const waves = values.waves ? values.waves.split(',').map(Number) : undefined;
+  const stamp = Date.now().toString(36);
+  const base = `bench-${stamp}-base`;
+  const first = `bench-${stamp}-c1`;
+  const second = `bench-${stamp}-c2`;
+  const checks: { what: string; ok: boolean }[] = [];
+  const check = (what: string, ok: boolean) => (checks.push({ what, ok }), ok ? 'PASS' : 'FAIL');
+
+  // The demo's seeded charging sessions on chargers the simulator plays (it knows nothing of them): a campaign waits for
+  // a charger's session to end, and these never would. Staff's remedy is Close session on the booking, done below.
+  const prepared = await withDatabase(async (db) => {
+    const p = await prepare(db);
+    const open = rowsOf<{ booking_id: number | null; version: number | null }>(
+      await db.execute(sql`select s.booking_id, b.version from ocpp_sessions s left join bookings b on b.id = s.booking_id
+        where s.charger_id = any(${`{${p.boxes.map((b) => b.id).join(',')}}`}::bigint[]) and s.stopped_at is null`),
+    );
+    return { ...p, open };
+  });
+  const { boxes } = prepared;
+  const server = await startServerProcess(0);
+  log(`server ready in ${(server.startMs / 1000).toFixed(1)} s`);
+  const auth = await signInTo(server);
+  const url = server.url;
+  // A campaign of an earlier run left running (a run stopped midway) would go on sending to these chargers: cancelled.
+  const earlier = ((await api(url, auth, 'GET', firmwareCampaignPaths.list)).body.items as { id: string; name: string; state: string }[]).filter((c) => c.name.startsWith('Bench ') && ['running', 'paused'].includes(c.state));
+  for (const c of earlier) await api(url, auth, 'POST', firmwareCampaignPaths.action(c.id, 'cancel'));
+  if (earlier.length > 0) log(`${earlier.length} campaign(s) of an earlier run cancelled (start each compared run on a new database)`);
+  let closedSessions = 0;
+  for (const o of prepared.open) {
+    if (o.booking_id === null) continue;
+    const r = await api(url, auth, 'POST', `/booking-service/admin/booking/${o.booking_id}/transition`, { type: 'CLOSE_SESSION', reason: 'The simulated charger has no such session', version: Number(o.version) });
+    if (r.status === 200) closedSessions += 1;
+  }
+  const stillOpen = prepared.open.length - closedSessions;
+  if (prepared.open.length > 0) log(`${prepared.open.length} of the chargers had a charging session open in the database (the demo's seeded sessions): ${closedSessions} closed through Close session${stillOpen ? `, ${stillOpen} left open (their updates will wait for the session to end)` : ''}`);
+  // 25 connections at a time per fleet, as bench:local-list: thousands booting at once on a loaded machine go
+  // unanswered past the chargers' 30 s.
+  const { fleets, connectSeconds, refused } = await startBenchFleets(boxes, () => url, { clockSeconds: 0, meterSeconds: 300, concurrency: 25, bootTimeoutMs: 900_000, firmware: { version: base, stepMs } });
+  log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${connectSeconds.toFixed(1)} s (${refused} refused), every one running ${base}`);
+  const matching = async (versions: string[]) => Number((await api(url, auth, 'POST', firmwareCampaignPaths.preview, { filters: { firmwareVersions: versions } })).body.count);
+  await waitFor(`the server to know every charger's version`, async () => (await matching([base])) === N, 300_000);
+  const imageBytes = Number(values['image-kb']) * 1024;
+  const firstImage = await uploadImage(url, auth, first, imageBytes);
+  const secondImage = await uploadImage(url, auth, second, imageBytes);
+  log(`two images of ${values['image-kb']} KB uploaded through the upload route (${first}, ${second})`);
+
+  // Idle: the chargers connected, nothing under way.
+  await timeLists(url, auth, consoleLists(null), 200, 0);
+  const idle = await timeLists(url, auth, consoleLists(null), 200, 20);
+  log(`idle: ${[...idle].map(([name, t]) => `${name} p50 ${ms(pct(t, 50))}, p95 ${ms(pct(t, 95))}`).join('; ')}`);
+
+  // ------------------------------------------------------------------ campaign 1: every charger, failures below the threshold
+  await Promise.all(fleets.map((f) => f.call('firmware-configure', { failureRate, failStep })));
+  const before1 = await fleetFirmware(fleets, true);
+  const made = await api(url, auth, 'POST', firmwareCampaignPaths.list, { name: `Bench ${stamp} roll-out`, firmwareFileId: firstImage, filters: { firmwareVersions: [base] }, ...(waves ? { waves } : {}) });
+  if (made.status !== 201) throw new Error(`creating campaign 1 answered ${made.status}: ${JSON.stringify(made.body)}`);
+  const id1 = String(made.body.id);
+  const start1 = new Date();
+  const cpuBefore = cpuSnapshot([server], fleets);
+  const t1 = performance.now();
+  const started = await api(url, auth, 'POST', firmwareCampaignPaths.action(id1, 'start'));
+  if (started.status !== 200) throw new Error(`starting campaign 1 answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const startAnswerMs = performance.now() - t1;
+  const view1 = started.body as unknown as CampaignView;
+  log(`campaign 1 started (${startAnswerMs.toFixed(0)} ms to answer): waves ${view1.waveProgress.map((w) => w.size).join(', ')} of ${N}, threshold ${view1.failureThresholdPercent} %; ${Math.round(failureRate * 100)} % of updates fail at ${failStep}`);
+  let done1: CampaignView = view1;
+  const lists1 = consoleLists(id1);
+  let finished = false;
+  const follow = (async () => {
+    let lastLog = 0;
+    try {
+      for (;;) {
+        done1 = (await api(url, auth, 'GET', firmwareCampaignPaths.one(id1))).body as unknown as CampaignView;
+        const allFinal = done1.counts.pending === 0 && done1.counts.inProgress === 0;
+        if (FINAL_CAMPAIGN.has(done1.state) && (done1.state !== 'completed' || allFinal)) return;
+        if (performance.now() - lastLog > 15_000) {
+          lastLog = performance.now();
+          const c = await fleetCounters(fleets);
+          log(`  campaign 1 ${done1.state}, wave ${done1.currentWave}: ${Object.entries(done1.counts).map(([k, n]) => `${k} ${n}`).join(', ')}; ${c.online} chargers online`);
+        }
+        if (performance.now() - t1 > 3_600_000) throw new Error('campaign 1 not final within an hour');
+        await sleep(2_000);
+      }
+    } finally {
+      finished = true;
+    }
+  })();
+  const during = await timeLists(url, auth, lists1, 0, 20, () => finished);
+  await follow;
+  const campaign1Seconds = (performance.now() - t1) / 1000;
+  const cpuAfter = cpuSnapshot([server], fleets);
+  log(`campaign 1 ${done1.state} in ${campaign1Seconds.toFixed(0)} s: ${Object.entries(done1.counts).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+
+  // Every installed charger reboots with the new version; the server records it at its boot.
+  const installed1 = done1.counts.succeeded ?? 0;
+  const rebootMs = await waitFor('the updated chargers to boot with the new version', async () => (await matching([first])) >= installed1 && (await fleetFirmware(fleets)).versions[first] === installed1, 900_000).catch(() => null);
+  const after1 = await fleetFirmware(fleets, true);
+  const online1 = await fleetCounters(fleets);
+  log(`${after1.versions[first] ?? 0} chargers online running ${first}${rebootMs === null ? ' (NOT every installed one within 15 min)' : ` ${(rebootMs / 1000).toFixed(1)} s after the campaign was final`}; ${online1.online} online`);
+
+  // The campaign's chargers page idle (it has its chargers now), the other lists again.
+  await sleep(5_000);
+  await timeLists(url, auth, lists1, 50, 0);
+  const idleAfter = await timeLists(url, auth, lists1, 200, 20);
+  log(`idle after campaign 1: ${[...idleAfter].map(([name, t]) => `${name} p50 ${ms(pct(t, 50))}, p95 ${ms(pct(t, 95))}`).join('; ')}`);
+
+  // ---------------------------------------------------------- campaign 2: failures over the threshold, a pause by itself
+  await Promise.all(fleets.map((f) => f.call('firmware-configure', { failureRate: pauseFailureRate, failStep: pauseFailStep })));
+  const before2 = await fleetFirmware(fleets, true);
+  const start2 = new Date();
+  const made2 = await api(url, auth, 'POST', firmwareCampaignPaths.list, { name: `Bench ${stamp} failing roll-out`, firmwareFileId: secondImage, filters: { firmwareVersions: [first, base] }, ...(waves ? { waves } : {}) });
+  if (made2.status !== 201) throw new Error(`creating campaign 2 answered ${made2.status}: ${JSON.stringify(made2.body)}`);
+  const id2 = String(made2.body.id);
+  const started2 = await api(url, auth, 'POST', firmwareCampaignPaths.action(id2, 'start'));
+  if (started2.status !== 200) throw new Error(`starting campaign 2 answered ${started2.status}: ${JSON.stringify(started2.body)}`);
+  const members2 = Number(started2.body.chargerCount);
+  log(`campaign 2 started over ${members2} chargers: waves ${(started2.body as unknown as CampaignView).waveProgress.map((w) => w.size).join(', ')}; ${Math.round(pauseFailureRate * 100)} % of updates fail at ${pauseFailStep}`);
+  const view2 = async () => (await api(url, auth, 'GET', firmwareCampaignPaths.one(id2))).body as unknown as CampaignView;
+  let paused2 = await view2();
+  const pausedMs = await waitFor('campaign 2 to pause or end', async () => FINAL_CAMPAIGN.has((paused2 = await view2()).state), 1_800_000);
+  log(`campaign 2 ${paused2.state} ${(pausedMs / 1000).toFixed(1)} s after its start, in wave ${paused2.currentWave}: ${paused2.pausedReason ?? ''}`);
+  // Its current wave's updates already sent finish; then past a sweep (every minute) it must still be paused.
+  const pausedWave = paused2.currentWave ?? 1;
+  await waitFor(`wave ${pausedWave}'s updates to be final`, async () => {
+    const w = (await view2()).waveProgress[pausedWave - 1];
+    return !w || (w.counts.inProgress ?? 0) === 0;
+  }, 1_800_000);
+  await sleep(70_000);
+  const still2 = await view2();
+  const after2 = await fleetFirmware(fleets, true);
+  log(`70 s after its wave was final: campaign 2 ${still2.state}, wave ${still2.currentWave}; ${Object.entries(still2.counts).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  const cancelled = await api(url, auth, 'POST', firmwareCampaignPaths.action(id2, 'cancel'));
+  log(`campaign 2 cancelled through its route (${cancelled.status}): its chargers not yet sent never will be`);
+  await sleep(2_000);
+  const end2 = new Date();
+
+  const closing = await server.call<ServerStats>('stats');
+  const finalCounters = sumCounters(await Promise.all(fleets.map((f) => f.call<FleetCounters>('exit'))));
+  await sleep(2_000);
+  await server.call('close');
+
+  // ------------------------------------------------------------------------------------------------ the record
+  const record1 = await campaignRecord(id1);
+  const record2 = await campaignRecord(id2);
+  const sent1 = statusesBetween(before1.chargers, after1.chargers);
+  const sent2 = statusesBetween(before2.chargers, after2.chargers);
+  const lost1 = lostStatuses(sent1.sent, await recordedStatuses(prepared.logBefore, start1, start2));
+  const lost2 = lostStatuses(sent2.sent, await recordedStatuses(prepared.logBefore, start2, end2));
+  const mismatch1 = statusMismatches(sent1.last, record1.lastRecorded);
+  const mismatch2 = statusMismatches(sent2.last, record2.lastRecorded);
+  const order1 = checkWaveOrder(record1.waves);
+  const tally1 = tallyFinalStates(record1.states, N);
+  const beyond = sentBeyondWave(before2.chargers, after2.chargers, record2.waveOf, 1);
+  const t = (d: Date | null) => (d ? d.toISOString().slice(11, 23) : '–');
+  const at = (d: Date | null) => (d ? `${((d.getTime() - start1.getTime()) / 1000).toFixed(1)} s` : '–');
+
+  console.log('');
+  header();
+  console.log(`setup:              ${N} chargers connected in ${connectSeconds.toFixed(1)} s (${refused} refused), running ${base}; ${prepared.open.length} seeded charging sessions on them closed first (Close session: ${closedSessions}); images of ${values['image-kb']} KB; simulator steps ${stepMs} ms; FIRMWARE_STATUS_TIMEOUT_MINUTES ${values['status-timeout-minutes']}; job worker on`);
+  console.log(`campaign 1:         ${done1.state} in ${campaign1Seconds.toFixed(0)} s (start answered in ${startAnswerMs.toFixed(0)} ms); waves ${record1.waves.map((w) => w.size).join(', ')}; threshold ${view1.failureThresholdPercent} %; ${Math.round(failureRate * 100)} % of updates made to fail at ${failStep}`);
+  console.log(`  final states:     ${Object.entries(record1.states).map(([s, n]) => `${s} ${n}`).join(', ')} = ${tally1.sum} of ${N}, ${tally1.notFinal} not final  ${check('campaign 1: every charger final, summing to N', tally1.ok && done1.state === 'completed')}`);
+  if (record1.errors.length > 0) console.log(`  why not installed: ${record1.errors.map((e) => `${e.n} × ${e.error || '(no words)'}`).join('; ')}`);
+  for (const w of record1.waves) {
+    const verdict = order1.find((v) => v.wave === w.wave)!;
+    console.log(`  wave ${w.wave}:           ${w.members} chargers; sent from ${t(w.firstSent)} (${at(w.firstSent)}) to ${t(w.lastSent)} (${at(w.lastSent)}), last final ${t(w.lastFinished)} (${at(w.lastFinished)}); ${verdict.why}  ${check(`campaign 1 wave ${w.wave} order`, verdict.ok)}`);
+  }
+  console.log(`  reboots:          ${record1.booted.recorded} of ${record1.booted.installed} installed updates have the version the charger booted with recorded; ${after1.versions[first] ?? 0} chargers online running ${first}  ${check('every installed charger booted with the new version', record1.booted.recorded === record1.booted.installed && (after1.versions[first] ?? 0) === record1.booted.installed)}`);
+  console.log(`  status notifications: ${Object.entries(lost1.byStatus).map(([s, c]) => `${s} ${c.sent}/${c.recorded}`).join(', ')} (written by the chargers / in the message log): ${lost1.lost} lost, ${lost1.extra} more recorded than written  ${check('campaign 1: 0 lost status notifications', lost1.lost === 0)}`);
+  console.log(`  last status:      ${mismatch1.length} of ${sent1.last.size} chargers' updates do not hold the last status they reported${mismatch1.length ? ` (${mismatch1.slice(0, 5).join(', ')}…)` : ''}  ${check("campaign 1: every update holds its charger's last status", mismatch1.length === 0)}`);
+  for (const [name] of lists1) {
+    const idleTimes = idle.get(name) ?? idleAfter.get(name)!;
+    const idleLabel = idle.has(name) ? 'idle before' : 'idle after the campaign';
+    const load = during.get(name)!;
+    const ratio = pct(load, 95) / pct(idleTimes, 95);
+    console.log(`  ${name}: ${idleLabel} p50 ${ms(pct(idleTimes, 50))}, p95 ${ms(pct(idleTimes, 95))}; during the waves p50 ${ms(pct(load, 50))}, p95 ${ms(pct(load, 95))} (${ratio.toFixed(2)}×, target ≤ 1.5×; ${load.length} requests)  ${check(`${name} p95 within 1.5× of idle`, ratio <= 1.5)}`);
+  }
+  console.log(`  the machine:      ${machineShare(cpuBefore.machine, cpuAfter.machine)} during campaign 1; server ${(cpuAfter.servers[0]! - cpuBefore.servers[0]!).toFixed(0)} s of CPU, fleets ${(cpuAfter.fleets - cpuBefore.fleets).toFixed(0)} s`);
+  const order2 = checkWaveOrder(record2.waves);
+  // Read before the cancel (which marks every pending charger cancelled).
+  const laterPending = still2.waveProgress.filter((w) => w.wave > 1).reduce((a, w) => a + (w.counts.pending ?? 0), 0);
+  const laterSize = still2.waveProgress.filter((w) => w.wave > 1).reduce((a, w) => a + w.size, 0);
+  const pausedByItself = paused2.state === 'paused' && /^Paused by itself/.test(paused2.pausedReason ?? '') && paused2.currentWave === 1;
+  console.log(`campaign 2:         ${members2} chargers, waves ${record2.waves.map((w) => w.size).join(', ')}; ${Math.round(pauseFailureRate * 100)} % of updates made to fail at ${pauseFailStep}`);
+  console.log(`  paused:           ${paused2.state} in wave ${paused2.currentWave}, ${(pausedMs / 1000).toFixed(1)} s after its start: "${paused2.pausedReason ?? ''}"  ${check('campaign 2 paused by itself in its first wave', pausedByItself)}`);
+  console.log(`  chargers:         ${Object.entries(record2.states).map(([s, n]) => `${s} ${n}`).join(', ')}; ${order2.map((v) => `wave ${v.wave} ${v.why}`).join('; ')}`);
+  console.log(`  later waves:      ${laterPending} of ${laterSize} chargers still pending (never claimed) before the cancel; ${beyond.length} of them received any command${beyond.length ? ` (${beyond.slice(0, 5).join(', ')}…)` : ''}; still ${still2.state} 70 s after wave 1 was final  ${check('campaign 2: no charger of a later wave was sent anything', beyond.length === 0 && laterPending === laterSize && still2.state === 'paused')}`);
+  console.log(`  status notifications: ${Object.entries(lost2.byStatus).map(([s, c]) => `${s} ${c.sent}/${c.recorded}`).join(', ')}: ${lost2.lost} lost; ${mismatch2.length} updates not holding their charger's last status  ${check('campaign 2: 0 lost status notifications', lost2.lost === 0 && mismatch2.length === 0)}`);
+  console.log(`  audit:            ${record2.audit.map((a) => a.action).join(' → ')}`);
+  console.log(`server:             RSS ${mb(closing.rss)}, heap ${mb(closing.heapUsed)}; event-loop delay p99 ${ms(closing.eld.p99)}, max ${ms(closing.eld.max)}; message log ${closing.ocpp.stored} stored, ${closing.ocpp.lost} lost${closing.ocpp.pid !== undefined ? `; its OCPP process RSS ${mb(closing.ocpp.rss!)}, event-loop delay p99 ${ms(closing.ocpp.eld!.p99)}` : ''}`);
+  console.log(`chargers:           ${finalCounters.connects} connections (${(finalCounters.connects / N).toFixed(2)} per charger), ${finalCounters.boots} boots accepted, ${finalCounters.sent} calls made, ${finalCounters.failed} unanswered within 30 s`);
+  const failed = checks.filter((c) => !c.ok);
+  console.log(`result:             ${failed.length === 0 ? `PASS (${checks.length} checks)` : `FAIL: ${failed.map((c) => c.what).join('; ')}`}`);
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
 header();
-await (KILL ? killRun() : MEMORY ? memoryRun() : loadRun()).catch((error: unknown) => {
+await (KILL ? killRun() : MEMORY ? memoryRun() : CAMPAIGN ? campaignRun() : loadRun()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -19,6 +19,12 @@
 //                                calls the central system answered (a CALLRESULT or CALLERROR received)
 //   local-list { idTag, status }  → of the online chargers, how many hold `idTag` with `status` on their local list
 //                                   ({ online, holding, versions: { [version]: chargers } })
+//   firmware-configure { failureRate, failStep, stepMs? }  → every charger's firmware fails that share of its updates
+//                                                            at that step from now on (answers the chargers configured)
+//   firmware { perCharger? }   → the firmware side: the FirmwareStatusNotifications written to the socket by status,
+//                                the UpdateFirmwares received, the chargers online by the version they run; with
+//                                perCharger, per identity the commands and UpdateFirmwares received and the statuses
+//                                written, in order
 //   exit                       → the chargers stop; the counters, then the process ends
 // A charger whose BootNotification goes unanswered (a central system too busy to answer within the call's time, as
 // when thousands connect at once) boots again on the same connection 30-90 s later, as a real charger retries its
@@ -29,6 +35,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { SimFirmwareOptions } from '@tools/ocpp-simulator/firmware';
 import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 
 /** A fleet's counters (summed over its chargers). */
@@ -57,6 +64,20 @@ interface StartRequest {
   meterSeconds?: number;
   clockSeconds?: number;
   powerKw?: number;
+  /** Every charger's firmware: the version it boots with, failures to inject, the step time (firmware.ts). */
+  firmware?: SimFirmwareOptions;
+}
+
+/** What the fleet's chargers did of firmware (the `firmware` request). */
+export interface FleetFirmware {
+  /** FirmwareStatusNotifications written to the socket, by status. */
+  reported: Record<string, number>;
+  /** UpdateFirmwares received. */
+  updates: number;
+  /** Chargers online, by the firmware version they run. */
+  versions: Record<string, number>;
+  /** Per identity (asked with perCharger): commands and UpdateFirmwares received, the statuses written, in order. */
+  chargers?: Record<string, { commands: number; updates: number; statuses: string[] }>;
 }
 
 /** A child process driven over the IPC channel: each request answered with its id. */
@@ -185,6 +206,8 @@ const sims = new Map<string, SimulatedCharger>();
 /** Per charger, the message ids of its calls the central system answered, in order. */
 const answered = new Map<string, string[]>();
 const answerFrame = /^\[[34],"([^"]+)"/;
+/** Per charger, the FirmwareStatusNotification statuses it wrote to its socket, in order. */
+const firmwareStatuses = new Map<string, string[]>();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 const send = (message: unknown) => process.send?.(message);
 const pick = <T>(list: T[], count: number) => {
@@ -227,6 +250,7 @@ async function start(r: StartRequest): Promise<FleetCounters> {
       meterIntervalSeconds: r.meterSeconds ?? 60,
       clockAlignedSeconds: r.clockSeconds,
       powerKw: r.powerKw ?? 22,
+      firmware: r.firmware,
       backoff: r.backoff ?? { initialDelay: 1_000, maxDelay: 30_000 },
       log: (line) => {
         if (line.endsWith('boot failed')) setTimeout(() => void rebootOf(sim)(), 30_000 + Math.random() * 60_000).unref();
@@ -237,6 +261,13 @@ async function start(r: StartRequest): Promise<FleetCounters> {
     sim.onReceived((frame) => {
       const id = answerFrame.exec(frame)?.[1];
       if (id) ids.push(id);
+    });
+    const statuses: string[] = [];
+    firmwareStatuses.set(c.identity, statuses);
+    sim.onSent((frame) => {
+      if (!frame.includes('"FirmwareStatusNotification"')) return;
+      const [type, , action, payload] = JSON.parse(frame) as [number, string, string, { status?: string }];
+      if (type === 2 && action === 'FirmwareStatusNotification') statuses.push(String(payload?.status));
     });
     sims.set(c.identity, sim);
     return sim;
@@ -328,6 +359,25 @@ async function handle(m: { type: string } & Record<string, unknown>): Promise<un
         if (s.localList.get(String(m.idTag))?.status === m.status) holding += 1;
       }
       return { online, holding, versions };
+    }
+    case 'firmware-configure': {
+      const options = { failureRate: m.failureRate as number | undefined, failStep: m.failStep as SimFirmwareOptions['failStep'], stepMs: m.stepMs as number | undefined };
+      for (const s of sims.values()) s.firmware.configure(options);
+      return sims.size;
+    }
+    case 'firmware': {
+      const result: FleetFirmware = { reported: {}, updates: 0, versions: {} };
+      for (const [identity, s] of sims) {
+        result.updates += s.firmware.counters.updates;
+        for (const status of firmwareStatuses.get(identity) ?? []) result.reported[status] = (result.reported[status] ?? 0) + 1;
+        if (s.online) result.versions[s.firmware.version] = (result.versions[s.firmware.version] ?? 0) + 1;
+      }
+      if (m.perCharger) {
+        result.chargers = Object.fromEntries(
+          [...sims].map(([identity, s]) => [identity, { commands: s.counters.commands, updates: s.firmware.counters.updates, statuses: [...(firmwareStatuses.get(identity) ?? [])] }]),
+        );
+      }
+      return result;
     }
     case 'exit': {
       await Promise.all([...sims.values()].map((s) => s.stop()));

@@ -246,6 +246,14 @@ export class SimulatedCharger {
     });
   }
 
+  /** Calls the listener with every frame the charger writes to its socket (benches count what went out). */
+  onSent(listener: (frame: string) => void): void {
+    this.client.on('message', (event: never) => {
+      const e = event as { message: Buffer | string; outbound: boolean };
+      if (e.outbound) listener(e.message.toString());
+    });
+  }
+
   /** Sends a raw frame (tests of malformed input). */
   sendRaw(frame: string): void {
     this.client.sendRaw(frame);
