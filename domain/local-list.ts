@@ -7,6 +7,12 @@ import { z } from 'zod';
 /** The permission of sending a local list and reading its version. */
 export const MANAGE_LOCAL_LIST_PERMISSION = 'ROLE_MANAGE_LOCAL_LIST' as const;
 
+/**
+ * The configuration keys of the local list: read before a whole list is sent (whether the list is on, how many cards
+ * it holds and takes per message) and kept on the charger's list; changing one needs MANAGE_LOCAL_LIST_PERMISSION.
+ */
+export const localListConfigurationKeys = ['LocalAuthListEnabled', 'SendLocalListMaxLength', 'LocalAuthListMaxLength'] as const;
+
 /** The commands of the local list (sent only by the local list's routes and its propagation, never the command form). */
 export const localListActions = ['SendLocalList', 'GetLocalListVersion'] as const;
 export type LocalListAction = (typeof localListActions)[number];

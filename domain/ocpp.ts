@@ -1,8 +1,10 @@
 // The OCPP side of the console: commands staff send to chargers, a charger's live state, its message log and the
 // test charger screen's context. Shared by the console (forms, screens) and the server (validation).
 import { z } from 'zod';
+import { localListConfigurationKeys, MANAGE_LOCAL_LIST_PERMISSION } from './local-list';
 import type { Permission } from './permissions';
 import type { ChargerType } from './resources/chargers/charger';
+import { FIRST_MANAGED_PROFILE_ID, MANAGE_CHARGING_PROFILES_PERMISSION } from './smart-charging';
 
 /** Commands staff may send to an OCPP charger. */
 export const ocppCommandActions = [
@@ -44,6 +46,59 @@ export const ocppCommandLabels: Readonly<Record<OcppCommandAction, string>> = {
  */
 export const ocppCommandExtraPermissions: Readonly<Partial<Record<OcppCommandAction, Permission>>> = { DataTransfer: 'ROLE_DATA_TRANSFER' };
 
+/**
+ * Configuration keys ChangeConfiguration does not change from the command route, each with why: the central system
+ * sets them itself and keeps what it set. HeartbeatInterval is given to every charger in its BootNotification answer
+ * (OCPP_HEARTBEAT_SECONDS), kept on the charger's record and read to tell a silent charger from an online one; a
+ * charger given another would be taken offline while connected, or heard from more often than the fleet is sized
+ * for, until its next boot put it back. AuthorizationKey is the charger's OCPP password, which the server makes and
+ * keeps only as a hash (POST …/ocpp-password): one sent here would lock the charger out at its next connection and
+ * stay readable in the command's record. Keys are matched whatever their case (chargers do).
+ */
+export const centralConfigurationKeys: Readonly<Record<string, string>> = {
+  HeartbeatInterval:
+    'The central system gives every charger its heartbeat interval when it boots (the setting OCPP_HEARTBEAT_SECONDS) and takes a charger silent past it for offline: it is not changed charger by charger.',
+  AuthorizationKey:
+    'The charger’s OCPP password is set with its own action (New OCPP password, Update charger), which keeps only its hash: a key sent here would lock the charger out at its next connection and stay readable in the command’s record.',
+};
+
+/**
+ * Configuration keys whose change needs a permission of its own besides ROLE_EXECUTE_COMMAND: the local authorization
+ * list's settings belong to whoever manages the list (its panel reads them before it sends a list and keeps them).
+ */
+export const configurationKeyPermissions: Readonly<Record<string, Permission>> = Object.fromEntries(localListConfigurationKeys.map((k) => [k, MANAGE_LOCAL_LIST_PERMISSION]));
+
+/** The entry of `table` for a configuration key, whatever the key's case. */
+function byKey<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  const wanted = key.trim().toLowerCase();
+  const found = Object.keys(table).find((k) => k.toLowerCase() === wanted);
+  return found === undefined ? undefined : table[found];
+}
+
+/** Why the command route does not change this configuration key (null: it does). */
+export const centralConfigurationKeyReason = (key: string): string | null => byKey(centralConfigurationKeys, key) ?? null;
+
+/**
+ * The permission a command needs besides ROLE_EXECUTE_COMMAND, or null: its action's own (a DataTransfer), or the
+ * configuration key's a ChangeConfiguration changes. The command route checks it; the console offers only what the
+ * staff member may send.
+ */
+export function commandExtraPermission(command: { action: OcppCommandAction; payload: unknown }): Permission | null {
+  const own = ocppCommandExtraPermissions[command.action];
+  if (own) return own;
+  if (command.action === 'ChangeConfiguration') return byKey(configurationKeyPermissions, String((command.payload as { key?: unknown }).key ?? '')) ?? null;
+  return null;
+}
+
+const managedProfileIds = `Ids from ${FIRST_MANAGED_PROFILE_ID.toLocaleString('en-US')} are the profiles of the charger’s Smart charging panel (${MANAGE_CHARGING_PROFILES_PERMISSION})`;
+/** Why a SetChargingProfile of the command route may not take an id of the Smart charging panel's. */
+export const SET_MANAGED_PROFILE_MESSAGE = `${managedProfileIds}: a session’s limit takes an id below ${FIRST_MANAGED_PROFILE_ID.toLocaleString('en-US')}.`;
+/** Why a ClearChargingProfile of the command route may not name an id of the Smart charging panel's. */
+export const CLEAR_MANAGED_PROFILE_MESSAGE = `${managedProfileIds}: clear them there.`;
+/** Why a ClearChargingProfile of the command route must name the TxProfile purpose. */
+export const CLEAR_SESSION_LIMITS_ONLY_MESSAGE =
+  'Only a session’s limit (chargingProfilePurpose TxProfile) is cleared here: a charger maximum or a default for sessions is cleared on the charger’s Smart charging panel.';
+
 /** Longest vendor data a DataTransfer carries, characters (1.6 sets no limit; this keeps a command record small). */
 export const MAX_DATA_TRANSFER_CHARS = 4_000;
 
@@ -58,7 +113,16 @@ export const ocppCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('ChangeAvailability'), payload: z.strictObject({ connectorId, type: z.enum(['Inoperative', 'Operative']) }) }),
   z.strictObject({ action: z.literal('UnlockConnector'), payload: z.strictObject({ connectorId: connectorId.min(1) }) }),
   z.strictObject({ action: z.literal('GetConfiguration'), payload: z.strictObject({ key: z.array(key).max(20).optional() }) }),
-  z.strictObject({ action: z.literal('ChangeConfiguration'), payload: z.strictObject({ key, value: z.string().max(500) }) }),
+  z.strictObject({
+    action: z.literal('ChangeConfiguration'),
+    payload: z.strictObject({
+      key: key.superRefine((k, ctx) => {
+        const reason = centralConfigurationKeyReason(k);
+        if (reason) ctx.addIssue({ code: 'custom', message: reason });
+      }),
+      value: z.string().max(500),
+    }),
+  }),
   z.strictObject({
     action: z.literal('TriggerMessage'),
     payload: z.strictObject({
@@ -67,13 +131,16 @@ export const ocppCommandSchema = z.discriminatedUnion('action', [
     }),
   }),
   z.strictObject({ action: z.literal('ClearCache'), payload: z.strictObject({}) }),
-  // A transaction's charging limit (a booking's pause is 0 A) and its removal (resume): OCPP 1.6 Smart Charging.
+  // A transaction's charging limit (a booking's pause is 0 A) and its removal (resume): OCPP 1.6 Smart Charging. Only
+  // a session's own TxProfile, by an id below the Smart charging panel's (a charger replaces a profile of the same
+  // id, and a clear by id or without the purpose reaches the panel's charger maximum and defaults, whose stored
+  // state would no longer be the charger's): those are set and cleared on the panel (server/smart-charging).
   z.strictObject({
     action: z.literal('SetChargingProfile'),
     payload: z.strictObject({
       connectorId: connectorId.min(1),
       csChargingProfiles: z.strictObject({
-        chargingProfileId: z.number().int().min(1),
+        chargingProfileId: z.number().int().min(1).max(FIRST_MANAGED_PROFILE_ID - 1, SET_MANAGED_PROFILE_MESSAGE),
         transactionId: z.number().int().optional(),
         stackLevel: z.number().int().min(0).max(10),
         chargingProfilePurpose: z.literal('TxProfile'),
@@ -87,7 +154,11 @@ export const ocppCommandSchema = z.discriminatedUnion('action', [
   }),
   z.strictObject({
     action: z.literal('ClearChargingProfile'),
-    payload: z.strictObject({ id: z.number().int().min(1).optional(), connectorId: connectorId.optional(), chargingProfilePurpose: z.literal('TxProfile').optional() }),
+    payload: z.strictObject({
+      id: z.number().int().min(1).max(FIRST_MANAGED_PROFILE_ID - 1, CLEAR_MANAGED_PROFILE_MESSAGE).optional(),
+      connectorId: connectorId.optional(),
+      chargingProfilePurpose: z.literal('TxProfile', { error: CLEAR_SESSION_LIMITS_ONLY_MESSAGE }),
+    }),
   }),
   // A vendor's own message (OCPP 1.6 DataTransfer.req): the lengths are 1.6's (vendorId 255, messageId 50).
   z.strictObject({

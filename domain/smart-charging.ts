@@ -8,6 +8,13 @@ import { z } from 'zod';
 /** Who may set and clear charging profiles and ask a charger for its composite schedule. */
 export const MANAGE_CHARGING_PROFILES_PERMISSION = 'ROLE_MANAGE_CHARGING_PROFILES' as const;
 
+/**
+ * The first chargingProfileId of the profiles staff manage here (server/smart-charging numbers them from it, for a
+ * charger's and a location's alike). The ids below it are a session's own TxProfiles (a booking's pause and load
+ * limit, the command panel's Limit charging): the generic command route sets and clears those and none from here on.
+ */
+export const FIRST_MANAGED_PROFILE_ID = 100_000;
+
 /** The purposes OCPP 1.6 has; staff manage the first two (a TxProfile belongs to a transaction). */
 export const chargingProfilePurposes = ['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile'] as const;
 export type ChargingProfilePurpose = (typeof chargingProfilePurposes)[number];

@@ -41,9 +41,13 @@ const bookingProfileIds = new Set<number>(Object.values(chargingProfiles).map((p
 /**
  * The sessions a command would stop or throttle, decided here once:
  * - RemoteStopTransaction: its transaction (it ends the session).
+ * - UnlockConnector: its connector's session (OCPP 1.6 §5.18: a charger finishes the transaction on the connector
+ *   before it unlocks it, so an unlock is a stop).
  * - SetChargingProfile (a TxProfile, the only purpose the console sends): its connector's session, and its
  *   transaction when it names one. Any limit, not only 0 A: a profile of a higher stack level overrides the booking's
- *   pause or load limit, so the booking would say paused or limited while the charger does something else.
+ *   pause or load limit, so the booking would say paused or limited while the charger does something else. Every
+ *   connector when it takes the id of a profile a booking's action set: a charger replaces the profile of the same id
+ *   wherever it is.
  * - ClearChargingProfile: the session of its connector; every connector when it names none or connector 0, or when it
  *   names the id of a profile a booking's action set (a charger clears a profile by id wherever it is). Clearing a
  *   booking's profile resumes a paused booking or lifts its load limit behind its back.
@@ -53,9 +57,12 @@ export function sessionsReachedBy(command: OcppCommand): SessionReach[] {
   switch (command.action) {
     case 'RemoteStopTransaction':
       return [{ transactionId: command.payload.transactionId }];
+    case 'UnlockConnector':
+      return [{ connectorId: command.payload.connectorId }];
     case 'SetChargingProfile': {
       const { connectorId, csChargingProfiles } = command.payload;
-      return [{ connectorId }, ...(csChargingProfiles.transactionId === undefined ? [] : [{ transactionId: csChargingProfiles.transactionId }])];
+      const everywhere = bookingProfileIds.has(csChargingProfiles.chargingProfileId);
+      return [{ connectorId: everywhere ? 0 : connectorId }, ...(csChargingProfiles.transactionId === undefined ? [] : [{ transactionId: csChargingProfiles.transactionId }])];
     }
     case 'ClearChargingProfile': {
       const { id, connectorId } = command.payload;
@@ -97,7 +104,7 @@ const actionTitle = (name: string) => bookingResource.actions.find((a) => a.name
 
 /** 409 naming the booking and the booking's own action that does what the command would have (nothing was sent). */
 export function customerSessionProblem(session: CustomerSession, command: OcppCommand): HttpProblem {
-  const stops = command.action === 'RemoteStopTransaction';
+  const stops = command.action === 'RemoteStopTransaction' || command.action === 'UnlockConnector';
   const detail = stops
     ? `This session belongs to booking ${session.bookingId}: stop it with the booking's ${actionTitle('stop-charging')} action (a reason is needed). Nothing was sent.`
     : `This session belongs to booking ${session.bookingId}: change its current with the booking's ${actionTitle('start-load-balancing')} or ${actionTitle('end-load-balancing')} action (${actionTitle('pause-charging')} and ${actionTitle('resume-charging')} for 0 A). Nothing was sent.`;

@@ -13,6 +13,16 @@ export const TEST_ID_TAG_PREFIX = 'CZOTEST';
 /** idTag prefix of sessions staff start for a customer (instant booking and charging; instant_charge_requests). */
 export const INSTANT_ID_TAG_PREFIX = 'CZOINST';
 
+/**
+ * Whether an idTag is one the console makes for a start of its own (a test charge, a session started for a customer),
+ * whatever its case (OCPP 1.6 idTags are case-insensitive). Such a tag charges as its record says (a test charge at no
+ * charge, or the customer's wallet), so only the routes that make it send it: the generic command route refuses it.
+ */
+export function isConsoleIdTag(idTag: string): boolean {
+  const tag = idTag.trim().toUpperCase();
+  return tag.startsWith(TEST_ID_TAG_PREFIX) || tag.startsWith(INSTANT_ID_TAG_PREFIX);
+}
+
 const iso = (d: Date) => d.toISOString();
 
 /** OCPP idTagInfo status. */

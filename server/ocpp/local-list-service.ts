@@ -3,7 +3,7 @@
 // queued by the RFID card actions), and a charger that reconnects getting what it missed (the job local-list-sync,
 // queued by its BootNotification). Every send is a command record through sendCommands.
 import { randomUUID } from 'node:crypto';
-import { localListAnswerLabels, type LocalListEntry } from '@domain/local-list';
+import { localListAnswerLabels, localListConfigurationKeys, type LocalListEntry } from '@domain/local-list';
 import type { OcppCommandView } from '@domain/ocpp';
 import type { Database } from '@server/db/database';
 import { announceJob } from '@server/jobs/announce-job';
@@ -34,7 +34,7 @@ export const LOCAL_LIST_PROPAGATE_JOB = 'local-list-propagate';
 const CHARGERS_PER_BATCH = 1_000;
 
 /** The configuration keys of the local list a charger is asked for before a whole list is sent. */
-const LIST_KEYS = ['LocalAuthListEnabled', 'SendLocalListMaxLength', 'LocalAuthListMaxLength'];
+const LIST_KEYS: readonly string[] = localListConfigurationKeys;
 
 /** What a send did: the command records, in the order of the chargers. */
 export interface ListSendResult {
@@ -75,22 +75,50 @@ function afterSend(item: OcppCommandView, version: number): ListUpdate {
   return { chargerId, state: 'failed', answer: 'NoAnswer', sent: item.sentAt !== null };
 }
 
+/**
+ * The list's settings of a charger as its configuration says them (`keys`: key → value), for the `asked` keys only
+ * (one asked but not said is not known: null; one not asked is left as stored).
+ */
+function listSettingsOf(chargerId: number, keys: ReadonlyMap<string, string | undefined>, asked: readonly string[]): ListUpdate {
+  const number = (key: string) => {
+    const n = Number(keys.get(key));
+    return keys.has(key) && Number.isInteger(n) && n > 0 ? n : null;
+  };
+  const enabled = keys.get('LocalAuthListEnabled');
+  return {
+    chargerId,
+    ...(asked.includes('LocalAuthListEnabled') ? { enabled: enabled === undefined ? null : enabled.trim().toLowerCase() !== 'false' } : {}),
+    ...(asked.includes('SendLocalListMaxLength') ? { sendMaxLength: number('SendLocalListMaxLength') } : {}),
+    ...(asked.includes('LocalAuthListMaxLength') ? { maxLength: number('LocalAuthListMaxLength') } : {}),
+  };
+}
+
 /** Reads what the chargers' configuration says of the local list (GetConfiguration), keeping it on their lists. */
 async function readListConfiguration(deps: CommandDeps, chargerIds: readonly number[], userId: string | null): Promise<ListSendResult> {
-  const read = await send(deps, chargerIds, { action: 'GetConfiguration', payload: { key: LIST_KEYS } }, userId);
+  const read = await send(deps, chargerIds, { action: 'GetConfiguration', payload: { key: [...LIST_KEYS] } }, userId);
   const updates: ListUpdate[] = [];
   for (const item of read.items) {
     if (item.status !== 'accepted') continue;
     const keys = new Map(((item.response as { configurationKey?: { key: string; value?: string }[] } | null)?.configurationKey ?? []).map((k) => [k.key, k.value]));
-    const number = (key: string) => {
-      const n = Number(keys.get(key));
-      return keys.has(key) && Number.isInteger(n) && n > 0 ? n : null;
-    };
-    const enabled = keys.get('LocalAuthListEnabled');
-    updates.push({ chargerId: item.chargerId, enabled: enabled === undefined ? null : enabled.trim().toLowerCase() !== 'false', sendMaxLength: number('SendLocalListMaxLength'), maxLength: number('LocalAuthListMaxLength') });
+    updates.push(listSettingsOf(item.chargerId, keys, LIST_KEYS));
   }
   await writeLists(deps.db, updates, deps.now(), { create: true });
   return read;
+}
+
+/**
+ * A ChangeConfiguration of one of the list's settings that chargers took (the command route's, for holders of
+ * ROLE_MANAGE_LOCAL_LIST): their stored lists keep the new value, so the list's panel says what the charger does
+ * (a list switched on again is behind until it is sent). Any other command, or a charger holding no list, is left.
+ */
+export async function keepListSetting(deps: CommandDeps, command: SendCommandsInput['command'], items: readonly OcppCommandView[]): Promise<void> {
+  if (command.action !== 'ChangeConfiguration') return;
+  const key = LIST_KEYS.find((k) => k.toLowerCase() === command.payload.key.trim().toLowerCase());
+  if (!key) return;
+  const took = items.filter((item) => item.status === 'accepted');
+  if (took.length === 0) return;
+  await writeLists(deps.db, took.map((item) => listSettingsOf(item.chargerId, new Map([[key, command.payload.value]]), [key])), deps.now());
+  liveOf(deps.bus, took.map((item) => item.chargerId));
 }
 
 /** How long a sender that must reach these chargers (staff, a reconnect) waits for another sender to let go of them. */

@@ -27,15 +27,16 @@ import { bookings } from '@server/db/tables/bookings';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMessages, ocppSessions } from '@server/db/tables/ocpp';
 import { users } from '@server/db/schema';
-import { conflictProblem, HttpProblem, notFoundProblem } from '@server/http/problem';
+import { conflictProblem, HttpProblem, notFoundProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { refuseCustomerSession } from '@server/bookings/customer-session';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { chargerOfflineProblem, commandColumns, commandJoins, commandView, sendCommands } from './command-service';
-import { resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
+import { INSTANT_ID_TAG_PREFIX, isConsoleIdTag, resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
 import { setChargerPasswordHash } from './charger-identity';
 import { requireCommandPermission } from './data-transfer-access';
+import { keepListSetting } from './local-list-service';
 import { simulatableChargers } from './ocpp-runtime';
 
 const idParam = z.coerce.number().int().positive();
@@ -51,9 +52,18 @@ function chargerIdOf(raw: string | undefined): number {
 /**
  * A RemoteStartTransaction staff send for a customer's idTag (their RFID card) is held to what the charger's
  * StartTransaction will be (resolveIdTag: the card, then the session start rule, server/bookings/session-start-rule.ts)
- * and refused (409, the same words, nothing sent) when it would be refused. A tag of no customer goes as it is.
+ * and refused (409, the same words, nothing sent) when it would be refused. A tag of no customer goes as it is. A tag
+ * of the console's own (isConsoleIdTag) is refused (400): a test charge starts from Test charging (ROLE_TEST_DEVICE),
+ * a customer's session from Start a session now (ROLE_INSTANT_BOOKING_AND_CHARGING), each making its own tag; sent
+ * here, one would start a free test charge or a session on a customer's wallet without that permission.
  */
 async function checkRemoteStart(deps: ResolvedDeps, chargerId: number, idTag: string): Promise<void> {
+  if (isConsoleIdTag(idTag)) {
+    throw validationProblem(
+      [{ path: 'command.payload.idTag', message: `Tags starting ${TEST_ID_TAG_PREFIX} or ${INSTANT_ID_TAG_PREFIX} are the console’s own` }],
+      `Tags starting ${TEST_ID_TAG_PREFIX} or ${INSTANT_ID_TAG_PREFIX} are the console's own: start a test charge with Test charging, or a customer's session with the bookings' Start a session now. Nothing was sent.`,
+    );
+  }
   const resolved = await resolveIdTag(deps.db, chargerId, idTag, deps.config.sessionStart.minWalletPaise);
   if (resolved.userId === null || resolved.status === 'Accepted') return;
   throw conflictProblem(`${resolved.reason.replace(/\.?$/, '.')} Nothing was sent.`, [{ path: 'command.payload.idTag', message: resolved.reason }]);
@@ -292,10 +302,11 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
       409: { description: "No OCPP charger among them (one that is not OCPP among others gets its record refused with why), a remote start the customer may not have, or a stop or charging profile reaching a customer's session", schema: problemSchema },
     },
     handler: async ({ c, deps, body, session }) => {
-      requireCommandPermission(session.permissions, body.command.action);
+      requireCommandPermission(session.permissions, body.command);
       if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, body.chargerIds[0]!, body.command.payload.idTag);
       await refuseCustomerSession(deps.db, body.chargerIds, body.command);
       const answer = await sendCommands(deps, { chargerIds: body.chargerIds, command: body.command, userId: session.userId, wait: body.wait });
+      await keepListSetting(deps, body.command, answer.items);
       return c.json(answer, body.wait ? 200 : 202);
     },
   });

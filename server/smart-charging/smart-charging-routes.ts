@@ -138,7 +138,7 @@ export function registerSmartChargingRoutes(registry: RouteRegistry): void {
         if (!held) throw notFoundProblem(`This charger has no charging profile ${body.id} set from the console.`);
       } else if (body.purpose === undefined) {
         const reached = await customerSessionReached(deps.db, [chargerId], [{ connectorId: body.connectorId ?? 0 }]);
-        if (reached) throw customerSessionProblem(reached, { action: 'ClearChargingProfile', payload: {} });
+        if (reached) throw customerSessionProblem(reached, { action: 'ClearChargingProfile', payload: { chargingProfilePurpose: 'TxProfile' } });
       }
       await chargerFor(deps, chargerId, { online: true });
       const { items, removed } = await clearProfiles(deps, [chargerId], body, session.userId);

@@ -112,7 +112,7 @@ describe.each(conformanceDrivers)('Core on %s', (driver) => {
     });
 
     it('CORE-115 ChangeConfiguration Rejected and NotSupported rejected', async () => {
-      expect((await exchange(cs, 'ChangeConfiguration', { key: 'HeartbeatInterval', value: '-1' }, { status: 'Rejected' })).record.status).toBe('rejected');
+      expect((await exchange(cs, 'ChangeConfiguration', { key: 'MeterValueSampleInterval', value: '-1' }, { status: 'Rejected' })).record.status).toBe('rejected');
       expect((await exchange(cs, 'ChangeConfiguration', { key: 'VendorKey', value: '1' }, { status: 'NotSupported' })).record.status).toBe('rejected');
     });
 
@@ -162,7 +162,7 @@ describe.each(conformanceDrivers)('Core on %s', (driver) => {
       ['CORE-133', 'ChangeAvailability', { connectorId: 0, type: 'Inoperative' }],
       ['CORE-134', 'UnlockConnector', { connectorId: 1 }],
       ['CORE-135', 'GetConfiguration', {}],
-      ['CORE-136', 'ChangeConfiguration', { key: 'HeartbeatInterval', value: '600' }],
+      ['CORE-136', 'ChangeConfiguration', { key: 'MeterValueSampleInterval', value: '600' }],
       ['CORE-137', 'ClearCache', {}],
     ];
     for (const [id, action, payload] of silent) {

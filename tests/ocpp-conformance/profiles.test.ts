@@ -1,8 +1,10 @@
 // The optional feature profiles the central system speaks: Remote Trigger (TriggerMessage of each message, then the
 // message itself), Smart Charging (a transaction's TxProfile set and cleared) and, of Firmware Management, the status
-// notifications a charger sends (OCPP 1.6 §5.17, §5.16, §5.4, §4.4, §4.5).
+// notifications a charger sends (OCPP 1.6 §5.17, §5.16, §5.4, §4.4, §4.5). The command route sets and clears a
+// session's own TxProfile only: what reaches the Smart charging panel's profiles is refused.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { smartChargingPaths } from '@domain/smart-charging';
 import { COMMAND_TIMEOUT_SECONDS, conformanceDrivers, useConformanceServer, type ConformanceServer } from './harness';
 
 /** Sends `action` to a charger of its own, answers its CALL (or stays silent), then runs `after` on the open socket. */
@@ -96,8 +98,8 @@ describe.each(conformanceDrivers)('Smart Charging on %s', (driver) => {
   });
 
   it('SC-05 ClearChargingProfile accepted: the charger gets which profile to clear', async () => {
-    const { got, record } = await exchange(cs, 'ClearChargingProfile', { id: 42 }, { status: 'Accepted' });
-    expect(got).toEqual({ id: 42 });
+    const { got, record } = await exchange(cs, 'ClearChargingProfile', { id: 42, chargingProfilePurpose: 'TxProfile' }, { status: 'Accepted' });
+    expect(got).toEqual({ id: 42, chargingProfilePurpose: 'TxProfile' });
     expect(record.status).toBe('accepted');
   });
 
@@ -106,7 +108,48 @@ describe.each(conformanceDrivers)('Smart Charging on %s', (driver) => {
   });
 
   it('SC-07 ClearChargingProfile not answered: timed out after the command timeout', async () => {
-    expect((await exchange(cs, 'ClearChargingProfile', { id: 42 }, 'silence')).record.status).toBe('timedOut');
+    expect((await exchange(cs, 'ClearChargingProfile', { id: 42, chargingProfilePurpose: 'TxProfile' }, 'silence')).record.status).toBe('timedOut');
+  });
+
+  it("SC-08 ClearChargingProfile of the command route reaching beyond a session's limit refused by the central system (400), nothing sent; the charger maximum stays", async () => {
+    const { charger, cp } = await cs.bootedCharger();
+    // A charger maximum set from the Smart charging panel, accepted and in force.
+    const made = cs.api('POST', smartChargingPaths.ofCharger(charger.id), { connectorId: 0, purpose: 'ChargePointMaxProfile', stackLevel: 0, kind: 'Relative', schedule: { unit: 'A', periods: [{ startPeriod: 0, limit: 16 }] } });
+    (await cp.expectCall('SetChargingProfile')).reply({ status: 'Accepted' });
+    const max = (await made).body as { id: number; state: string };
+    expect(max.state).toBe('accepted');
+    const refusals: [Record<string, unknown>, string, RegExp][] = [
+      [{}, 'chargingProfilePurpose', /^Only a session’s limit \(chargingProfilePurpose TxProfile\) is cleared here: .* on the charger’s Smart charging panel\.$/],
+      [{ connectorId: 0 }, 'chargingProfilePurpose', /Smart charging panel/],
+      [{ connectorId: 0, chargingProfilePurpose: 'ChargePointMaxProfile' }, 'chargingProfilePurpose', /Smart charging panel/],
+      [{ connectorId: 1, chargingProfilePurpose: 'TxDefaultProfile' }, 'chargingProfilePurpose', /Smart charging panel/],
+      [{ id: max.id }, 'id', /Smart charging panel/],
+      [{ id: max.id, chargingProfilePurpose: 'TxProfile' }, 'id', /^Ids from 100,000 are the profiles of the charger’s Smart charging panel \(ROLE_MANAGE_CHARGING_PROFILES\): clear them there\.$/],
+    ];
+    for (const [payload, field, words] of refusals) {
+      const refused = await cs.api('POST', '/ccu/charger-command', { chargerIds: [charger.id], command: { action: 'ClearChargingProfile', payload }, wait: true });
+      expect(refused.status, JSON.stringify(payload)).toBe(400);
+      expect(refused.body.errors).toContainEqual({ path: `command.payload.${field}`, message: expect.stringMatching(words) });
+      for (const error of refused.body.errors as { message: string }[]) expect(error.message).toMatch(/Smart charging panel/);
+    }
+    await expect(cp.expectCall('ClearChargingProfile', { timeoutMs: 1_000 })).rejects.toThrow(/No ClearChargingProfile/);
+    expect((await cs.rows<{ n: number }>(sql`select count(*)::int as n from ocpp_commands where charger_id = ${charger.id} and action = 'ClearChargingProfile'`))[0]!.n).toBe(0);
+    const stored = (await cs.api('GET', smartChargingPaths.ofCharger(charger.id))).body.items as { id: number; state: string }[];
+    expect(stored).toEqual([expect.objectContaining({ id: max.id, state: 'accepted' })]);
+    await cp.close();
+  });
+
+  it("SC-09 SetChargingProfile of the command route with an id of the Smart charging panel's refused by the central system (400), nothing sent", async () => {
+    const { charger, cp } = await cs.bootedCharger();
+    const profile = txProfile(16);
+    profile.csChargingProfiles.chargingProfileId = 100_000;
+    const refused = await cs.api('POST', '/ccu/charger-command', { chargerIds: [charger.id], command: { action: 'SetChargingProfile', payload: profile }, wait: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { path: 'command.payload.csChargingProfiles.chargingProfileId', message: 'Ids from 100,000 are the profiles of the charger’s Smart charging panel (ROLE_MANAGE_CHARGING_PROFILES): a session’s limit takes an id below 100,000.' },
+    ]);
+    await expect(cp.expectCall('SetChargingProfile', { timeoutMs: 1_000 })).rejects.toThrow(/No SetChargingProfile/);
+    await cp.close();
   });
 });
 

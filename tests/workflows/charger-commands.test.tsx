@@ -6,6 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ocppCommandSchema, type ChargerLive } from '@domain/ocpp';
+import { FIRST_MANAGED_PROFILE_ID } from '@domain/smart-charging';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
 import { commandForms, commandOf, CONSOLE_PROFILE_ID, type CommandContext } from '@workflows/charger-commands/command-forms';
 import { configurationOf } from '@workflows/charger-commands/configuration-table';
@@ -120,7 +121,11 @@ describe('the command forms', () => {
       action: 'SetChargingProfile',
       payload: { connectorId: 2, csChargingProfiles: { chargingProfileId: CONSOLE_PROFILE_ID, chargingProfilePurpose: 'TxProfile', chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 16 }] } } },
     });
+    // Clear charging limit clears the form's own session limit only: its id and the TxProfile purpose, both of which
+    // the command route needs (a clear without the purpose, or by an id of the Smart charging panel's, is refused).
     expect(built.ClearChargingProfile).toEqual({ action: 'ClearChargingProfile', payload: { id: CONSOLE_PROFILE_ID, connectorId: 1, chargingProfilePurpose: 'TxProfile' } });
+    expect(CONSOLE_PROFILE_ID).toBeLessThan(FIRST_MANAGED_PROFILE_ID);
+    expect(ocppCommandSchema.safeParse({ action: 'ClearChargingProfile', payload: { id: CONSOLE_PROFILE_ID, connectorId: 1 } }).success).toBe(false);
     for (const action of ['Reset', 'ChangeAvailability', 'UnlockConnector', 'TriggerMessage', 'RemoteStopTransaction', 'SetChargingProfile', 'ClearChargingProfile', 'ClearCache', 'GetConfiguration']) {
       expect(ocppCommandSchema.safeParse(built[action]).success, action).toBe(true);
     }
@@ -233,30 +238,46 @@ describe("the charger page's command panel", () => {
   it('reads the configuration as a filterable table and changes an editable key in place, then reads it again', async () => {
     const sent = fakeApi([
       { key: 'HeartbeatInterval', value: '300', readonly: false },
+      { key: 'LocalAuthListEnabled', value: 'true', readonly: false },
       { key: 'MeterValueSampleInterval', value: '60', readonly: false },
       { key: 'NumberOfConnectors', value: '2', readonly: true },
     ]);
     const panel = await openPanel(['ROLE_EXECUTE_COMMAND']);
     await userEvent.click(within(panel).getByRole('button', { name: 'Read configuration' }));
     const table = await screen.findByRole('table', { name: 'Configuration keys' });
-    expect(within(table).getAllByRole('row')).toHaveLength(4);
-    expect(within(within(table).getByText('NumberOfConnectors').closest('tr')!).getByText('Read-only')).toBeInTheDocument();
-    expect(within(within(table).getByText('NumberOfConnectors').closest('tr')!).queryByRole('button')).not.toBeInTheDocument();
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter keys' }), 'heart');
+    const rowOf = (key: string) => within(table).getByText(key).closest('tr')!;
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    expect(within(rowOf('NumberOfConnectors')).getByText('Read-only')).toBeInTheDocument();
+    expect(within(rowOf('NumberOfConnectors')).queryByRole('button')).not.toBeInTheDocument();
+    // The heartbeat interval is the central system's (given at boot); the local list's switch needs its permission.
+    expect(within(rowOf('HeartbeatInterval')).getByText('Set by the central system')).toHaveAttribute('title', expect.stringMatching(/heartbeat interval when it boots/));
+    expect(within(rowOf('HeartbeatInterval')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('LocalAuthListEnabled')).getByText('Editable with Manage local list')).toBeInTheDocument();
+    expect(within(rowOf('LocalAuthListEnabled')).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter keys' }), 'metervalue');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Change HeartbeatInterval' }));
-    const input = within(table).getByRole('textbox', { name: 'New value of HeartbeatInterval' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Change MeterValueSampleInterval' }));
+    const input = within(table).getByRole('textbox', { name: 'New value of MeterValueSampleInterval' });
     await userEvent.clear(input);
     await userEvent.type(input, '120');
     await userEvent.click(within(table).getByRole('button', { name: 'Save' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Change HeartbeatInterval?' });
-    expect(confirm).toHaveTextContent('from “300” to “120”');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Change MeterValueSampleInterval?' });
+    expect(confirm).toHaveTextContent('from “60” to “120”');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Change' }));
     await vi.waitFor(() => expect(sent.map((s) => s.action)).toEqual(['GetConfiguration', 'ChangeConfiguration', 'GetConfiguration']));
-    expect(sent[1]!.payload).toEqual({ key: 'HeartbeatInterval', value: '120' });
+    expect(sent[1]!.payload).toEqual({ key: 'MeterValueSampleInterval', value: '120' });
     const again = await screen.findByRole('table', { name: 'Configuration keys' });
-    await vi.waitFor(() => expect(within(within(again).getByText('HeartbeatInterval').closest('tr')!).getByText('120')).toBeInTheDocument());
+    await vi.waitFor(() => expect(within(within(again).getByText('MeterValueSampleInterval').closest('tr')!).getByText('120')).toBeInTheDocument());
+  });
+
+  it("offers the local list's settings to whoever manages the list", async () => {
+    fakeApi([{ key: 'LocalAuthListEnabled', value: 'true', readonly: false }]);
+    const panel = await openPanel(['ROLE_EXECUTE_COMMAND', 'ROLE_MANAGE_LOCAL_LIST']);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Read configuration' }));
+    const table = await screen.findByRole('table', { name: 'Configuration keys' });
+    expect(within(table).getByText('Editable')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Change LocalAuthListEnabled' })).toBeInTheDocument();
   });
 
   it("opens at the command the palette named (the page's anchor): its form, or the configuration read", async () => {

@@ -4,6 +4,7 @@
 // use), and what each charger made of it is a row of its own.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { FIRST_MANAGED_PROFILE_ID } from '@domain/smart-charging';
 import { users } from '../schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -13,7 +14,7 @@ export const chargingProfiles = pgTable(
   'charging_profiles',
   {
     /** The OCPP chargingProfileId. */
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100_000 }),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: FIRST_MANAGED_PROFILE_ID }),
     chargerId: bigint('charger_id', { mode: 'number' }),
     locationId: bigint('location_id', { mode: 'number' }),
     connectorId: integer('connector_id').notNull(),

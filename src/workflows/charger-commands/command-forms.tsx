@@ -220,7 +220,7 @@ export const commandForms: Readonly<Record<OcppCommandAction, CommandForm>> = {
     bulk: true,
     intro: () => 'Sets one configuration key of the charger to a new value (Read configuration lists its keys).',
     confirm: () => 'The charger works with the new value from now on (some keys after a reboot).',
-    fields: () => [text('payload.key', 'Key', 'As the charger names it, e.g. HeartbeatInterval.'), text('payload.value', 'Value')],
+    fields: () => [text('payload.key', 'Key', 'As the charger names it, e.g. MeterValueSampleInterval.'), text('payload.value', 'Value')],
     initial: () => ({ 'payload.key': '', 'payload.value': '' }),
     command: (v) => ({ action: 'ChangeConfiguration', payload: { key: String(v['payload.key'] ?? '').trim(), value: String(v['payload.value'] ?? '') } }),
   },

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '@domain/format-date';
-import { ocppPaths, sendCommandAnswerSchema, type OcppCommandView } from '@domain/ocpp';
+import { centralConfigurationKeyReason, commandExtraPermission, ocppPaths, sendCommandAnswerSchema, type OcppCommandView } from '@domain/ocpp';
+import { hasPermission } from '@domain/permissions';
+import { permissionLabel } from '@domain/permission-labels';
+import { useSession } from '@app/session/session-context';
 import { commandAnswerText, ocppAnswerLabels } from '@domain/ocpp-batches';
 import { apiRequest, errorMessage } from '@data/api-client';
 import { queryKeys } from '@data/query-keys';
@@ -31,12 +34,27 @@ export function configurationOf(response: unknown): { keys: ConfigurationKey[]; 
 type Read = { state: 'reading' } | { state: 'error'; message: string } | { state: 'read'; keys: ConfigurationKey[]; unknown: string[]; at: string };
 
 /**
+ * Whether a key the charger lets change may be changed here, and why not: the central system's own keys
+ * (centralConfigurationKeys) never, a key needing a permission of its own (the local list's) for its holders.
+ */
+export function keyChange(key: string, permissions: readonly string[]): { may: true } | { may: false; access: string; why: string } {
+  const reason = centralConfigurationKeyReason(key);
+  if (reason) return { may: false, access: 'Set by the central system', why: reason };
+  const needed = commandExtraPermission({ action: 'ChangeConfiguration', payload: { key, value: '' } });
+  if (needed && !hasPermission(permissions, needed)) return { may: false, access: `Editable with ${permissionLabel(needed)}`, why: `Changing ${key} needs the permission ${permissionLabel(needed)}.` };
+  return { may: true };
+}
+
+/**
  * A charger's configuration as a table (Read configuration: GetConfiguration, its answer awaited): key, value,
  * read-only or editable, filterable by key; an editable key's value changes in place (ChangeConfiguration, after a
- * confirm; the charger's answer in words), and the table reads again. Keys the charger does not know are listed.
+ * confirm; the charger's answer in words), and the table reads again. A key the central system sets itself, or one
+ * needing a permission the staff member lacks, says so instead of offering Change. Keys the charger does not know
+ * are listed.
  */
 export function ConfigurationTable({ chargerId, onClose }: { chargerId: number; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const [read, setRead] = useState<Read>({ state: 'reading' });
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<{ key: string; value: string }>();
@@ -125,13 +143,21 @@ export function ConfigurationTable({ chargerId, onClose }: { chargerId: number; 
                         (k.value ?? '—')
                       ),
                   },
-                  { id: 'access', header: 'Access', render: (k) => (k.readonly ? 'Read-only' : 'Editable') },
+                  {
+                    id: 'access',
+                    header: 'Access',
+                    render: (k) => {
+                      if (k.readonly) return 'Read-only';
+                      const change = keyChange(k.key, user.permissions);
+                      return change.may ? 'Editable' : <span title={change.why}>{change.access}</span>;
+                    },
+                  },
                   {
                     id: 'actions',
                     header: 'Actions',
                     headerHidden: true,
                     render: (k) =>
-                      k.readonly ? null : editing?.key === k.key ? (
+                      k.readonly || !keyChange(k.key, user.permissions).may ? null : editing?.key === k.key ? (
                         <span className="configuration__actions">
                           <ConfirmDialog
                             title={`Change ${k.key}?`}

@@ -40,12 +40,12 @@ describe.each(ruleDrivers)("a customer's session is stopped and throttled only f
     await until(async () => charger.session(connectorId)?.transactionId, (id) => id === transactionId);
     return { transactionId, bookingId: Number(row!.booking_id) };
   };
-  const txProfile = (connectorId: number, limit: number, transactionId?: number): OcppCommand => ({
+  const txProfile = (connectorId: number, limit: number, transactionId?: number, chargingProfileId = 77): OcppCommand => ({
     action: 'SetChargingProfile',
     payload: {
       connectorId,
       csChargingProfiles: {
-        chargingProfileId: 77,
+        chargingProfileId,
         ...(transactionId === undefined ? {} : { transactionId }),
         stackLevel: 5,
         chargingProfilePurpose: 'TxProfile',
@@ -99,16 +99,23 @@ describe.each(ruleDrivers)("a customer's session is stopped and throttled only f
       expect(stop.body).toMatchObject({ type: '/problems/customer-session', bookingId, detail: expect.stringContaining("the booking's Stop charging action (a reason is needed)") });
     }
     expect((await testStop(operations, transactionId)).status).toBe(409);
+    // An unlock of its connector: the charger would finish the transaction first (OCPP 1.6 §5.18), a stop.
+    const unlock = await command(operations, { action: 'UnlockConnector', payload: { connectorId: 1 } });
+    expect(unlock.status).toBe(409);
+    expect(unlock.body).toMatchObject({ type: '/problems/customer-session', bookingId, bookingAction: 'stop-charging' });
     // Charging profiles that would change its current: a TxProfile on its connector (0 A or any other limit), one
-    // naming its transaction from another connector, and clears that could remove the booking's own profiles.
+    // naming its transaction from another connector, one taking the id of the booking's pause on another connector
+    // (a charger replaces the profile of that id wherever it is), and clears that could remove the booking's own
+    // profiles.
     const throttles: OcppCommand[] = [
       txProfile(1, 0),
       txProfile(1, 32),
       txProfile(2, 0, transactionId),
-      { action: 'ClearChargingProfile', payload: {} },
-      { action: 'ClearChargingProfile', payload: { connectorId: 0 } },
+      txProfile(2, 32, undefined, 9001),
+      { action: 'ClearChargingProfile', payload: { chargingProfilePurpose: 'TxProfile' } },
+      { action: 'ClearChargingProfile', payload: { connectorId: 0, chargingProfilePurpose: 'TxProfile' } },
       { action: 'ClearChargingProfile', payload: { connectorId: 1, chargingProfilePurpose: 'TxProfile' } },
-      { action: 'ClearChargingProfile', payload: { id: 9001, connectorId: 2 } },
+      { action: 'ClearChargingProfile', payload: { id: 9001, connectorId: 2, chargingProfilePurpose: 'TxProfile' } },
     ];
     for (const throttle of throttles) {
       const refused = await command(operations, throttle);
@@ -126,7 +133,7 @@ describe.each(ruleDrivers)("a customer's session is stopped and throttled only f
     expect(await booking(bookingId)).toMatchObject({ status: 'CHARGING', loadLimitA: null });
 
     // What does not reach the session still goes: a clear on the other connector (nothing there to clear).
-    const elsewhere = await command(operations, { action: 'ClearChargingProfile', payload: { connectorId: 2 } });
+    const elsewhere = await command(operations, { action: 'ClearChargingProfile', payload: { connectorId: 2, chargingProfilePurpose: 'TxProfile' } });
     expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
     expect(elsewhere.body.items[0]).toMatchObject({ action: 'ClearChargingProfile', status: 'rejected', response: { status: 'Unknown' } });
     expect(await until(async () => received.slice(sentFrames), (r) => r.length > 0)).toEqual(['ClearChargingProfile']);
