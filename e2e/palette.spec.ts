@@ -1,5 +1,6 @@
 // The Ctrl+K palette through the real screens: opening from a text field, permission filtering, record lookups by
-// device id and phone (three forms), pinning from the palette, and the palette machine's paths with real keys.
+// device id and phone (three forms), pinning from the palette, a ticket's and a charger's own actions opening where
+// they act (a charger's only for the holders of its cards' permissions), and the palette machine's paths with real keys.
 import { expect, test, type Page } from '@playwright/test';
 import { paletteMachine } from '@machines/palette.machine';
 import { maximalPaths, shortestPathVia, shortestPaths, walkPath, type ScreenAdapter } from './machine-paths';
@@ -149,6 +150,68 @@ test("on a ticket, the palette's Assign opens the ticket's Assign action, focuse
   // The assignee opens in place, its staff picker focused.
   await expect(properties.getByRole('combobox', { name: 'Assignee' })).toBeFocused();
 });
+
+test("on a charger, the palette's Request diagnostics…, Set charging profile… and Show composite schedule open their cards' dialogs and button; a field technician is offered none", async ({ page, browser, baseURL }) => {
+  // An OCPP charger no journey connects: the cards show whether it is online or not, and nothing here is sent.
+  const listed = (await (await page.request.get('/ocpp/dev/simulator-chargers?limit=60')).json()) as { items: { chargerId: number }[] };
+  const charger = listed.items[57];
+  expect(charger, 'an OCPP charger').toBeDefined();
+  const chargerPage = `/charger-management/all-chargers/${charger!.chargerId}`;
+  await signIn(page, staff.superAdmin);
+  await page.goto(chargerPage);
+  await expect(page.getByRole('region', { name: 'Diagnostics' })).toBeVisible({ timeout: 15_000 });
+
+  await openPalette(page);
+  await page.keyboard.type('request diagnostics');
+  await expect(option(page, /^Request diagnostics…/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#request-diagnostics$/);
+  const diagnostics = page.getByRole('alertdialog', { name: /^Request diagnostics: / });
+  await expect(diagnostics).toBeVisible();
+  await diagnostics.getByRole('button', { name: 'Cancel' }).click();
+  await expect(diagnostics).toBeHidden();
+
+  await openPalette(page);
+  await page.keyboard.type('set charging profile');
+  await expect(option(page, /^Set charging profile…/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  const profile = page.getByRole('alertdialog', { name: /^Set a charging profile: / });
+  await expect(profile).toBeVisible();
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await expect(profile).toBeHidden();
+
+  await openPalette(page);
+  await page.keyboard.type('composite schedule');
+  await expect(option(page, /^Show composite schedule/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Smart charging' }).getByRole('button', { name: 'Ask the charger' })).toBeFocused();
+
+  // A field technician (test charging, no diagnostics or charging profiles), in a browser of their own: the charger's
+  // own actions, not these.
+  const technician = await browser.newContext({ baseURL });
+  try {
+    await fieldTechnicianSees(await technician.newPage(), chargerPage);
+  } finally {
+    await technician.close();
+  }
+});
+
+async function fieldTechnicianSees(page: Page, chargerPage: string): Promise<void> {
+  await signIn(page, staff.fieldTechnician);
+  await page.goto(chargerPage);
+  await expect(page.getByRole('region', { name: 'Diagnostics' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Request diagnostics…' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Smart charging' }).getByRole('button')).toHaveCount(0);
+  await openPalette(page);
+  await page.keyboard.type('start test charge');
+  await expect(option(page, /^Start test charge…/)).toBeVisible();
+  for (const query of ['request diagnostics', 'set charging profile', 'composite schedule']) {
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(query);
+    await expect(input(page)).toHaveValue(query);
+    await expect(option(page, /^(Request diagnostics…|Set charging profile…|Show composite schedule)/)).toHaveCount(0);
+  }
+}
 
 // The machine's paths, walked with real key presses.
 const events = [
