@@ -14,13 +14,16 @@ export const TEST_ID_TAG_PREFIX = 'CZOTEST';
 export const INSTANT_ID_TAG_PREFIX = 'CZOINST';
 
 /**
- * Whether an idTag is one the console makes for a start of its own (a test charge, a session started for a customer),
- * whatever its case (OCPP 1.6 idTags are case-insensitive). Such a tag charges as its record says (a test charge at no
- * charge, or the customer's wallet), so only the routes that make it send it: the generic command route refuses it.
+ * Which start of the console's own an idTag is, whatever its case (OCPP 1.6 idTags are case-insensitive): a test
+ * charge's (free, the staff member's) or a session started for a customer's (on their wallet); null for any other
+ * tag. Such a tag charges as its record says, so the command route holds it to its own permission (command-service
+ * senders: ocpp-routes.ts).
  */
-export function isConsoleIdTag(idTag: string): boolean {
+export function consoleIdTagKind(idTag: string): 'test' | 'instant' | null {
   const tag = idTag.trim().toUpperCase();
-  return tag.startsWith(TEST_ID_TAG_PREFIX) || tag.startsWith(INSTANT_ID_TAG_PREFIX);
+  if (tag.startsWith(TEST_ID_TAG_PREFIX)) return 'test';
+  if (tag.startsWith(INSTANT_ID_TAG_PREFIX)) return 'instant';
+  return null;
 }
 
 const iso = (d: Date) => d.toISOString();

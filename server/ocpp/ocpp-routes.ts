@@ -19,6 +19,7 @@ import {
   testChargeStopSchema,
 } from '@domain/ocpp';
 import { ocppCommandBatchListSchema } from '@domain/ocpp-batches';
+import { hasPermission, type Permission } from '@domain/permissions';
 import { problemSchema } from '@domain/problem';
 import { ocppCommandWaitingStates } from '@machines/ocpp-command.machine';
 import type { ResolvedDeps } from '@server/app-deps';
@@ -27,13 +28,13 @@ import { bookings } from '@server/db/tables/bookings';
 import { chargers } from '@server/db/tables/chargers';
 import { ocppChargePoints, ocppCommands, ocppConnectors, ocppMeterValues, ocppMessages, ocppSessions } from '@server/db/tables/ocpp';
 import { users } from '@server/db/schema';
-import { conflictProblem, HttpProblem, notFoundProblem, validationProblem } from '@server/http/problem';
+import { conflictProblem, forbiddenProblem, HttpProblem, notFoundProblem, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { refuseCustomerSession } from '@server/bookings/customer-session';
 import { rowsOf } from '@server/db/rows';
 import { generateChargerPassword, hashChargerPassword } from './charger-password';
 import { chargerOfflineProblem, commandColumns, commandJoins, commandView, sendCommands } from './command-service';
-import { INSTANT_ID_TAG_PREFIX, isConsoleIdTag, resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
+import { consoleIdTagKind, INSTANT_ID_TAG_PREFIX, resolveIdTag, TEST_ID_TAG_PREFIX } from './authorisation-store';
 import { setChargerPasswordHash } from './charger-identity';
 import { requireCommandPermission } from './data-transfer-access';
 import { keepListSetting } from './local-list-service';
@@ -53,15 +54,21 @@ function chargerIdOf(raw: string | undefined): number {
  * A RemoteStartTransaction staff send for a customer's idTag (their RFID card) is held to what the charger's
  * StartTransaction will be (resolveIdTag: the card, then the session start rule, server/bookings/session-start-rule.ts)
  * and refused (409, the same words, nothing sent) when it would be refused. A tag of no customer goes as it is. A tag
- * of the console's own (isConsoleIdTag) is refused (400): a test charge starts from Test charging (ROLE_TEST_DEVICE),
- * a customer's session from Start a session now (ROLE_INSTANT_BOOKING_AND_CHARGING), each making its own tag; sent
- * here, one would start a free test charge or a session on a customer's wallet without that permission.
+ * of the console's own (consoleIdTagKind) is held to its own right: a test tag (a free test charge, taken as the
+ * sender's) needs ROLE_TEST_DEVICE, as Test charging does (403 without it; with it, many chargers can be started at
+ * once, as the benchmarks and the cluster test do); a tag of a session started for a customer is never sent from here
+ * (400): it starts a session on that customer's wallet, and only Start a session now
+ * (ROLE_INSTANT_BOOKING_AND_CHARGING) makes one.
  */
-async function checkRemoteStart(deps: ResolvedDeps, chargerId: number, idTag: string): Promise<void> {
-  if (isConsoleIdTag(idTag)) {
+async function checkRemoteStart(deps: ResolvedDeps, granted: readonly Permission[], chargerId: number, idTag: string): Promise<void> {
+  const kind = consoleIdTagKind(idTag);
+  if (kind === 'test' && !hasPermission(granted, 'ROLE_TEST_DEVICE')) {
+    throw forbiddenProblem(`Starting a test charge (a tag starting ${TEST_ID_TAG_PREFIX}) needs the permission ROLE_TEST_DEVICE. Nothing was sent.`);
+  }
+  if (kind === 'instant') {
     throw validationProblem(
-      [{ path: 'command.payload.idTag', message: `Tags starting ${TEST_ID_TAG_PREFIX} or ${INSTANT_ID_TAG_PREFIX} are the console’s own` }],
-      `Tags starting ${TEST_ID_TAG_PREFIX} or ${INSTANT_ID_TAG_PREFIX} are the console's own: start a test charge with Test charging, or a customer's session with the bookings' Start a session now. Nothing was sent.`,
+      [{ path: 'command.payload.idTag', message: `Tags starting ${INSTANT_ID_TAG_PREFIX} are the console’s own` }],
+      `Tags starting ${INSTANT_ID_TAG_PREFIX} start a session on a customer's wallet: start one with the bookings' Start a session now. Nothing was sent.`,
     );
   }
   const resolved = await resolveIdTag(deps.db, chargerId, idTag, deps.config.sessionStart.minWalletPaise);
@@ -294,16 +301,17 @@ export function registerOcppRoutes(registry: RouteRegistry): void {
     access: { kind: 'permission', permission: 'ROLE_EXECUTE_COMMAND' },
     body: sendCommandBodySchema,
     summary:
-      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A DataTransfer (a vendor's own message; its answer's status and data in the record's response) also needs ROLE_DATA_TRANSFER (403 without it, nothing written). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum). A RemoteStopTransaction of a customer's session, and a SetChargingProfile or ClearChargingProfile that would change one's current, are refused (409 naming the booking and its own action: Stop charging, load balancing, pause or resume; nothing sent).",
+      "Send one command to one or many OCPP chargers: a record per charger, routed to the server process holding its socket; a charger that is offline is refused at once. Answers 202 with the records (200 after their answers with `wait: true`). A DataTransfer (a vendor's own message; its answer's status and data in the record's response) also needs ROLE_DATA_TRANSFER, a ChangeConfiguration of the local list's settings ROLE_MANAGE_LOCAL_LIST (kept on the charger's list when taken), and a RemoteStartTransaction with a test tag (CZOTEST…) ROLE_TEST_DEVICE (403 without it, nothing written). Not taken (400, nothing written): a Set/ClearChargingProfile beyond a session's own TxProfile (a clear without chargingProfilePurpose TxProfile, or an id from 100,000: the charger's Smart charging panel's), a ChangeConfiguration of HeartbeatInterval or AuthorizationKey (the central system's), a RemoteStartTransaction with a tag of a session started for a customer (CZOINST…). A RemoteStartTransaction with a customer's card is refused (409, nothing sent) when the card or the customer may not start a session (the session start rule: active, not locked, a prepaid wallet holding the minimum). A RemoteStopTransaction or UnlockConnector of a customer's session, and a SetChargingProfile or ClearChargingProfile that would change one's current, are refused (409 naming the booking and its own action: Stop charging, load balancing, pause or resume; nothing sent).",
     responses: {
       200: { description: 'Answered', schema: sendCommandAnswerSchema },
       202: { description: 'Queued', schema: sendCommandAnswerSchema },
-      403: { description: 'A command needing a permission of its own (DataTransfer: ROLE_DATA_TRANSFER) the caller lacks', schema: problemSchema },
+      400: { description: 'Bad input, or a command that is another route\'s (a charging profile of the Smart charging panel, a key the central system sets, a tag of a session started for a customer)', schema: problemSchema },
+      403: { description: 'A command needing a permission of its own the caller lacks (DataTransfer: ROLE_DATA_TRANSFER; the local list\'s settings: ROLE_MANAGE_LOCAL_LIST; a test tag: ROLE_TEST_DEVICE)', schema: problemSchema },
       409: { description: "No OCPP charger among them (one that is not OCPP among others gets its record refused with why), a remote start the customer may not have, or a stop or charging profile reaching a customer's session", schema: problemSchema },
     },
     handler: async ({ c, deps, body, session }) => {
       requireCommandPermission(session.permissions, body.command);
-      if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, body.chargerIds[0]!, body.command.payload.idTag);
+      if (body.command.action === 'RemoteStartTransaction') await checkRemoteStart(deps, session.permissions, body.chargerIds[0]!, body.command.payload.idTag);
       await refuseCustomerSession(deps.db, body.chargerIds, body.command);
       const answer = await sendCommands(deps, { chargerIds: body.chargerIds, command: body.command, userId: session.userId, wait: body.wait });
       await keepListSetting(deps, body.command, answer.items);

@@ -1,8 +1,8 @@
 // The generic command route (POST /ccu/charger-command, ROLE_EXECUTE_COMMAND) does not reach what has a permission or a
-// state of its own, against a simulated charger over a real socket: a RemoteStartTransaction with a tag the console
-// makes for a test charge or a customer's session, a ChangeConfiguration of a key the central system sets itself
-// (HeartbeatInterval, AuthorizationKey), each refused with nothing sent; the local list's settings need the local
-// list's permission, and the list's stored settings follow a change the charger took.
+// state of its own, against a simulated charger over a real socket: a RemoteStartTransaction with a tag of a session
+// started for a customer, or a test tag without test charging's permission, a ChangeConfiguration of a key the
+// central system sets itself (HeartbeatInterval, AuthorizationKey), each refused with nothing sent; the local list's
+// settings need the local list's permission, and the list's stored settings follow a change the charger took.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localListPaths } from '@domain/local-list';
@@ -52,22 +52,34 @@ describe.each(ruleDrivers)('the command route keeps to its own commands on %s', 
       if (kind === 2) received.push(action);
     });
     admin = (await signIn(t, '9000000001')).authKey;
-    // Operations keeps ROLE_EXECUTE_COMMAND without ROLE_MANAGE_LOCAL_LIST.
-    await database.db.execute(sql`update roles set permissions = array_remove(permissions, 'ROLE_MANAGE_LOCAL_LIST') where name = 'Operations'`);
+    // Operations keeps ROLE_EXECUTE_COMMAND without ROLE_MANAGE_LOCAL_LIST and ROLE_TEST_DEVICE.
+    await database.db.execute(
+      sql`update roles set permissions = array_remove(array_remove(permissions, 'ROLE_MANAGE_LOCAL_LIST'), 'ROLE_TEST_DEVICE') where name = 'Operations'`,
+    );
     operations = (await signIn(t, '9000000002')).authKey;
     await until(() => q<{ status: string }>(sql`select status from ocpp_connectors where charger_id = ${chargerId} and connector_id = 1`), (r) => r[0]?.status === 'Available');
   }, 300_000);
   afterAll(() => live.close());
 
-  it("refuses a remote start with a tag of the console's own (a test charge's, a customer's session's), whatever its case", async () => {
-    for (const idTag of ['CZOTEST1A2B3C4D', 'czotest00ff', 'CZOINST0A1B2C3D4E', ' czoInst99']) {
-      const refused = await nothingSent(() => command(operations, { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag } }));
+  it("holds a remote start with a tag of the console's own to its right: a test tag to test charging's, a customer's session's never", async () => {
+    for (const idTag of ['CZOINST0A1B2C3D4E', ' czoInst99']) {
+      const refused = await nothingSent(() => command(admin, { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag } }));
       expect(refused.status, idTag).toBe(400);
-      expect(refused.body.detail).toBe("Tags starting CZOTEST or CZOINST are the console's own: start a test charge with Test charging, or a customer's session with the bookings' Start a session now. Nothing was sent.");
-      expect(refused.body.errors).toEqual([{ path: 'command.payload.idTag', message: 'Tags starting CZOTEST or CZOINST are the console’s own' }]);
+      expect(refused.body.detail).toBe("Tags starting CZOINST start a session on a customer's wallet: start one with the bookings' Start a session now. Nothing was sent.");
+      expect(refused.body.errors).toEqual([{ path: 'command.payload.idTag', message: 'Tags starting CZOINST are the console’s own' }]);
+    }
+    for (const idTag of ['CZOTEST1A2B3C4D', 'czotest00ff']) {
+      const refused = await nothingSent(() => command(operations, { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag } }));
+      expect(refused.status, idTag).toBe(403);
+      expect(refused.body.detail).toBe('Starting a test charge (a tag starting CZOTEST) needs the permission ROLE_TEST_DEVICE. Nothing was sent.');
     }
     expect(charger.session(1)).toBeNull();
     expect(await q(sql`select 1 from ocpp_sessions where charger_id = ${chargerId}`)).toEqual([]);
+    // With test charging's permission a test tag starts a test charge, as the benchmarks start many chargers at once.
+    const started = await command(admin, { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: 'CZOTESTGUARD' } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.items[0]).toMatchObject({ status: 'accepted' });
+    expect(await until(async () => charger.session(1)?.idTag, (tag) => tag === 'CZOTESTGUARD')).toBe('CZOTESTGUARD');
   });
 
   it('refuses a change of a key the central system sets itself, and changes any other', async () => {
