@@ -165,6 +165,8 @@ export interface CentralSystemOptions {
   rateBurst?: number;
   /** Days the raw message log is kept [14]. */
   logRetentionDays?: number;
+  /** How often the central system pings each charger's socket, ms [30,000]. */
+  pingIntervalMs?: number;
   /** How often "last seen" is written for the chargers heard from meanwhile, ms [10,000]. */
   lastSeenEveryMs?: number;
   /**
@@ -294,7 +296,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     strictMode: protocolVersions.map((v) => v.protocol),
     strictModeValidators: protocolVersions.flatMap((v) => (v.strictValidator ? [v.strictValidator] : [])),
     callTimeoutMs,
-    pingIntervalMs: 30_000,
+    pingIntervalMs: options.pingIntervalMs ?? 30_000,
     maxBadMessages: 20,
     // ws reads a frame's length before its payload: a frame past the limit closes the socket (1009) unread, instead
     // of being buffered whole (ws's own default is 100 MiB per frame).
@@ -405,8 +407,12 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     }
     heard.add(link.charger.id);
   }
+  // The charger answered our WebSocket ping: it is alive, though it may send no OCPP message for a whole heartbeat
+  // interval. "Last seen" moves on as for a message, so no process's sweep takes it offline while its socket answers.
   function onPing(this: RpcClient) {
-    linkOf(this).lastInbound = Date.now();
+    const link = linkOf(this);
+    link.lastInbound = Date.now();
+    heard.add(link.charger.id);
   }
   function onCall(this: RpcClient, event: { outbound: boolean; payload: unknown[] }) {
     const link = linkOf(this);

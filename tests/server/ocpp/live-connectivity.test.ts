@@ -3,7 +3,10 @@
 // socket. After the seed no OCPP charger is online; a charger that connects reads online everywhere, and offline
 // again once it disconnects. At a central system's start, chargers held by a process that is gone, and OCPP chargers
 // stored online that no process holds, go offline.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
+import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargerMapCategories } from '@domain/network-map';
@@ -14,6 +17,7 @@ import { exportChunks } from '@server/downloads/export-rows';
 import { createInProcessBus } from '@server/live/notification-bus';
 import { createCentralSystem } from '@server/ocpp/central-system';
 import { MAP_VIEW } from '@server/network/map-routes';
+import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 import { openLiveCharger, quiet, until, type LiveCharger } from '../support/live-charger';
 import { call, signIn } from '../support/test-app';
 import { testDrivers } from '../support/test-database';
@@ -164,6 +168,46 @@ describe.each(testDrivers)('an OCPP charger’s connectivity on %s', (driver) =>
       expect(held!.node).toBeNull();
     } finally {
       await second.close();
+      await bus.close();
+    }
+  });
+  it('keeps "last seen" moving while the charger only answers the socket’s pings (no sweep takes a quiet charger offline)', async () => {
+    const { database } = live;
+    const db = database.db;
+    // A charger that boots and then says nothing for as long as its heartbeat interval allows: only its WebSocket
+    // answers the central system's pings (every 100 ms here).
+    const [quietCharger] = rowsOf<{ id: number; box: string }>(
+      await db.execute(sql`select c.id, c.charger_box_id as box from chargers c left join ocpp_charge_points p on p.charger_id = c.id
+        where c.charger_type = ${OCPP} and c.is_active and c.charger_box_id is not null and p.connected_node is null and c.id not in (${live.chargerId}, ${live.offlineCharger.id}) order by c.id limit 1`),
+    );
+    const bus = createInProcessBus();
+    const central = createCentralSystem({ db, bus, logger: quiet, pingIntervalMs: 100, lastSeenEveryMs: 50, watchEveryMs: 3_600_000 });
+    const server = createServer((_, res) => res.writeHead(404).end());
+    server.on('upgrade', (req, socket, head) => central.handleUpgrade(req, socket, head));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const box = quietCharger!.box;
+    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/ocpp/${encodeURIComponent(box)}`, ['ocpp1.6'], {
+      headers: { authorization: `Basic ${Buffer.from(`${box}:${DEV_CHARGER_PASSWORD}`).toString('base64')}` },
+    });
+    const lastSeen = async () =>
+      rowsOf<{ at: string | null; node: string | null }>(await db.execute(sql`select last_seen_at::text as at, connected_node as node from ocpp_charge_points where charger_id = ${quietCharger!.id}`))[0];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      const booted = new Promise<unknown[]>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)) as unknown[])));
+      socket.send(JSON.stringify([2, 'boot-1', 'BootNotification', { chargePointVendor: 'Quiet', chargePointModel: 'Q1' }]));
+      expect((await booted)[0]).toBe(3);
+      const first = await until(lastSeen, (r) => Boolean(r?.at && r.node));
+      // No OCPP message after the boot: only pongs. "Last seen" still moves on.
+      const later = await until(lastSeen, (r) => Boolean(r?.at && first?.at && new Date(r.at).getTime() > new Date(first.at).getTime() + 300));
+      expect(new Date(later!.at!).getTime()).toBeGreaterThan(new Date(first!.at!).getTime() + 300);
+      expect(later!.node).toBe(central.nodeId);
+    } finally {
+      socket.terminate();
+      await central.close();
+      await new Promise<void>((r) => server.close(() => r()));
       await bus.close();
     }
   });
