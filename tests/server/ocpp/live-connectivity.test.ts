@@ -193,10 +193,10 @@ describe.each(testDrivers)('an OCPP charger’s connectivity on %s', (driver) =>
       rowsOf<{ at: string | null; node: string | null }>(await db.execute(sql`select last_seen_at::text as at, connected_node as node from ocpp_charge_points where charger_id = ${quietCharger!.id}`))[0];
     try {
       await new Promise<void>((resolve, reject) => {
-        socket.once('open', () => resolve());
-        socket.once('error', reject);
+        socket.on('open', () => resolve());
+        socket.on('error', reject);
       });
-      const booted = new Promise<unknown[]>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)) as unknown[])));
+      const booted = new Promise<unknown[]>((resolve) => socket.on('message', (data: Buffer) => resolve(JSON.parse(String(data)) as unknown[])));
       socket.send(JSON.stringify([2, 'boot-1', 'BootNotification', { chargePointVendor: 'Quiet', chargePointModel: 'Q1' }]));
       expect((await booted)[0]).toBe(3);
       const first = await until(lastSeen, (r) => Boolean(r?.at && r.node));
