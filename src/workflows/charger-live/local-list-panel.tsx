@@ -81,20 +81,28 @@ export function LocalListPanel({ chargerId, chargerType, uniqueId }: { chargerId
       ) : list.isError ? (
         <p role="alert">{errorMessage(list.error)}</p>
       ) : data ? (
-        <dl className="charger-local-list__facts">
-          <dt>State</dt>
-          <dd>
-            <span className={`pill pill--${localListTone(data.state)}`} data-testid="local-list-state">
-              {data.state ? localListStateLabels[data.state] : 'No list'}
-            </span>
-            {data.answer ? <span> {localListAnswerLabels[data.answer] ?? data.answer}</span> : null}
-          </dd>
-          <dt>Version</dt>
-          <dd data-testid="local-list-version">{versionLine(data)}</dd>
-          <dt>Cards on the list</dt>
-          <dd>{data.cards.toLocaleString('en-IN')} cards</dd>
-          <dt>Last sent</dt>
-          <dd>{data.lastSentAt ? formatDateTime(data.lastSentAt) : 'Never'}</dd>
+        <dl className="detail-grid">
+          <div className="detail-grid__item">
+            <dt>State</dt>
+            <dd>
+              <span className={`pill pill--${localListTone(data.state)}`} data-testid="local-list-state">
+                {data.state ? localListStateLabels[data.state] : 'No list'}
+              </span>
+              {data.answer ? <span> {localListAnswerLabels[data.answer] ?? data.answer}</span> : null}
+            </dd>
+          </div>
+          <div className="detail-grid__item">
+            <dt>Version</dt>
+            <dd data-testid="local-list-version">{versionLine(data)}</dd>
+          </div>
+          <div className="detail-grid__item">
+            <dt>Cards on the list</dt>
+            <dd>{data.cards.toLocaleString('en-IN')} cards</dd>
+          </div>
+          <div className="detail-grid__item">
+            <dt>Last sent</dt>
+            <dd>{data.lastSentAt ? formatDateTime(data.lastSentAt) : 'Never'}</dd>
+          </div>
         </dl>
       ) : null}
       {canManage ? (
