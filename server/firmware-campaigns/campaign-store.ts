@@ -175,24 +175,31 @@ function memberStateSql(now: Date): SQL {
     else 'inProgress' end`;
 }
 
-/** The member's latest update of its campaign. */
-const latestUpdate = sql`left join lateral (
-    select fu.status, fu.error, fu.updated_at from ${firmwareUpdates} fu
-    where fu.charger_id = m.charger_id and fu.campaign_id = m.campaign_id::text order by fu.created_at desc limit 1) f on true`;
+/**
+ * Each member's latest update of its campaign (`f`), the campaigns' updates read in one pass. (A lookup per member
+ * read, at 10,000 members, the campaign's index whole for each one: 15 s per count while its updates were moving.)
+ */
+const latestUpdate = (campaignIds: readonly string[]) => sql`left join (
+    select distinct on (fu.campaign_id, fu.charger_id) fu.campaign_id, fu.charger_id, fu.status, fu.error, fu.updated_at from ${firmwareUpdates} fu
+    where fu.campaign_id in (${sql.join(campaignIds.map((id) => sql`${id}`), sql`, `)})
+    order by fu.campaign_id, fu.charger_id, fu.created_at desc) f on f.campaign_id = m.campaign_id::text and f.charger_id = m.charger_id`;
 
 const emptyCounts = (): CampaignMemberCounts => Object.fromEntries(campaignMemberStates.map((s) => [s, 0])) as CampaignMemberCounts;
+
+/** The statement of memberCounts (its plan is tested: the updates are read once, not once per member). */
+export function memberCountsSql(campaignIds: readonly string[], now: Date): SQL {
+  return sql`
+      select m.campaign_id, m.wave, ${memberStateSql(now)} as state, count(*)::int as n
+      from ${firmwareCampaignMembers} m ${latestUpdate(campaignIds)}
+      where m.campaign_id in (${sql.join(campaignIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      group by 1, 2, 3`;
+}
 
 /** Counts of members per state, per campaign and wave (0-based). */
 export async function memberCounts(db: Database, campaignIds: readonly string[], now: Date): Promise<Map<string, Map<number, CampaignMemberCounts>>> {
   const result = new Map<string, Map<number, CampaignMemberCounts>>();
   if (campaignIds.length === 0) return result;
-  const rows = rowsOf<{ campaign_id: string; wave: number; state: string; n: number }>(
-    await db.execute(sql`
-      select m.campaign_id, m.wave, ${memberStateSql(now)} as state, count(*)::int as n
-      from ${firmwareCampaignMembers} m ${latestUpdate}
-      where m.campaign_id in (${sql.join(campaignIds.map((id) => sql`${id}::uuid`), sql`, `)})
-      group by 1, 2, 3`),
-  );
+  const rows = rowsOf<{ campaign_id: string; wave: number; state: string; n: number }>(await db.execute(memberCountsSql(campaignIds, now)));
   for (const r of rows) {
     const waves = result.get(r.campaign_id) ?? new Map<number, CampaignMemberCounts>();
     result.set(r.campaign_id, waves);
@@ -269,11 +276,11 @@ export async function campaignMembers(db: Database, campaignId: string, query: C
   if (query.wave !== undefined) where.push(sql`m.wave = ${query.wave - 1}`);
   if (query.state !== undefined) where.push(sql`(${state}) = ${query.state}`);
   const whereSql = sql.join(where, sql` and `);
-  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${firmwareCampaignMembers} m ${latestUpdate} where ${whereSql}`));
+  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${firmwareCampaignMembers} m ${latestUpdate([campaignId])} where ${whereSql}`));
   const rows = rowsOf<{ charger_id: number; unique_id: string | null; wave: number; state: CampaignMember['state']; update_status: string | null; error: string | null; updated_at: unknown; sent_at: unknown }>(
     await db.execute(sql`
       select m.charger_id, c.unique_id, m.wave, ${state} as state, f.status as update_status, f.error, f.updated_at, m.sent_at
-      from ${firmwareCampaignMembers} m ${latestUpdate}
+      from ${firmwareCampaignMembers} m ${latestUpdate([campaignId])}
       left join ${chargers} c on c.id = m.charger_id
       where ${whereSql}
       order by m.wave, c.unique_id, m.charger_id
