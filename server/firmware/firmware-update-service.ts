@@ -5,10 +5,10 @@
 // after a command is answered or a session ends) follows the commands' answers, sends the waiting updates and times
 // out the updates whose charger went silent.
 import { sql } from 'drizzle-orm';
-import type { FirmwareCommand, FirmwareUpdateView } from '@domain/firmware';
+import { firmwareUpdateStates, type FirmwareCommand, type FirmwareUpdateView } from '@domain/firmware';
 import { chargerTypes } from '@domain/resources/chargers/charger';
 import { canTestOverOcpp } from '@domain/ocpp';
-import { firmwareWaitingStates } from '@machines/firmware-update.machine';
+import { firmwareWaitingStates, nextFirmwareState } from '@machines/firmware-update.machine';
 import type { AppConfig } from '@server/config';
 import { rowsOf } from '@server/db/rows';
 import { chargers } from '@server/db/tables/chargers';
@@ -55,6 +55,9 @@ const FAILED_COMMAND_STATES: Readonly<Record<string, string>> = {
 };
 
 const ocppTypes = new Set(chargerTypes.filter(canTestOverOcpp));
+
+/** The states an update may be sent from (the machine's SEND), all of which it leaves for sent. */
+const SEND_FROM = firmwareUpdateStates.filter((s) => nextFirmwareState(s, 'SEND') === 'sent');
 
 /**
  * Asks each charger for the firmware update: one record per charger, then the UpdateFirmware of every charger that is
@@ -157,8 +160,15 @@ async function sendUpdates(
   if (updates.length === 0) return;
   const { db } = deps;
   const now = deps.now();
-  const sending: { id: string; chargerId: number }[] = [];
-  for (const u of updates) if (await moveUpdate(db, u.id, 'SEND', {}, now)) sending.push(u);
+  // Every update marked sent in one statement, and every command's id recorded in one (one statement per charger was
+  // 1,500 commits for a campaign's chunk of 500: at 10,000 chargers its last wave took 14 minutes to send).
+  const marked = new Set(
+    rowsOf<{ id: string }>(
+      await db.execute(sql`update ${firmwareUpdates} set status = 'sent', updated_at = ${now.toISOString()}
+        where id = any(${`{${updates.map((u) => u.id).join(',')}}`}::uuid[]) and status in (${sql.join(SEND_FROM.map((s) => sql`${s}`), sql`, `)}) returning id`),
+    ).map((r) => String(r.id)),
+  );
+  const sending = updates.filter((u) => marked.has(u.id));
   if (sending.length === 0) return;
   let items: { id: string; chargerId: number; status: string; error: string | null }[];
   try {
@@ -170,10 +180,14 @@ async function sendUpdates(
     return;
   }
   const commandOf = new Map(items.map((c) => [c.chargerId, c]));
-  for (const u of sending) {
-    const command = commandOf.get(u.chargerId);
-    if (!command) continue;
-    await db.execute(sql`update ${firmwareUpdates} set command_id = ${command.id}::uuid, updated_at = ${deps.now().toISOString()} where id = ${u.id}::uuid and command_id is null`);
+  const recorded = sending.filter((u) => commandOf.has(u.chargerId));
+  if (recorded.length > 0) {
+    await db.execute(sql`update ${firmwareUpdates} f set command_id = v.command_id, updated_at = ${deps.now().toISOString()}
+      from unnest(${`{${recorded.map((u) => u.id).join(',')}}`}::uuid[], ${`{${recorded.map((u) => commandOf.get(u.chargerId)!.id).join(',')}}`}::uuid[]) as v (id, command_id)
+      where f.id = v.id and f.command_id is null`);
+  }
+  for (const u of recorded) {
+    const command = commandOf.get(u.chargerId)!;
     if (command.status in FAILED_COMMAND_STATES) await moveUpdate(db, u.id, 'FAIL', { error: command.error ?? FAILED_COMMAND_STATES[command.status]! }, deps.now(), 'sent');
   }
 }

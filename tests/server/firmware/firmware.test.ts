@@ -117,6 +117,23 @@ describe.each(ruleDrivers)('firmware updates on %s', (driver) => {
     expect(await until(() => updateById(b!.id), (u) => u.status === 'failed', 20_000)).toMatchObject({ last_charger_status: 'InstallationFailed', error: 'The charger could not install the image.' });
   });
 
+  it('one request to several chargers gives each update its own charger’s command, marked sent in one go', async () => {
+    // The live charger fails its download (no reboot to wait for).
+    live.charger.firmware.configure({ failureRate: 1, failStep: 'download' });
+    const views = await requestFirmwareUpdates(deps(), { chargerIds: [chargerId, live.offlineCharger.id], firmwareFileId: fileId, requestedBy: adminId });
+    const rows = await q<{ charger_id: number; status: string; command_charger: number | null; command_status: string | null }>(
+      sql`select f.charger_id, f.status, c.charger_id as command_charger, c.status as command_status from firmware_updates f left join ocpp_commands c on c.id = f.command_id
+        where f.id in (${sql.join(views.map((v) => sql`${v.id}::uuid`), sql`, `)}) order by f.charger_id`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect(Number(r.command_charger)).toBe(Number(r.charger_id));
+    const byCharger = new Map(rows.map((r) => [Number(r.charger_id), r]));
+    expect(byCharger.get(live.offlineCharger.id)).toMatchObject({ status: 'failed', command_status: 'offline' });
+    expect(['sent', 'accepted', 'downloading', 'failed']).toContain(byCharger.get(chargerId)!.status);
+    const online = views.find((v) => v.chargerId === chargerId)!;
+    expect(await until(() => updateById(online.id), (u) => u.status === 'failed', 30_000)).toMatchObject({ last_charger_status: 'DownloadFailed' });
+  });
+
   it('ignores a status that does not fit, and one charger’s status never moves another’s update', async () => {
     const [offline] = await requestFirmwareUpdates(deps(), { chargerIds: [live.offlineCharger.id], firmwareFileId: fileId, requestedBy: adminId });
     // Offline: failed at once, nothing sent.
