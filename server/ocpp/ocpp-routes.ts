@@ -56,7 +56,8 @@ function chargerIdOf(raw: string | undefined): number {
  * and refused (409, the same words, nothing sent) when it would be refused. A tag of no customer goes as it is. A tag
  * of the console's own (consoleIdTagKind) is held to its own right: a test tag (a free test charge, taken as the
  * sender's) needs ROLE_TEST_DEVICE, as Test charging does (403 without it; with it, many chargers can be started at
- * once, as the benchmarks and the cluster test do); a tag of a session started for a customer is never sent from here
+ * once, as the benchmarks and the cluster test do), and one already used at the charger or past its lifetime is
+ * refused as the charger would refuse it (409: a one-off tag, authorisation-store.ts oneOffRefusal); a tag of a session started for a customer is never sent from here
  * (400): it starts a session on that customer's wallet, and only Start a session now
  * (ROLE_INSTANT_BOOKING_AND_CHARGING) makes one.
  */
@@ -71,7 +72,7 @@ async function checkRemoteStart(deps: ResolvedDeps, granted: readonly Permission
       `Tags starting ${INSTANT_ID_TAG_PREFIX} start a session on a customer's wallet: start one with the bookings' Start a session now. Nothing was sent.`,
     );
   }
-  const resolved = await resolveIdTag(deps.db, chargerId, idTag, deps.config.sessionStart.minWalletPaise);
+  const resolved = await resolveIdTag(deps.db, chargerId, idTag, deps.config.sessionStart.minWalletPaise, { at: deps.now() });
   if (resolved.userId === null || resolved.status === 'Accepted') return;
   throw conflictProblem(`${resolved.reason.replace(/\.?$/, '.')} Nothing was sent.`, [{ path: 'command.payload.idTag', message: resolved.reason }]);
 }

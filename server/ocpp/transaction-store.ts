@@ -31,10 +31,14 @@ export async function startTransaction(
   const [existing] = rowsOf<{ transaction_id: number; booking_id: number | null }>(
     await db.execute(sql`select transaction_id, booking_id from ${ocppSessions} where charger_id = ${charger.id} and start_key = ${startKey}`),
   );
-  const resolved = await resolveIdTag(db, charger.id, start.idTag, minWalletPaise);
-  if (existing) return { transactionId: Number(existing.transaction_id), status: resolved.status, bookingId: existing.booking_id === null ? null : Number(existing.booking_id), replayed: true };
   const startedAt = new Date(start.timestamp);
   const startedIso = Number.isNaN(startedAt.getTime()) ? iso(now) : iso(startedAt);
+  // A one-off tag of the console's is judged at the transaction's own start (a start sent after an outage by when it
+  // began; a charger's clock ahead of ours by now: no start is later than its arrival), and its resend is not a
+  // second use.
+  const at = new Date(Math.min(new Date(startedIso).getTime(), now.getTime()));
+  const resolved = await resolveIdTag(db, charger.id, start.idTag, minWalletPaise, { at, connectorId: start.connectorId, startKey });
+  if (existing) return { transactionId: Number(existing.transaction_id), status: resolved.status, bookingId: existing.booking_id === null ? null : Number(existing.booking_id), replayed: true };
   const accepted = resolved.status === 'Accepted';
   const socket = charger.sockets[start.connectorId - 1]?.code ?? null;
   // A start on the reservation of a customer's scheduled booking is that booking's session: it starts through its

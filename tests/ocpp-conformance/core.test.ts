@@ -1,5 +1,6 @@
 // Core profile, what the charge point sends: boot, heartbeat, authorisation, transactions, meter values, statuses,
 // data transfer, and the frames a 1.6 central system must refuse (OCPP 1.6 §4 and OCPP-J 1.6 §4).
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conformanceDrivers, HEARTBEAT_SECONDS, useConformanceServer, type ChargePoint } from './harness';
@@ -22,6 +23,21 @@ describe.each(conformanceDrivers)('Core on %s', (driver) => {
       from charger_transactions t join ocpp_sessions s on s.transaction_id = t.id left join bookings b on b.id = s.booking_id where t.id = ${id}`))[0];
   const start = async (cp: ChargePoint, idTag: string, connectorId = 1, meterStart = 1000, timestamp = new Date().toISOString()) =>
     cp.ok<{ transactionId: number; idTagInfo: { status: string } }>('StartTransaction', { connectorId, idTag, meterStart, timestamp });
+  // A one-off tag of the console's as it makes one, `minutesOld` minutes ago: a test charge's RemoteStartTransaction
+  // record, or a session started for a customer (an accepted card's holder) on a connector of the charger.
+  const oneOffTag = async (kind: 'test' | 'instant', chargerId: number, minutesOld = 0, connectorId = 1) => {
+    const idTag = `${kind === 'test' ? 'CZOTEST' : 'CZOINST'}${randomBytes(5).toString('hex').toUpperCase()}`;
+    const madeAt = minutesAgo(minutesOld);
+    if (kind === 'test') {
+      await cs.rows(sql`insert into ocpp_commands (charger_id, action, payload, status, created_at) values (${chargerId}, 'RemoteStartTransaction', ${JSON.stringify({ connectorId, idTag })}::jsonb, 'accepted', ${madeAt})`);
+    } else {
+      const [holder] = await cs.rows<{ user_id: string }>(sql`select user_id from rfid_card_history where card_number = ${await cs.card('accepted')} limit 1`);
+      await cs.rows(sql`insert into instant_charge_requests (id_tag, user_id, charger_id, connector_id, created_at) values (${idTag}, ${holder!.user_id}, ${chargerId}, ${connectorId}, ${madeAt})`);
+    }
+    return idTag;
+  };
+  const authorizeHistory = async (chargerId: number, idTag: string) =>
+    cs.rows<{ result: string; reason: string }>(sql`select result, reason from rfid_authorize_requests where charger_id = ${chargerId} and card_number = ${idTag} order by id`);
   const connectorRow = async (chargerId: number, connectorId: number) =>
     (await cs.rows<{ status: string; error_code: string }>(sql`select status, error_code from ocpp_connectors where charger_id = ${chargerId} and connector_id = ${connectorId}`))[0];
 
@@ -122,6 +138,39 @@ describe.each(conformanceDrivers)('Core on %s', (driver) => {
       const answer = await cp.call('Authorize', { idTag: 'X'.repeat(21) });
       expect(answer).toMatchObject({ type: 'error', code: 'FormationViolation' });
       expect(await cs.rows(sql`select 1 from rfid_authorize_requests where charger_id = ${charger.id}`)).toHaveLength(0);
+      await cp.close();
+    });
+
+    it('CORE-15 Authorize of a customer’s one-off tag (CZOINST…) accepted until a transaction starts with it, then Invalid; Invalid past its lifetime; the reason in Authorize History', async () => {
+      const { charger, cp } = await cs.bootedCharger();
+      const idTag = await oneOffTag('instant', charger.id);
+      expect(await cp.ok('Authorize', { idTag })).toEqual({ idTagInfo: { status: 'Accepted' } });
+      const { transactionId, idTagInfo } = await start(cp, idTag);
+      expect(idTagInfo.status).toBe('Accepted');
+      expect(await cp.ok('Authorize', { idTag })).toEqual({ idTagInfo: { status: 'Invalid' } });
+      const stale = await oneOffTag('instant', charger.id, 11);
+      expect(await cp.ok('Authorize', { idTag: stale })).toEqual({ idTagInfo: { status: 'Invalid' } });
+      expect(await authorizeHistory(charger.id, idTag)).toEqual([
+        { result: 'ACCEPTED', reason: 'Session started by staff for the customer' },
+        { result: 'REJECTED', reason: 'Instant charging tag already used' },
+      ]);
+      expect(await authorizeHistory(charger.id, stale)).toEqual([{ result: 'REJECTED', reason: 'Instant charging tag expired' }]);
+      await cp.ok('StopTransaction', { transactionId, meterStop: 1000, timestamp: new Date().toISOString() });
+      await cp.close();
+    });
+
+    it('CORE-16 Authorize of a test tag (CZOTEST…) accepted until a transaction starts with it, then Invalid; Invalid past its lifetime; the reason in Authorize History', async () => {
+      const { charger, cp } = await cs.bootedCharger();
+      const idTag = await oneOffTag('test', charger.id);
+      expect(await cp.ok('Authorize', { idTag })).toEqual({ idTagInfo: { status: 'Accepted' } });
+      const { transactionId, idTagInfo } = await start(cp, idTag);
+      expect(idTagInfo.status).toBe('Accepted');
+      expect(await cp.ok('Authorize', { idTag })).toEqual({ idTagInfo: { status: 'Invalid' } });
+      const stale = await oneOffTag('test', charger.id, 11);
+      expect(await cp.ok('Authorize', { idTag: stale })).toEqual({ idTagInfo: { status: 'Invalid' } });
+      expect((await authorizeHistory(charger.id, idTag)).map((r) => r.reason)).toEqual(['Test charge started from the console', 'Test tag already used']);
+      expect(await authorizeHistory(charger.id, stale)).toEqual([{ result: 'REJECTED', reason: 'Test tag expired' }]);
+      await cp.ok('StopTransaction', { transactionId, meterStop: 1000, timestamp: new Date().toISOString() });
       await cp.close();
     });
   });
@@ -304,6 +353,61 @@ describe.each(conformanceDrivers)('Core on %s', (driver) => {
       expect(await cp.call('StopTransaction', { transactionId, meterStop: -5, timestamp: new Date().toISOString() })).toMatchObject({ type: 'error', code: 'PropertyConstraintViolation' });
       expect((await transaction(transactionId))?.status).toBe('IN_PROGRESS');
       await cp.ok('StopTransaction', { transactionId, meterStop: 5, timestamp: new Date().toISOString() });
+      await cp.close();
+    });
+
+    it('CORE-36 StartTransaction with a customer’s one-off tag already used answered Invalid: a failed transaction, no second booking, nothing charged; the first transaction sent again still gets its own, Accepted', async () => {
+      const { charger, cp } = await cs.bootedCharger();
+      const idTag = await oneOffTag('instant', charger.id);
+      const timestamp = new Date().toISOString();
+      const first = await start(cp, idTag, 1, 500, timestamp);
+      expect(first.idTagInfo.status).toBe('Accepted');
+      expect((await transaction(first.transactionId))?.booking_status).toBe('CHARGING');
+      const second = await start(cp, idTag, 1, 900);
+      expect(second.idTagInfo.status).toBe('Invalid');
+      expect(second.transactionId).not.toBe(first.transactionId);
+      expect(await transaction(second.transactionId)).toMatchObject({ status: 'FAILED', booking_status: null });
+      const resent = await start(cp, idTag, 1, 500, timestamp);
+      expect(resent).toEqual(first);
+      expect(await cs.rows(sql`select 1 from ocpp_sessions where charger_id = ${charger.id} and booking_id is not null`)).toHaveLength(1);
+      await cp.ok('StopTransaction', { transactionId: first.transactionId, meterStop: 500, timestamp: new Date().toISOString() });
+      await cp.close();
+    });
+
+    it('CORE-37 StartTransaction with a test tag already used answered Invalid: a failed transaction; the first transaction sent again still gets its own, Accepted', async () => {
+      const { cp, charger } = await cs.bootedCharger();
+      const idTag = await oneOffTag('test', charger.id);
+      const timestamp = new Date().toISOString();
+      const first = await start(cp, idTag, 1, 0, timestamp);
+      expect(first.idTagInfo.status).toBe('Accepted');
+      const second = await start(cp, idTag, 2, 0);
+      expect(second.idTagInfo.status).toBe('Invalid');
+      expect((await transaction(second.transactionId))?.status).toBe('FAILED');
+      expect(await start(cp, idTag, 1, 0, timestamp)).toEqual(first);
+      await cp.ok('StopTransaction', { transactionId: first.transactionId, meterStop: 10, timestamp: new Date().toISOString() });
+      await cp.close();
+    });
+
+    it('CORE-38 StartTransaction with a one-off tag past its lifetime answered Invalid; one started in time and sent after an outage accepted', async () => {
+      const { cp, charger } = await cs.bootedCharger();
+      const stale = await start(cp, await oneOffTag('instant', charger.id, 30), 1, 0);
+      expect(stale.idTagInfo.status).toBe('Invalid');
+      expect(await transaction(stale.transactionId)).toMatchObject({ status: 'FAILED', booking_status: null });
+      expect((await start(cp, await oneOffTag('test', charger.id, 30), 1, 0)).idTagInfo.status).toBe('Invalid');
+      // Made 30 minutes ago, started 5 minutes later while the charger was offline, sent now.
+      const offline = await start(cp, await oneOffTag('instant', charger.id, 30), 1, 0, minutesAgo(25));
+      expect(offline.idTagInfo.status).toBe('Accepted');
+      expect((await transaction(offline.transactionId))?.booking_status).toBe('CHARGING');
+      await cp.ok('StopTransaction', { transactionId: offline.transactionId, meterStop: 10, timestamp: new Date().toISOString() });
+      await cp.close();
+    });
+
+    it('CORE-39 StartTransaction with a customer’s one-off tag on another connector than its own answered Invalid, no booking', async () => {
+      const { cp, charger } = await cs.bootedCharger({ connectors: 2 });
+      const idTag = await oneOffTag('instant', charger.id, 0, 2);
+      const answer = await start(cp, idTag, 1, 0);
+      expect(answer.idTagInfo.status).toBe('Invalid');
+      expect(await transaction(answer.transactionId)).toMatchObject({ status: 'FAILED', booking_status: null });
       await cp.close();
     });
   });

@@ -37,6 +37,9 @@ describe.each(ruleDrivers)('instant charging, load balancing and charger failure
 
   beforeAll(async () => {
     live = await openLiveCharger(driver);
+    // The app's clock on the central system's (the real one): a one-off tag's lifetime (a test charge's, a session's
+    // started for a customer) runs from the app's request to the StartTransaction the central system takes.
+    live.t.clock.set(new Date());
     ({ database, t, charger, chargerId, offlineCharger } = live);
     admin = (await signIn(t, '9000000001')).authKey;
     operations = (await signIn(t, '9000000002')).authKey;

@@ -30,5 +30,5 @@ export async function stopTransaction(params: unknown, { charger, db, now, batch
   // A firmware update that waits for the charger to finish charging is sent now that this transaction has ended.
   if (stopped.known) await queueAfterSession(db, charger.id, now());
   if (!p.idTag) return { idTagInfo: { status: 'Accepted' } };
-  return { idTagInfo: { status: (await resolveIdTag(db, charger.id, p.idTag, sessionStartMinWalletPaise)).status } };
+  return { idTagInfo: { status: (await resolveIdTag(db, charger.id, p.idTag, sessionStartMinWalletPaise, { at: now() })).status } };
 }
