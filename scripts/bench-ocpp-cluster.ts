@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@server/seed/seed-sql';
 import { haproxyConfig, otpOf, startCluster, type Cluster, type ClusterNode } from '@tools/cluster/cluster';
-import { answeredIds, command, fleetCounters, idArray, log, machineLine, one, pct, prepareChargers, signIn, sleep, startFleets as startBenchFleets, waitFor, withDatabase as withBenchDatabase, type Box, type BenchDb, type FleetProcess } from './bench-ocpp-setup';
+import { answeredIds, command, fleetCounters, idArray, log, machineLine, one, pct, prepareChargers, runTestTag, signIn, sleep, startFleets as startBenchFleets, waitFor, withDatabase as withBenchDatabase, type Box, type BenchDb, type FleetProcess } from './bench-ocpp-setup';
 
 const { values } = parseArgs({
   options: {
@@ -198,7 +198,7 @@ async function stormRun() {
     const spread = await holdings(cluster.nodes);
     log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${secs(connectMs)} (${refused} refused); held ${spread.perProcess.join(' / ')}`);
     const chargingIds = boxes.filter((_, i) => i % 3 === 0).map((b) => b.id);
-    await startCharging(cluster.httpUrl, auth, fleets, chargingIds, 'CZOTESTSTORM');
+    await startCharging(cluster.httpUrl, auth, fleets, chargingIds, runTestTag('STORM'));
     log(`${chargingIds.length} sessions charging; meter values for 10 s`);
     await sleep(10_000);
 
@@ -301,7 +301,7 @@ async function rollingRun() {
     const spread = await holdings(cluster.nodes);
     log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${secs(connectMs)} (${refused} refused); held ${spread.perProcess.join(' / ')}`);
     const chargingIds = boxes.filter((_, i) => i % 10 === 0).map((b) => b.id);
-    await startCharging(cluster.httpUrl, auth, fleets, chargingIds, 'CZOTESTROLLING');
+    await startCharging(cluster.httpUrl, auth, fleets, chargingIds, runTestTag('ROLLING'));
     log(`${chargingIds.length} sessions charging; the console's load starts`);
 
     // The console: the bookings list, the chargers list and a command (a write), in turn, consoleRps a second.

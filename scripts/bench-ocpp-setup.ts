@@ -20,6 +20,11 @@ export type { FleetCounters, FleetProcess };
 
 export const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A test charge's tag for this run (`CZOTEST` + name + 6 random characters, 20 at most): a test tag starts one
+ * transaction per charger, once, so a run on a database a previous run used needs tags of its own.
+ */
+export const runTestTag = (name: string) => `CZOTEST${name}${randomBytes(3).toString('hex').toUpperCase()}`.slice(0, 20);
 export const pct = (list: number[], p: number) => {
   const s = [...list].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;

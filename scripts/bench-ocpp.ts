@@ -54,7 +54,7 @@ import { chargerResource } from '@domain/resources/chargers/charger';
 import { rowsOf } from '@server/seed/seed-sql';
 import type { FleetFirmware } from '@tools/ocpp-simulator/fleet';
 import { checkWaveOrder, lostStatuses, sentBeyondWave, statusMismatches, tallyFinalStates, type WaveRecord } from '@tools/benchmarks/firmware-campaign-checks';
-import { command, fleetCounters, log, machineLine, one, pct, prepareChargers, signIn, sleep, startFleets, sumCounters, waitFor, withDatabase as withBenchDatabase, spawnBenchChild, type BenchChild, type BenchDb, type FleetCounters, type FleetProcess, type FleetsOptions } from './bench-ocpp-setup';
+import { command, fleetCounters, log, machineLine, one, pct, prepareChargers, runTestTag, signIn, sleep, startFleets, sumCounters, waitFor, withDatabase as withBenchDatabase, spawnBenchChild, type BenchChild, type BenchDb, type FleetCounters, type FleetProcess, type FleetsOptions } from './bench-ocpp-setup';
 
 const { values } = parseArgs({
   options: {
@@ -315,10 +315,11 @@ async function loadRun() {
   // first half of the run as sessions start on a real network.
   const chargingIds = boxes.filter((_, i) => i % 10 === 0).map((b) => b.id);
   const endAt = Date.now() + seconds * 1000;
+  const benchTag = runTestTag('BENCH');
   const startLoop = (async () => {
     const perSecond = Math.max(1, Math.ceil(chargingIds.length / (seconds / 2)));
     for (let i = 0; i < chargingIds.length; i += perSecond) {
-      const r = await command(servers[0]!.url, auth, chargingIds.slice(i, i + perSecond), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: 'CZOTESTBENCH' } }, false);
+      const r = await command(servers[0]!.url, auth, chargingIds.slice(i, i + perSecond), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: benchTag } }, false);
       if (r.http !== 202) throw new Error(`RemoteStart answered ${r.http}: ${r.statuses[0]}`);
       await sleep(1_000);
     }
@@ -548,7 +549,8 @@ async function killRun() {
   const { fleets, connectSeconds } = await startBenchFleets(boxes, () => server.url, { clockSeconds: 60, meterSeconds: 5 });
   log(`connected ${(await fleetCounters(fleets)).online} of ${N} in ${connectSeconds.toFixed(1)} s`);
   const chargingIds = boxes.filter((_, i) => i % 3 === 0).map((b) => b.id);
-  for (let i = 0; i < chargingIds.length; i += 500) await command(server.url, auth, chargingIds.slice(i, i + 500), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: 'CZOTESTKILL' } });
+  const killTag = runTestTag('KILL');
+  for (let i = 0; i < chargingIds.length; i += 500) await command(server.url, auth, chargingIds.slice(i, i + 500), { action: 'RemoteStartTransaction', payload: { connectorId: 1, idTag: killTag } });
   await waitFor('the sessions to start', async () => (await fleetCounters(fleets)).charging >= chargingIds.length, 60_000);
   log(`${chargingIds.length} sessions charging; meter values for 12 s`);
   await sleep(12_000);
