@@ -58,7 +58,7 @@ import { createInProcessBus, type NotificationBus } from '@server/live/notificat
 import type { CentralSystem } from '@server/ocpp/central-system';
 import { onOcppUpgrade, startCentral } from '@server/ocpp/ocpp-runtime';
 import { resolveIdTag } from '@server/ocpp/authorisation-store';
-import { createTestApp, type TestApp } from '../server/support/test-app';
+import { createTestApp, wallClock, type TestApp } from '../server/support/test-app';
 import { quiet, until } from '../server/support/live-charger';
 import { createTestDatabase, testDrivers } from '../server/support/test-database';
 
@@ -311,7 +311,9 @@ export function useConformanceServer(driver: DatabaseDriver): ConformanceServer 
 async function startConformanceServer(driver: DatabaseDriver): Promise<Running> {
   const database = await createTestDatabase(driver);
   const bus: NotificationBus = createInProcessBus();
-  const t = createTestApp(database, { OCPP_COMMAND_TIMEOUT_SECONDS: String(COMMAND_TIMEOUT_SECONDS), DIAGNOSTICS_MAX_BYTES: String(DIAGNOSTICS_MAX_BYTES) }, { bus });
+  // The app keeps the real time, as the central system does: records the app writes (a command's creation) and the
+  // central system's sweeps and checks read one clock.
+  const t = createTestApp(database, { OCPP_COMMAND_TIMEOUT_SECONDS: String(COMMAND_TIMEOUT_SECONDS), DIAGNOSTICS_MAX_BYTES: String(DIAGNOSTICS_MAX_BYTES) }, { bus, clock: wallClock() });
   // The central system as the server starts it in process (server/start-server.ts), its settings from the config.
   const central = await startCentral({ db: database.db, bus, logger: quiet, config: t.config, env: { OCPP_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

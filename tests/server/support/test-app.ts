@@ -26,6 +26,15 @@ export function testClock(start = new Date('2026-03-01T09:00:00.000Z')): TestClo
   return { now: () => new Date(current), advance: (ms) => void (current += ms), set: (d) => void (current = d.getTime()) };
 }
 
+/**
+ * The real time, which a test may still move on or set (kept as an offset). For an app beside a central system, which
+ * keeps the real time: a command the app records at a frozen time reads as long overdue to the central system's sweep.
+ */
+export function wallClock(): TestClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms), set: (d) => void (offset = d.getTime() - Date.now()) };
+}
+
 /** An app over a test database with a capturing SMS provider, a test clock and a capturing logger. */
 export interface TestApp {
   app: Hono<AppEnv>;
