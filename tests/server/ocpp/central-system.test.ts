@@ -10,7 +10,7 @@ import { createInProcessBus, type NotificationBus } from '@server/live/notificat
 import type { OpenDatabase } from '@server/db/open-database';
 import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
 import { rowsOf } from '@server/seed/seed-sql';
-import { call, createTestApp, signIn, type TestApp } from '../support/test-app';
+import { call, createTestApp, signIn, wallClock, type TestApp } from '../support/test-app';
 import { quiet, until } from '../support/live-charger';
 import { createTestDatabase } from '../support/test-database';
 
@@ -38,7 +38,9 @@ describe('OCPP central system (simulator as client)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     bus = createInProcessBus();
-    t = createTestApp(database, {}, { bus });
+    // The app keeps the real time, as the central system does: a test charge's tag is good for a while after the app
+    // sends it, judged against the StartTransaction the central system takes.
+    t = createTestApp(database, {}, { bus, clock: wallClock() });
     central = createCentralSystem({ db: database.db, bus, logger: quiet, callTimeoutMs: 5_000 });
     server = await new Promise((resolve) => {
       const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

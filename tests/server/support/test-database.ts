@@ -238,7 +238,8 @@ async function preparedPostgresTemplate(admin: pg.Client, adminUrl: string): Pro
           select datname, row_number() over (order by oid desc) as age from pg_database where datname like 'czo\_template\_%'
         ) templates where age > 2
         union all
-        select datname from pg_database where datname like 'czo\_test\_%' and split_part(datname, '_', 3)::bigint < $1`,
+        select datname from pg_database
+        where case when datname ~ '^czo_test_[0-9]+_' then split_part(datname, '_', 3)::bigint < $1 else false end`,
       [Date.now() - 6 * 60 * 60 * 1000],
     );
     for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
