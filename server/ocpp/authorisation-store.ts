@@ -106,7 +106,8 @@ export async function resolveIdTag(
   minWalletPaise = DEFAULT_SESSION_START_MIN_WALLET_PAISE,
   presented: IdTagPresentation = { at: new Date() },
 ): Promise<{ status: IdTagStatus; userId: string | null; reason: string }> {
-  if (idTag.startsWith(TEST_ID_TAG_PREFIX)) {
+  const kind = consoleIdTagKind(idTag);
+  if (kind === 'test') {
     // Made by the first RemoteStartTransaction that carried it to this charger.
     const [command] = rowsOf<{ requested_by: string | null; created_at: string | Date }>(
       await db.execute(
@@ -118,7 +119,7 @@ export async function resolveIdTag(
     if (refused) return { status: 'Invalid', userId: command.requested_by, reason: refused };
     return { status: 'Accepted', userId: command.requested_by, reason: 'Test charge started from the console' };
   }
-  if (idTag.startsWith(INSTANT_ID_TAG_PREFIX)) {
+  if (kind === 'instant') {
     const [request] = rowsOf<{ user_id: string; connector_id: number; created_at: string | Date }>(
       await db.execute(sql`select user_id, connector_id, created_at from instant_charge_requests where id_tag = ${idTag} and charger_id = ${chargerId}`),
     );

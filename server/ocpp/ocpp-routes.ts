@@ -57,9 +57,9 @@ function chargerIdOf(raw: string | undefined): number {
  * of the console's own (consoleIdTagKind) is held to its own right: a test tag (a free test charge, taken as the
  * sender's) needs ROLE_TEST_DEVICE, as Test charging does (403 without it; with it, many chargers can be started at
  * once, as the benchmarks and the cluster test do), and one already used at the charger or past its lifetime is
- * refused as the charger would refuse it (409: a one-off tag, authorisation-store.ts oneOffRefusal); a tag of a session started for a customer is never sent from here
- * (400): it starts a session on that customer's wallet, and only Start a session now
- * (ROLE_INSTANT_BOOKING_AND_CHARGING) makes one.
+ * refused as the charger would refuse it (409: a one-off tag, authorisation-store.ts oneOffRefusal); a tag of a
+ * session started for a customer is never sent from here (400): it starts a session on that customer's wallet, and
+ * only Start a session now (ROLE_INSTANT_BOOKING_AND_CHARGING) makes one.
  */
 async function checkRemoteStart(deps: ResolvedDeps, granted: readonly Permission[], chargerId: number, idTag: string): Promise<void> {
   const kind = consoleIdTagKind(idTag);
