@@ -14,7 +14,7 @@ import {
   requestDiagnosticsBodySchema,
 } from '@domain/diagnostics';
 import { problemSchema } from '@domain/problem';
-import { conflictProblem, forbiddenProblem, HttpProblem, notFoundProblem } from '@server/http/problem';
+import { conflictProblem, forbiddenProblem, goneProblem, HttpProblem, notFoundProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { appFileStoreOf } from '@server/uploads/app-file-store';
 import { checkUploadLink, signUploadLink } from '@server/uploads/signed-links';
@@ -96,7 +96,7 @@ export function registerDiagnosticsRoutes(registry: RouteRegistry): void {
     handler: async ({ c, deps }) => {
       const row = await requestById(deps.db, c.req.param('requestId'));
       const deleted = requestView(row).fileDeletedLabel;
-      if (deleted) throw new HttpProblem({ type: '/problems/gone', status: 410, title: 'Gone', detail: `${deleted}: it is no longer kept.` });
+      if (deleted) throw goneProblem(`${deleted}: it is no longer kept.`);
       if (!row.file_key) throw conflictProblem('No file has been received for this diagnostics request.');
       const link = signUploadLink(deps.config.uploadLinks.secret, diagnosticsPaths.file(row.id).slice(1), deps.now(), deps.config.uploadLinks.ttlSeconds);
       return c.json({ url: `/${link.url}`, expiresAt: link.expiresAt.toISOString(), fileName: downloadName(row) }, 200);

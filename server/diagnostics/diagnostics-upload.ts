@@ -10,7 +10,7 @@ import type { ResolvedDeps } from '@server/app-deps';
 import { rowsOf } from '@server/db/rows';
 import { ocppDiagnosticsRequests } from '@server/db/tables/diagnostics';
 import type { AppEnv } from '@server/http/app-env';
-import { conflictProblem, forbiddenProblem, HttpProblem, validationProblem } from '@server/http/problem';
+import { conflictProblem, forbiddenProblem, goneProblem, HttpProblem, validationProblem } from '@server/http/problem';
 import { MULTIPART_OVERHEAD_BYTES, readLimited } from '@server/http/read-limited';
 import { appFileStoreOf } from '@server/uploads/app-file-store';
 import { checkChargerFileToken, recordOfChargerFileToken } from '@server/uploads/charger-file-tokens';
@@ -56,7 +56,7 @@ export async function receiveDiagnosticsUpload(c: Context<AppEnv>, deps: Resolve
   if (check === 'invalid') throw refused();
   if (check === 'expired') throw forbiddenProblem('This upload location has expired. Nothing was stored.');
   if (request.file_key !== null) throw conflictProblem('A file was already received at this location: it takes one. Nothing was stored.');
-  if (!request.open) throw new HttpProblem({ type: '/problems/gone', status: 410, title: 'Gone', detail: 'This diagnostics request has ended. Nothing was stored.' });
+  if (!request.open) throw goneProblem('This diagnostics request has ended. Nothing was stored.');
   // One upload at a time: the location is held while this one streams in, and let go if it fails.
   const claimed = rowsOf<{ id: string }>(
     await deps.db.execute(sql`update ${ocppDiagnosticsRequests} set upload_started_at = ${deps.now().toISOString()}

@@ -16,7 +16,7 @@ import type { AuthenticatedSession } from '@server/auth/authenticated-session';
 import { writeAudit } from '@server/audit/write-audit';
 import type { AppEnv } from '@server/http/app-env';
 import { idempotent } from '@server/http/idempotency';
-import { forbiddenProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
+import { forbiddenProblem, goneProblem, HttpProblem, notFoundProblem, problemTypes, validationProblem } from '@server/http/problem';
 import type { RouteRegistry } from '@server/http/route-registry';
 import { enqueueJob } from '@server/jobs/job-queue';
 import { announceJob } from '@server/jobs/announce-job';
@@ -169,7 +169,7 @@ export function registerDownloadRoutes(registry: RouteRegistry): void {
       }
       const stored = await downloadStoreOf(deps).open?.(String(download.filePath));
       if (!stored) {
-        throw new HttpProblem({ type: '/problems/gone', status: 410, title: 'Gone', detail: 'The file is no longer kept. Retry the download to make it again.' });
+        throw goneProblem('The file is no longer kept. Retry the download to make it again.');
       }
       stored.stream.destroy();
       const link = signUploadLink(deps.config.uploadLinks.secret, filePathOf(download.id as number), deps.now(), deps.config.uploadLinks.ttlSeconds);

@@ -12,6 +12,7 @@ export const problemTypes = {
   forbidden: '/problems/forbidden',
   notFound: '/problems/not-found',
   conflict: '/problems/conflict',
+  gone: '/problems/gone',
   rateLimited: '/problems/rate-limited',
   payloadTooLarge: '/problems/payload-too-large',
   otpIncorrect: '/problems/otp-incorrect',
@@ -56,6 +57,11 @@ export function forbiddenProblem(detail: string): HttpProblem {
 /** 409: the request is valid but the record's current state refuses it; `errors` name the fields involved. */
 export function conflictProblem(detail: string, errors: { path: string; message: string }[] = []): HttpProblem {
   return new HttpProblem({ type: problemTypes.conflict, status: 409, title: 'Conflict', detail, ...(errors.length > 0 ? { errors } : {}) });
+}
+
+/** 410: what the request names existed but is no longer kept (a file past its retention, a request that ended). */
+export function goneProblem(detail: string): HttpProblem {
+  return new HttpProblem({ type: problemTypes.gone, status: 410, title: 'Gone', detail });
 }
 
 export function notFoundProblem(detail: string): HttpProblem {
