@@ -78,7 +78,7 @@ describe.each(ruleDrivers)('live booking actions on %s', (driver) => {
     expect(ended.amount).toBe(Math.round((ended.energyWh * DEFAULT_TARIFF_PAISE_PER_KWH) / 1000));
     expect(await walletBalance(database.db, user!.user_id)).toBe(before - ended.amount);
     const events = await q<{ event: string | null; action: string }>(sql`select event, action from audit_log where entity_type = 'bookings' and entity_id = ${String(id)} order by created_at, id`);
-    // (The test app's clock and the central system's differ, so the rows are compared as a set.)
+    // (The rows a request writes share its time, so they are compared as a set.)
     expect(events.map((e) => e.event ?? e.action).sort()).toEqual(['PAUSE', 'RESUME', 'START', 'STOP', 'pause-charging', 'resume-charging', 'stop-charging']);
     expect(await checkLedger(database.db)).toMatchObject({ unbalancedPostings: 0, total: 0, walletsOff: 0, prepaidBelowZero: 0 });
 

@@ -37,9 +37,6 @@ describe.each(testDrivers)('the console’s one-off tags on %s', (driver) => {
   beforeAll(async () => {
     live = await openLiveCharger(driver);
     ({ database, t, charger, chargerId } = live);
-    // The app's clock on the central system's (the real one): a tag's lifetime runs from the request the app makes
-    // to the StartTransaction the central system takes.
-    t.clock.set(new Date());
     admin = (await signIn(t, '9000000001')).authKey;
     const [funded] = await q<{ user_id: string }>(
       sql`select w.user_id from wallets w join users u on u.id = w.user_id where w.credits >= 50000 and not w.postpaid and u.is_active and not u.operations_locked order by w.user_id desc limit 1`,

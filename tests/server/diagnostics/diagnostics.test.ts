@@ -42,7 +42,6 @@ describe.each(testDrivers)('diagnostics on %s', (driver) => {
   beforeAll(async () => {
     live = await openLiveCharger(driver);
     ({ database, t, chargerId } = live);
-    t.clock.set(new Date());
     admin = (await signIn(t, '9000000001')).authKey;
     support = (await signIn(t, '9000000005')).authKey;
     readOnly = (await signIn(t, '9000000006')).authKey;
@@ -50,6 +49,7 @@ describe.each(testDrivers)('diagnostics on %s', (driver) => {
   }, 300_000);
   afterAll(() => live.close());
   beforeEach(() => {
+    // Back to the real time (a test moves the app's clock on).
     t.clock.set(new Date());
     live.charger.options.diagnosticsUpload = 'ok';
   });

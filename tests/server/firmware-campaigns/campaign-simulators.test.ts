@@ -37,7 +37,6 @@ describe.each(ruleDrivers)('a firmware campaign over simulated chargers on %s', 
 
   beforeAll(async () => {
     live = await openLiveCharger(driver);
-    live.t.clock.set(new Date());
     admin = (await signIn(live.t, '9000000001')).authKey;
     const boxes = await q(sql`select id, charger_box_id from chargers where charger_type = 'OCPP_16_JSON_CHARGER' and is_active and charger_box_id is not null and id <> ${live.chargerId} order by id limit 3`);
     expect(boxes).toHaveLength(3);

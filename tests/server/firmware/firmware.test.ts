@@ -44,7 +44,6 @@ describe.each(ruleDrivers)('firmware updates on %s', (driver) => {
   beforeAll(async () => {
     live = await openLiveCharger(driver);
     ({ database, t, chargerId } = live);
-    t.clock.set(new Date());
     admin = (await signIn(t, '9000000001')).authKey;
     support = (await signIn(t, '9000000005')).authKey;
     adminId = (await q<{ id: string }>(sql`select id from users where mobile_number = '9000000001'`))[0]!.id;
@@ -55,7 +54,6 @@ describe.each(ruleDrivers)('firmware updates on %s', (driver) => {
   }, 300_000);
   afterAll(() => live.close());
   beforeEach(async () => {
-    t.clock.set(new Date());
     live.charger.firmware.configure({ failureRate: 0 });
     await closeOpen();
   });

@@ -46,9 +46,6 @@ describe.each(ruleDrivers)('the command route keeps to its own commands on %s', 
 
   beforeAll(async () => {
     live = await openLiveCharger(driver);
-    // The app's clock on the central system's (the real one): a one-off tag's lifetime (a test charge's, a session's
-    // started for a customer) runs from the app's request to the StartTransaction the central system takes.
-    live.t.clock.set(new Date());
     ({ database, t, charger, chargerId } = live);
     charger.onReceived((frame) => {
       const [kind, , action] = JSON.parse(frame) as [number, string, string];

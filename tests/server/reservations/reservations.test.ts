@@ -2,7 +2,7 @@
 // with the booking, each refusal of the charger reaching the booking, expiry, use by the reserved card, a charger
 // offline at reservation time asked again when it reconnects, and staff's own reservations (permission, bad input).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { runReservations } from '@server/reservations/reservation-service';
@@ -48,8 +48,6 @@ describe.each(ruleDrivers)('reservations on %s', (driver) => {
   beforeAll(async () => {
     live = await openLiveCharger(driver);
     ({ database, t, chargerId } = live);
-    // The app's clock follows the charger's (real time): the reservations' pass runs on it when a booking or a charger changes.
-    t.clock.set(new Date());
     admin = (await signIn(t, '9000000001')).authKey;
     support = (await signIn(t, '9000000005')).authKey;
     await until(() => q<{ connected_node: string | null }>(sql`select connected_node from ocpp_charge_points where charger_id = ${chargerId}`), (r) => r[0]?.connected_node != null);
@@ -61,7 +59,6 @@ describe.each(ruleDrivers)('reservations on %s', (driver) => {
     // The first run after a change to the seed prepares the test database's template (slow on a busy machine).
   }, 300_000);
   afterAll(() => live.close());
-  beforeEach(() => t.clock.set(new Date()));
 
   it('reserves a scheduled booking’s connector ahead of its start, shows it on the booking, and cancels it with the booking', async () => {
     const later = await scheduled(2, 60 * 60_000);

@@ -3,7 +3,7 @@
 // card, or another charger's reservation id, makes a booking of its own; and a reservation the charger refused is
 // asked again every RESERVATION_RETRY_MINUTES until the booking's start, each answer in the booking's history.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
 import { findChargerByBoxId } from '@server/ocpp/charger-identity';
@@ -56,7 +56,6 @@ describe.each(testDrivers)('a scheduled booking’s reservation at the charger o
   beforeAll(async () => {
     live = await openLiveCharger(driver);
     ({ database, t, chargerId } = live);
-    t.clock.set(new Date());
     admin = (await signIn(t, '9000000001')).authKey;
     await until(() => q<{ connected_node: string | null }>(sql`select connected_node from ocpp_charge_points where charger_id = ${chargerId}`), (r) => r[0]?.connected_node != null, 30_000);
     // Connector 2 a socket of its own, so a booking names either connector.
@@ -64,7 +63,6 @@ describe.each(testDrivers)('a scheduled booking’s reservation at the charger o
     await database.db.execute(sql`update bookings set status = 'CANCELLED' where status = 'SCHEDULED' and charger_id = ${chargerId}`);
   }, 300_000);
   afterAll(() => live.close());
-  beforeEach(() => t.clock.set(new Date()));
 
   it('starts the scheduled booking itself when its reserved card starts on the reservation: no second booking', async () => {
     const who = await customer();

@@ -10,7 +10,7 @@ import { createInProcessBus, type NotificationBus } from '@server/live/notificat
 import { createCentralSystem, type CentralSystem } from '@server/ocpp/central-system';
 import { SimulatedCharger } from '@tools/ocpp-simulator/simulator';
 import { DEV_CHARGER_PASSWORD } from '@tools/ocpp-simulator/dev-password';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, wallClock, type TestApp } from './test-app';
 import { createTestDatabase } from './test-database';
 
 /** A logger that says nothing. */
@@ -51,7 +51,10 @@ export interface LiveChargerOptions {
 export async function openLiveCharger(driver: DatabaseDriver, options: LiveChargerOptions = {}): Promise<LiveCharger> {
   const database = await createTestDatabase(driver);
   const bus = createInProcessBus();
-  const t = createTestApp(database, {}, { bus });
+  // The app keeps the real time, as the central system does: a command the app records at a frozen time reads as long
+  // overdue to the central system's sweep, and a one-off tag's lifetime runs from the app's request to the
+  // StartTransaction the central system takes. A test may still move the app's clock on (kept as an offset).
+  const t = createTestApp(database, {}, { bus, clock: wallClock() });
   const own = options.databases?.(database) ?? { db: database.db };
   const central = createCentralSystem({ db: own.db, commandDb: own.commandDb, bus, logger: quiet, callTimeoutMs: 5_000 });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
