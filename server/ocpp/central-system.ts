@@ -34,7 +34,7 @@ import { findChargerByBoxId, type ChargerIdentity } from './charger-identity';
 import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, releaseGoneHolders, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
 import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
 import { upsertPlainStatuses, type PlainStatus } from './fault-store';
-import { settleCommands, timeOutCommands, type CommandMove, type MovedCommand } from './command-store';
+import { COMMAND_ANSWER_UNRECORDED, settleCommands, timeOutCommands, type CommandMove, type MovedCommand } from './command-store';
 import { createOcppMetrics } from './ocpp-metrics';
 
 const { RPCServer, createRPCError, TimeoutError } = ocpp as unknown as {
@@ -595,17 +595,28 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
     if (!command) return;
     const sent = performance.now();
     const answered = (result: string) => metrics.commandAnswered(command.action, result, (performance.now() - sent) / 1000);
+    let result: unknown;
     try {
-      const result = await link.client.call(command.action, command.payload, { callTimeoutMs });
-      const accepted = link.version.answerAccepts(command.action, result);
-      answered(accepted ? 'accepted' : 'rejected');
-      await settle(commandId, chargerId, 'sent', accepted ? 'ACCEPTED' : 'REJECTED', { response: result });
+      result = await link.client.call(command.action, command.payload, { callTimeoutMs });
     } catch (error) {
+      // The charger's own words (its CALLERROR) or the socket's: nothing of our database.
       const err = error as { rpcErrorCode?: string; message?: string };
       const timedOut = error instanceof TimeoutError;
       answered(timedOut ? 'timedOut' : 'failed');
       if (timedOut) await settle(commandId, chargerId, 'sent', 'TIME_OUT', { error: `The charger did not answer within ${Math.round(callTimeoutMs / 1000)} s.` });
       else await settle(commandId, chargerId, 'sent', 'FAIL', { error: `${err.rpcErrorCode ?? 'Error'}: ${(err.message ?? '').slice(0, 300)}` });
+      return;
+    }
+    const accepted = link.version.answerAccepts(command.action, result);
+    answered(accepted ? 'accepted' : 'rejected');
+    try {
+      await settle(commandId, chargerId, 'sent', accepted ? 'ACCEPTED' : 'REJECTED', { response: result });
+    } catch (error) {
+      // The answer could not be written (text no column can hold, a lost connection): the command fails in words of
+      // our own. The database's message stays out of the record, as it holds the statement and its values; the log
+      // says what failed (loggableError: its code and statement, never its values).
+      fail('ocpp-command-answer-write-failed', error, { commandId, chargerId, action: command.action });
+      await settle(commandId, chargerId, 'sent', 'FAIL', { error: COMMAND_ANSWER_UNRECORDED });
     }
   };
 

@@ -10,6 +10,12 @@ import type { OcppCommandState } from '@machines/ocpp-command.machine';
 
 const iso = (d: Date) => d.toISOString();
 
+/**
+ * The error of a command whose charger answered but whose answer could not be written (the database's own message
+ * is never stored: it holds the statement and its values).
+ */
+export const COMMAND_ANSWER_UNRECORDED = "The charger's answer could not be recorded.";
+
 /** How long a command may stay queued or sent before it is marked timed out, ms (the call timeout plus a margin). */
 export const COMMAND_DEADLINE_MS = 35_000;
 

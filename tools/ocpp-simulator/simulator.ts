@@ -254,6 +254,11 @@ export class SimulatedCharger {
     });
   }
 
+  /** Sets a configuration key's value as the charger's own setting, answered by GetConfiguration (tests). */
+  setConfiguration(key: string, value: string): void {
+    this.config.set(key, value);
+  }
+
   /** Sends a raw frame (tests of malformed input). */
   sendRaw(frame: string): void {
     this.client.sendRaw(frame);

@@ -16,9 +16,13 @@ describe.each(ruleDrivers)('command records on %s', (driver) => {
   /** Statements run through the database given for commands. */
   let commandStatements = 0;
   let authKey: string;
+  /** The central system's log lines. */
+  const logLines: string[] = [];
+  const capture = (...args: unknown[]) => void logLines.push(args.map(String).join(' '));
 
   beforeAll(async () => {
     live = await openLiveCharger(driver, {
+      logger: { info: capture, warn: capture, error: capture },
       databases: (database) => {
         // One connection for the chargers' messages, so one long statement makes it busy.
         chargerDatabase = database.separate(1);
@@ -59,6 +63,27 @@ describe.each(ruleDrivers)('command records on %s', (driver) => {
     expect(answer.body.items[0]).toMatchObject({ chargerId: live.chargerId, status: 'accepted' });
     // queued → sent, sent → accepted.
     expect(commandStatements - before).toBe(2);
+  });
+
+  it("fails a command whose answer could not be written in words of its own, the database's message only named in the log", async () => {
+    // A NUL no jsonb can hold, in the value the charger answers with: the statement writing the answer fails.
+    live.charger.setConfiguration('CzoUnstorableNote', 'note\u0000');
+    const answer = await call(live.t, 'POST', '/ccu/charger-command', {
+      authKey,
+      body: { chargerIds: [live.chargerId], command: { action: 'GetConfiguration', payload: { key: ['CzoUnstorableNote'] } }, wait: true },
+    });
+    expect(answer.status).toBe(200);
+    const item = answer.body.items[0] as { id: string; status: string; error: string | null; response: unknown };
+    expect(item).toMatchObject({ chargerId: live.chargerId, status: 'failed', error: "The charger's answer could not be recorded.", response: null });
+    const [row] = rowsOf<{ status: string; error: string | null }>(await live.database.db.execute(sql`select status, error from ocpp_commands where id = ${item.id}::uuid`));
+    expect(row).toEqual({ status: 'failed', error: "The charger's answer could not be recorded." });
+    // The log names what failed (the command, the SQLSTATE, the statement), never the statement's text or values.
+    const failed = logLines.filter((line) => line.includes('ocpp-command-answer-write-failed'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain(item.id);
+    expect(failed[0]).toContain('22P05');
+    const log = logLines.join('\n');
+    for (const quoted of ['CzoUnstorableNote', '\u0000', 'params:', 'jsonb_to_recordset(']) expect(log).not.toContain(quoted);
   });
 
   if (driver !== 'postgres') return;

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
+import type { Logger } from '@server/app-deps';
 import type { Database, DatabaseDriver } from '@server/db/database';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
@@ -45,6 +46,8 @@ export interface LiveCharger {
 export interface LiveChargerOptions {
   /** The central system's databases for chargers' messages and for commands, closed after it [the test database]. */
   databases?: (database: OpenDatabase) => { db: Database; commandDb?: Database; close?: () => Promise<void> };
+  /** The central system's logger [quiet]. */
+  logger?: Logger;
 }
 
 /** Opens the database on `driver`, serves the app and the central system, and connects a 2-connector 22 kW simulator. */
@@ -56,7 +59,7 @@ export async function openLiveCharger(driver: DatabaseDriver, options: LiveCharg
   // StartTransaction the central system takes. A test may still move the app's clock on (kept as an offset).
   const t = createTestApp(database, {}, { bus, clock: wallClock() });
   const own = options.databases?.(database) ?? { db: database.db };
-  const central = createCentralSystem({ db: own.db, commandDb: own.commandDb, bus, logger: quiet, callTimeoutMs: 5_000 });
+  const central = createCentralSystem({ db: own.db, commandDb: own.commandDb, bus, logger: options.logger ?? quiet, callTimeoutMs: 5_000 });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
