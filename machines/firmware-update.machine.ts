@@ -49,6 +49,14 @@ export type FirmwareUpdateEvent = Parameters<typeof firmwareUpdateMachine.transi
 
 /** The status after `event` in `from`, or null when the machine does not take it there (a status out of order). */
 export function nextFirmwareState(from: FirmwareUpdateState, event: FirmwareUpdateEvent['type']): FirmwareUpdateState | null {
+  // The machine has no context: a state and an event always give the same answer, asked once (a campaign's wave of
+  // 9,000 chargers asks it tens of thousands of times).
+  const key = `${from}:${event}`;
+  if (!nextStates.has(key)) nextStates.set(key, resolveNext(from, event));
+  return nextStates.get(key)!;
+}
+const nextStates = new Map<string, FirmwareUpdateState | null>();
+function resolveNext(from: FirmwareUpdateState, event: FirmwareUpdateEvent['type']): FirmwareUpdateState | null {
   const snapshot = firmwareUpdateMachine.resolveState({ value: from, context: undefined as never }) as SnapshotFrom<typeof firmwareUpdateMachine>;
   if (!snapshot.can({ type: event } as never)) return null;
   const [next] = transition(firmwareUpdateMachine, snapshot, { type: event } as never);

@@ -5,10 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { FirmwareChargerStatus } from '@domain/firmware';
 import type { FirmwareUpdateEvent } from '@machines/firmware-update.machine';
 import type { Database } from '@server/db/database';
+import { isFinalFirmwareState, type FirmwareUpdateState } from '@domain/firmware';
+import { nextFirmwareState } from '@machines/firmware-update.machine';
 import { rowsOf } from '@server/db/rows';
+import { ocppChargePoints } from '@server/db/tables/ocpp';
 import { firmwareUpdates } from '@server/db/tables/firmware';
+import { unnestArray } from '@server/db/unnest-insert';
 import { enqueueJob } from '@server/jobs/job-queue';
-import { moveUpdate, type Moved } from './firmware-store';
+import { moveUpdate, queueCampaignStep, type Moved } from './firmware-store';
 
 /** Kind of the firmware job: one pass over the open updates (firmware-update-service.ts runFirmwarePass). */
 export const FIRMWARE_PASS_JOB = 'firmware.pass';
@@ -49,6 +53,82 @@ export async function applyFirmwareStatus(db: Database, chargerId: number, statu
     if (!current || current.status === open.status) return null;
   }
   return null;
+}
+
+/** A FirmwareStatusNotification heard: the charger, its status and when. */
+export interface FirmwareStatusHeard {
+  chargerId: number;
+  status: string;
+  at: Date;
+}
+
+/**
+ * Many chargers' FirmwareStatusNotifications at once, as the central system gathers them (a campaign's wave of 9,000
+ * chargers reports four statuses each within minutes): each charger's status is kept on it and moves its own open
+ * update as applyFirmwareStatus would, in a few statements for the whole batch instead of four for each status. A
+ * charger's statuses are taken in rounds (its first in the first round, its second in the next), so they apply in the
+ * order heard. An update another writer moved between the read and the write (the firmware job taking the charger's
+ * answer) is tried again on its own, as applyFirmwareStatus does. Answers what moved, row by row.
+ */
+export async function applyFirmwareStatuses(db: Database, rows: readonly FirmwareStatusHeard[]): Promise<(Moved | null)[]> {
+  const results: (Moved | null)[] = rows.map(() => null);
+  let todo = rows.map((row, index) => ({ row, index }));
+  while (todo.length > 0) {
+    const seen = new Set<number>();
+    const round: typeof todo = [];
+    const later: typeof todo = [];
+    for (const item of todo) {
+      (seen.has(item.row.chargerId) ? later : round).push(item);
+      seen.add(item.row.chargerId);
+    }
+    round.sort((a, b) => a.row.chargerId - b.row.chargerId);
+    const col = <V>(value: (r: FirmwareStatusHeard) => V) => round.map(({ row }) => value(row));
+    await db.execute(sql`update ${ocppChargePoints} p set firmware_status = v.status, updated_at = v.at
+      from unnest(${unnestArray(col((r) => r.chargerId), 'bigint')}, ${unnestArray(col((r) => r.status), 'text')}, ${unnestArray(col((r) => r.at), 'timestamptz')}) as v(charger_id, status, at)
+      where p.charger_id = v.charger_id`);
+    const moving = round.filter(({ row }) => eventOfStatus[row.status as FirmwareChargerStatus]);
+    if (moving.length > 0) {
+      const open = new Map(
+        rowsOf<{ id: string; charger_id: number | string; status: FirmwareUpdateState; campaign_id: string | null }>(
+          await db.execute(sql`select distinct on (charger_id) id, charger_id, status, campaign_id from ${firmwareUpdates}
+            where charger_id = any(${unnestArray(moving.map(({ row }) => row.chargerId), 'bigint')}) and finished_at is null and status not in ('requested', 'waitingForSession')
+            order by charger_id, created_at desc`),
+        ).map((u) => [Number(u.charger_id), u]),
+      );
+      const moves = moving.flatMap((item) => {
+        const update = open.get(item.row.chargerId);
+        const to = update ? nextFirmwareState(update.status, eventOfStatus[item.row.status as FirmwareChargerStatus]!) : null;
+        return update && to ? [{ item, update, to }] : [];
+      });
+      if (moves.length > 0) {
+        const m = <V>(value: (x: (typeof moves)[number]) => V) => moves.map(value);
+        const moved = new Set(
+          rowsOf<{ id: string }>(
+            await db.execute(sql`update ${firmwareUpdates} f set status = v.to_status, updated_at = v.at, last_charger_status = v.charger_status,
+                error = coalesce(v.error, f.error), last_heard_at = v.at, finished_at = case when v.final = 1 then v.at else f.finished_at end
+              from unnest(${unnestArray(m((x) => x.update.id), 'text')}, ${unnestArray(m((x) => x.update.status), 'text')}, ${unnestArray(m((x) => x.to), 'text')},
+                ${unnestArray(m((x) => x.item.row.status), 'text')}, ${unnestArray(m((x) => failureWords[x.item.row.status as FirmwareChargerStatus] ?? null), 'text')},
+                ${unnestArray(m((x) => x.item.row.at), 'timestamptz')}, ${unnestArray(m((x) => (isFinalFirmwareState(x.to) ? 1 : 0)), 'integer')})
+                as v(id, from_status, to_status, charger_status, error, at, final)
+              where f.id = v.id::uuid and f.status = v.from_status returning f.id`),
+          ).map((r) => String(r.id)),
+        );
+        const campaigns = new Map<string, Date>();
+        for (const { item, update, to } of moves) {
+          if (moved.has(String(update.id))) {
+            results[item.index] = { id: String(update.id), chargerId: item.row.chargerId, from: update.status, to, campaignId: update.campaign_id };
+            if (isFinalFirmwareState(to) && update.campaign_id !== null) campaigns.set(update.campaign_id, item.row.at);
+          } else {
+            // Moved by another writer since it was read: this status on the state it has now, on its own.
+            results[item.index] = await applyFirmwareStatus(db, item.row.chargerId, item.row.status, item.row.at);
+          }
+        }
+        for (const [campaignId, at] of campaigns) await queueCampaignStep(db, campaignId, at);
+      }
+    }
+    todo = later;
+  }
+  return results;
 }
 
 /** A charger booted: the version it reports is recorded on its latest installed update that has none yet (within a day). */

@@ -34,6 +34,8 @@ import { findChargerByBoxId, type ChargerIdentity } from './charger-identity';
 import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, releaseGoneHolders, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
 import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
 import { upsertPlainStatuses, type PlainStatus } from './fault-store';
+import { applyFirmwareStatuses, type FirmwareStatusHeard } from '@server/firmware/firmware-status';
+import type { Moved } from '@server/firmware/firmware-store';
 import { COMMAND_ANSWER_UNRECORDED, settleCommands, timeOutCommands, type CommandMove, type MovedCommand } from './command-store';
 import { createOcppMetrics } from './ocpp-metrics';
 
@@ -359,7 +361,15 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   // chargers); each is answered once written, or refused because the connector is Faulted (then the recovery's own
   // transaction runs).
   const plainStatuses = batched<PlainStatus, boolean>('status', 100, 500, (rows) => upsertPlainStatuses(db, rows));
-  const batches: HandlerBatches = { heartbeat: (beat) => heartbeats.add(beat), plainStatus: (row) => plainStatuses.add(row), meters: storeMeters, sessionMeter: updateSession };
+  // And FirmwareStatusNotifications: a campaign's wave of thousands of chargers reports four statuses each in minutes.
+  const firmwareStatuses = batched<FirmwareStatusHeard, Moved | null>('firmware-status', 100, 500, (rows) => applyFirmwareStatuses(db, rows));
+  const batches: HandlerBatches = {
+    heartbeat: (beat) => heartbeats.add(beat),
+    plainStatus: (row) => plainStatuses.add(row),
+    meters: storeMeters,
+    sessionMeter: updateSession,
+    firmwareStatus: (heard) => firmwareStatuses.add(heard),
+  };
 
   // A charger is online only while a process holds its socket: at start, the chargers of a process that is gone, and
   // OCPP chargers stored online that no process holds, go offline (they show online again when they connect). A

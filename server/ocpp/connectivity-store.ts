@@ -143,8 +143,7 @@ export async function recordHeartbeats(db: Database, beats: readonly HeartbeatHe
     update ${chargers} c set last_heartbeat_at = heard.at from heard where c.id = heard.id and c.id in (select id from locked)`);
 }
 
-/** Firmware or diagnostics status. */
-export async function recordDeviceStatus(db: Database, chargerId: number, kind: 'firmware' | 'diagnostics', status: string, now: Date): Promise<void> {
-  if (kind === 'firmware') await db.execute(sql`update ${ocppChargePoints} set firmware_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
-  else await db.execute(sql`update ${ocppChargePoints} set diagnostics_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
+/** The charger's diagnostics status (its firmware status is written with its update: server/firmware/firmware-status.ts). */
+export async function keepDiagnosticsStatus(db: Database, chargerId: number, status: string, now: Date): Promise<void> {
+  await db.execute(sql`update ${ocppChargePoints} set diagnostics_status = ${status}, updated_at = ${iso(now)} where charger_id = ${chargerId}`);
 }

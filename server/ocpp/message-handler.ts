@@ -3,6 +3,8 @@
 // charger to the handler its version lists for that message, with a small context instead of its own closure.
 import type { LiveEvent } from '@domain/live-event';
 import type { Database } from '@server/db/database';
+import type { FirmwareStatusHeard } from '@server/firmware/firmware-status';
+import type { Moved } from '@server/firmware/firmware-store';
 import type { ChargerIdentity } from './charger-identity';
 import type { HeartbeatHeard } from './connectivity-store';
 import type { PlainStatus } from './fault-store';
@@ -18,6 +20,8 @@ export interface HandlerBatches {
   meters(rows: MeterRow[]): Promise<unknown>;
   /** An open session's live energy and power. */
   sessionMeter(meter: SessionMeter): Promise<unknown>;
+  /** A FirmwareStatusNotification: kept on the charger, moving its open update; what moved, or null. */
+  firmwareStatus(heard: FirmwareStatusHeard): Promise<Moved | null>;
 }
 
 /** What a handler of one charger's message may use. */

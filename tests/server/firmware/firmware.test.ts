@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firmwarePaths, type FirmwareUpdateView } from '@domain/firmware';
 import type { OpenDatabase } from '@server/db/open-database';
 import { rowsOf } from '@server/db/rows';
+import { applyFirmwareStatuses } from '@server/firmware/firmware-status';
 import { requestFirmwareUpdates, runFirmwarePass } from '@server/firmware/firmware-update-service';
 import { firmwareLink } from '@server/firmware/firmware-files';
 import { openLiveCharger, quiet, until, type LiveCharger } from '../support/live-charger';
@@ -152,6 +153,35 @@ describe.each(ruleDrivers)('firmware updates on %s', (driver) => {
     // The charger's own firmware status is kept as before.
     const [point] = await q<{ firmware_status: string }>(sql`select firmware_status from ocpp_charge_points where charger_id = ${chargerId}`);
     expect(point!.firmware_status).toBe('Downloading');
+  });
+
+  it('applies many chargers’ statuses in one batch: each charger’s in the order heard, one not fitting moving nothing, a final one queueing its campaign’s step once', async () => {
+    const campaignId = `batch-${driver}-${Date.now()}`;
+    const insert = (charger: number, status: string, campaign: string | null = null) =>
+      q<{ id: string }>(sql`insert into firmware_updates (charger_id, firmware_file_id, status, retrieve_date, campaign_id) values (${charger}, ${fileId}::uuid, ${status}, now(), ${campaign}) returning id`);
+    const [own] = await insert(chargerId, 'accepted');
+    const [other] = await insert(live.offlineCharger.id, 'installing', campaignId);
+    const at = new Date();
+    const results = await applyFirmwareStatuses(database.db, [
+      { chargerId, status: 'Downloading', at },
+      { chargerId: live.offlineCharger.id, status: 'InstallationFailed', at },
+      // The same charger's next statuses: taken after its first, in order.
+      { chargerId, status: 'Downloaded', at },
+      { chargerId, status: 'Idle', at },
+      // Installed straight after Downloaded fits; Downloading after it does not (a final update moves no more).
+      { chargerId, status: 'Installed', at },
+      { chargerId, status: 'Downloading', at },
+    ]);
+    expect(results.map((r) => (r ? `${r.from}→${r.to}` : null))).toEqual(['accepted→downloading', 'installing→failed', 'downloading→downloaded', null, 'downloaded→installed', null]);
+    expect(await updateById(own!.id)).toMatchObject({ status: 'installed', last_charger_status: 'Installed', error: null });
+    expect(await updateById(other!.id)).toMatchObject({ status: 'failed', last_charger_status: 'InstallationFailed', error: 'The charger could not install the image.' });
+    const [finished] = await q<{ n: number }>(sql`select count(*)::int as n from firmware_updates where id in (${own!.id}::uuid, ${other!.id}::uuid) and finished_at is not null`);
+    expect(finished!.n).toBe(2);
+    // The charger keeps the last status it reported, Idle among them.
+    const [point] = await q<{ firmware_status: string }>(sql`select firmware_status from ocpp_charge_points where charger_id = ${chargerId}`);
+    expect(point!.firmware_status).toBe('Downloading');
+    const jobs = await q<{ payload: { campaignId: string } }>(sql`select payload from background_jobs where kind = 'firmware-campaigns.advance' and subject = ${campaignId}`);
+    expect(jobs).toEqual([{ payload: { campaignId } }]);
   });
 
   it('a charging charger waits for its session to end; its StopTransaction queues the pass that sends the update', async () => {

@@ -4,14 +4,14 @@
 import { logLine } from '@server/app-deps';
 import { recordDiagnosticsStatus } from '@server/diagnostics/diagnostics-store';
 import type { HandlerContext } from '@server/ocpp/message-handler';
-import { recordDeviceStatus } from '@server/ocpp/connectivity-store';
+import { keepDiagnosticsStatus } from '@server/ocpp/connectivity-store';
 import { chargerLiveEvent } from '@server/ocpp/ocpp-messages';
 import type { DiagnosticsStatusNotificationRequest } from '../messages';
 
 export async function diagnosticsStatusNotification(params: unknown, { charger, db, now, live }: HandlerContext) {
   const { status } = params as DiagnosticsStatusNotificationRequest;
   const at = now();
-  await recordDeviceStatus(db, charger.id, 'diagnostics', status, at);
+  await keepDiagnosticsStatus(db, charger.id, status, at);
   const request = await recordDiagnosticsStatus(db, charger.id, status, at);
   if (request === null) console.info(logLine('diagnostics-status-without-request', { chargerId: charger.id, status }));
   live(chargerLiveEvent(charger.id));
