@@ -159,6 +159,13 @@ describe.each(testDrivers)('firmware campaigns on %s', { timeout: 120_000 }, (dr
     const page2 = (await call(env.t, 'GET', `${paths.members(id)}?pageSize=4&page=2`, { authKey: admin })).body as Row & { items: Row[] };
     expect(page2).toMatchObject({ total: 10, page: 2, pageSize: 4 });
     expect(page2.items).toHaveLength(4);
+    // Unfiltered, the pages hold every charger once, by wave, each with its own update's step (read page by page).
+    const pages = await Promise.all([1, 2, 3].map(async (n) => ((await call(env.t, 'GET', `${paths.members(id)}?pageSize=4&page=${n}`, { authKey: admin })).body as { items: Row[] }).items));
+    const all = pages.flat();
+    expect(all.map((r) => r.wave)).toEqual([1, 2, 3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(new Set(all.map((r) => r.chargerId))).toEqual(new Set(fleet));
+    expect(all.filter((r) => r.state === 'failed')).toEqual([failedPage.items[0]]);
+    expect(all.filter((r) => r.state === 'succeeded').every((r) => r.step === 'Installed' && r.error === null)).toBe(true);
     expect((await call(env.t, 'GET', `${paths.members(id)}?pageSize=1000`, { authKey: admin })).status).toBe(400);
     await env.database.db.execute(sql`update ocpp_charge_points set vendor = ${`${vendor}W`} where charger_id = ${other[0]}`);
   });
