@@ -102,6 +102,11 @@ const FLEET_NICE = Number(values['fleet-nice']);
 // to them: a charger that answers as soon as the command arrives, as a real one does, where a charger in a fleet of
 // 5,000 at nice 19 first waits for a core. The other half go to the reniced fleets; both round trips are printed.
 const PROBES = KILL || MEMORY || CAMPAIGN || FLEET_NICE === 0 ? 0 : Math.min(Number(values.probes), Math.floor(N / 10));
+/** The calls that failed, by method and why, most first: " (StatusNotification: no answer in time 120, …)". */
+const failureLine = (c: FleetCounters) => {
+  const top = Object.entries(c.failures ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  return top.length === 0 ? '' : ` (${top.map(([why, n]) => `${why} ${n}`).join('; ')})`;
+};
 const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -967,7 +972,7 @@ async function campaignRun() {
   console.log(`  status notifications: ${Object.entries(lost2.byStatus).map(([s, c]) => `${s} ${c.sent}/${c.recorded}`).join(', ')}: ${lost2.lost} lost; ${mismatch2.length} updates not holding their charger's last status  ${check('campaign 2: 0 lost status notifications', lost2.lost === 0 && mismatch2.length === 0)}`);
   console.log(`  audit:            ${record2.audit.map((a) => a.action).join(' → ')}`);
   console.log(`server:             RSS ${mb(closing.rss)}, heap ${mb(closing.heapUsed)}; event-loop delay p99 ${ms(closing.eld.p99)}, max ${ms(closing.eld.max)}; message log ${closing.ocpp.stored} stored, ${closing.ocpp.lost} lost${closing.ocpp.pid !== undefined ? `; its OCPP process RSS ${mb(closing.ocpp.rss!)}, event-loop delay p99 ${ms(closing.ocpp.eld!.p99)}` : ''}`);
-  console.log(`chargers:           ${finalCounters.connects} connections (${(finalCounters.connects / N).toFixed(2)} per charger), ${finalCounters.boots} boots accepted, ${finalCounters.sent} calls made, ${finalCounters.failed} unanswered within 30 s`);
+  console.log(`chargers:           ${finalCounters.connects} connections (${(finalCounters.connects / N).toFixed(2)} per charger), ${finalCounters.boots} boots accepted, ${finalCounters.sent} calls made, ${finalCounters.failed} unanswered within 30 s${failureLine(finalCounters)}`);
   const failed = checks.filter((c) => !c.ok);
   console.log(`result:             ${failed.length === 0 ? `PASS (${checks.length} checks)` : `FAIL: ${failed.map((c) => c.what).join('; ')}`}`);
   process.exit(failed.length === 0 ? 0 : 1);

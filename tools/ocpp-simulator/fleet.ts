@@ -51,6 +51,8 @@ export interface FleetCounters {
   charging: number;
   pendingStops: number;
   closes: Record<string, number>;
+  /** Calls that failed, by method and why. */
+  failures: Record<string, number>;
   refused?: number;
   reasons?: Record<string, number>;
 }
@@ -194,11 +196,13 @@ export async function startFleetProcess(options: FleetProcessOptions = {}): Prom
 export function sumCounters(all: readonly FleetCounters[]): FleetCounters {
   const sum = { chargers: 0, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0 };
   const closes: Record<string, number> = {};
+  const failures: Record<string, number> = {};
   for (const c of all) {
     for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
     for (const [why, n] of Object.entries(c.closes)) closes[why] = (closes[why] ?? 0) + n;
+    for (const [why, n] of Object.entries(c.failures ?? {})) failures[why] = (failures[why] ?? 0) + n;
   }
-  return { ...sum, closes };
+  return { ...sum, closes, failures };
 }
 
 // ---------------------------------------------------------------------------------------------- the fleet process
@@ -222,7 +226,7 @@ const named = (identities: unknown) => (identities as string[]).map((id) => sims
 const openConnector = (s: SimulatedCharger) => s.connectors.find((c) => c.session)!;
 
 function counters(): FleetCounters {
-  const c = { chargers: sims.size, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0, closes: {} as Record<string, number> };
+  const c = { chargers: sims.size, online: 0, sent: 0, transmitted: 0, failed: 0, commands: 0, connects: 0, boots: 0, charging: 0, pendingStops: 0, closes: {} as Record<string, number>, failures: {} as Record<string, number> };
   for (const s of sims.values()) {
     c.online += Number(s.online);
     c.sent += s.counters.sent;
@@ -234,6 +238,7 @@ function counters(): FleetCounters {
     c.charging += s.connectors.filter((x) => x.session?.transactionId != null).length;
     c.pendingStops += s.pendingStops.length;
     for (const [why, n] of s.closes) c.closes[why] = (c.closes[why] ?? 0) + n;
+    for (const [why, n] of s.failures) c.failures[why] = (c.failures[why] ?? 0) + n;
   }
   return c;
 }

@@ -119,6 +119,8 @@ export class SimulatedCharger {
   readonly counters = { sent: 0, failed: 0, commands: 0, boots: 0, connects: 0, transmitted: 0 };
   /** Connections closed, by close code and reason (for benchmarks). */
   readonly closes = new Map<string, number>();
+  /** Calls that failed, by method and why ("StatusNotification: no answer within 30 s"), for benchmarks. */
+  readonly failures = new Map<string, number>();
   private client: SimClient;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private clockTimer: NodeJS.Timeout | null = null;
@@ -298,6 +300,8 @@ export class SimulatedCharger {
       return await this.callWithin(method, params);
     } catch (error) {
       this.counters.failed += 1;
+      const why = `${method}: ${(error as Error).message.replace(/^No answer within .*/, 'no answer in time')}`.slice(0, 120);
+      this.failures.set(why, (this.failures.get(why) ?? 0) + 1);
       this.note(`${method} failed: ${(error as Error).message}`);
       return undefined;
     }
