@@ -151,7 +151,7 @@ test("on a ticket, the palette's Assign opens the ticket's Assign action, focuse
   await expect(properties.getByRole('combobox', { name: 'Assignee' })).toBeFocused();
 });
 
-test("on a charger, the palette's Request diagnostics…, Set charging profile… and Show composite schedule open their cards' dialogs and button; a field technician is offered none", async ({ page, browser, baseURL }) => {
+test("on a charger's page already on screen, the palette's Request diagnostics…, Set charging profile…, Show composite schedule, Reserve connector… and the local list's two open their cards' dialogs and buttons; a field technician is offered none", async ({ page, browser, baseURL }) => {
   // An OCPP charger no journey connects: the cards show whether it is online or not, and nothing here is sent.
   const listed = (await (await page.request.get('/ocpp/dev/simulator-chargers?limit=60')).json()) as { items: { chargerId: number }[] };
   const charger = listed.items[57];
@@ -185,6 +185,33 @@ test("on a charger, the palette's Request diagnostics…, Set charging profile�
   await expect(option(page, /^Show composite schedule/)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Smart charging' }).getByRole('button', { name: 'Ask the charger' })).toBeFocused();
+
+  // Reserve connector…: its dialog, and again when chosen a second time (the page is already at its anchor).
+  const reserve = page.getByRole('alertdialog', { name: /^Reserve connector: / });
+  for (let time = 0; time < 2; time++) {
+    await openPalette(page);
+    await page.keyboard.type('reserve connector');
+    await expect(option(page, /^Reserve connector…/)).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#reserve-connector$/);
+    await expect(reserve).toBeVisible();
+    await reserve.getByRole('button', { name: 'Cancel' }).click();
+    await expect(reserve).toBeHidden();
+  }
+
+  // The local list's two: their buttons take the focus (nothing is sent: Send full list… asks first).
+  const localList = page.getByRole('region', { name: 'Local authorization list' });
+  for (const [query, entry, button] of [
+    ['send full local list', /^Send full local list…/, 'Send full list…'],
+    ['read local list version', /^Read local list version…/, 'Read list version'],
+  ] as const) {
+    await openPalette(page);
+    await page.keyboard.type(query);
+    await expect(option(page, entry)).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(localList.getByRole('button', { name: button })).toBeFocused();
+  }
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // A field technician (test charging, no diagnostics or charging profiles), in a browser of their own: the charger's
   // own actions, not these.

@@ -293,6 +293,20 @@ describe("the charger page's command panel", () => {
     }
   });
 
+  it("opens a command's form when the palette moves the page already on screen to its anchor", async () => {
+    fakeApi();
+    window.history.replaceState(null, '', '/charger-management/all-chargers/7');
+    try {
+      await openPanel(['ROLE_EXECUTE_COMMAND']);
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      window.location.hash = '#command-unlock-connector';
+      const dialog = await screen.findByRole('alertdialog', { name: 'Unlock connector: CZ000007' });
+      expect(within(dialog).getByRole('combobox', { name: 'Connector' })).toHaveValue('1');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('reads the configuration at once when opened at Read configuration', async () => {
     const sent = fakeApi([{ key: 'HeartbeatInterval', value: '300', readonly: false }]);
     window.history.replaceState(null, '', '/charger-management/all-chargers/7#command-get-configuration');

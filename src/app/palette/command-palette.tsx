@@ -138,11 +138,14 @@ function useCommandContext(): CommandContext {
       pins,
       recentUrls: urls,
       menuCollapsed: collapsed,
-      // A link into the page on screen (`…#ticket-action-assign`) only moves the fragment, so the page hears it.
+      // A link into the page on screen (`…#ticket-action-assign`) only moves the fragment, so the page hears it; to the
+      // fragment already there (the action chosen again), the page is told it as if it had moved.
       navigate: (to) => {
         const [toPath, hash] = to.split('#');
-        if (hash && toPath === path) window.location.hash = hash;
-        else navigate(to);
+        if (hash && toPath === path) {
+          if (window.location.hash.slice(1) === hash) window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL: window.location.href, newURL: window.location.href }));
+          else window.location.hash = hash;
+        } else navigate(to);
       },
       openInNewTab: (to) => void window.open(to, '_blank', 'noopener'),
       copyText: (text) => {

@@ -7,6 +7,7 @@ import { ocppCommandActions, type ChargerLive, type OcppCommandAction } from '@d
 import { useSession } from '@app/session/session-context';
 import { queryKeys } from '@data/query-keys';
 import { Button } from '@ui/button';
+import { usePageAnchor } from '@workflows/charger-live/use-page-anchor';
 import { CommandDialog, sendToCharger } from './command-dialog';
 import { commandForms, connectorName, isCustomerSession, maySend, type CommandContext } from './command-forms';
 import { ConfigurationTable } from './configuration-table';
@@ -17,11 +18,8 @@ const primary: readonly OcppCommandAction[] = ['Reset', 'ChangeAvailability'];
 /** The commands behind "More commands", in the order they are listed. */
 const more: readonly OcppCommandAction[] = ocppCommandActions.filter((a) => !primary.includes(a) && a !== 'GetConfiguration');
 
-/** The command a page anchor opens (the palette's "Change availability…" opens the page at its anchor). */
-function anchoredCommand(hash: string): OcppCommandAction | undefined {
-  const anchor = hash.replace(/^#/, '');
-  return ocppCommandActions.find((a) => chargerCommandAnchors[a] === anchor);
-}
+/** The anchors of the commands, each opening its form (the palette's "Change availability…" opens the page at one). */
+const commandAnchors = ocppCommandActions.map((a) => chargerCommandAnchors[a]);
 
 /**
  * The command panel of an OCPP charger's page (staff who may send commands): Reset and Change availability as
@@ -32,12 +30,18 @@ function anchoredCommand(hash: string): OcppCommandAction | undefined {
 export function CommandPanel({ live }: { live: ChargerLive }) {
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const [open, setOpen] = useState<OcppCommandAction | undefined>(() => {
-    const anchored = anchoredCommand(window.location.hash);
-    return anchored === 'GetConfiguration' || (anchored && !maySend(anchored, user.permissions)) ? undefined : anchored;
-  });
-  const [showConfiguration, setShowConfiguration] = useState(() => anchoredCommand(window.location.hash) === 'GetConfiguration');
+  const [open, setOpen] = useState<OcppCommandAction | undefined>(undefined);
+  const [showConfiguration, setShowConfiguration] = useState(false);
   const resetRef = useRef<HTMLButtonElement>(null);
+  // Opened at a command's anchor, or the fragment moved on the page on screen: its form opens (Read configuration its
+  // table); a command this user may not send opens nothing.
+  usePageAnchor(commandAnchors, (anchor) => {
+    const action = ocppCommandActions.find((a) => chargerCommandAnchors[a] === anchor);
+    if (action === 'GetConfiguration') setShowConfiguration(true);
+    else if (action && maySend(action, user.permissions)) setOpen(action);
+    else if (action === 'Reset') resetRef.current?.focus();
+  });
+  // Reset's form closed (the palette's "Reset…" opened it): its button has the focus.
   useEffect(() => {
     if (window.location.hash.slice(1) === chargerCommandAnchors.Reset && !open) resetRef.current?.focus();
   }, [open]);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { bookingResource } from '@domain/resources/bookings/booking';
 import { formatDateTime } from '@domain/format-date';
@@ -18,6 +18,7 @@ import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
 import { CommandPanel } from '@workflows/charger-commands/command-panel';
 import { useChargerCommands, useChargerLive, useMessageLog } from './ocpp-queries';
+import { usePageAnchor } from './use-page-anchor';
 import { ago, commandLabel, commandStatusLabel, commandTone, connectorStatusLabels, connectorTone, formatKw } from './ocpp-labels';
 import './charger-live.css';
 
@@ -106,12 +107,9 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
   const [location] = useLocation();
   const stopRef = useRef<HTMLSpanElement>(null);
   const ready = live.isSuccess;
-  // The palette's "Stop session…" opens this page at the sessions: the first one's stop gets the focus (a command's
-  // anchor opens its form: CommandPanel).
-  useEffect(() => {
-    if (!ready) return;
-    if (window.location.hash.slice(1) === chargerActionAnchors.stop) stopRef.current?.querySelector<HTMLElement>('button, a')?.focus();
-  }, [ready]);
+  // The palette's "Stop session…" opens this page at the sessions (or moves the fragment of the page on screen): the
+  // first one's stop gets the focus (a command's anchor opens its form: CommandPanel).
+  usePageAnchor(chargerActionAnchors.stop, () => stopRef.current?.querySelector<HTMLElement>('button, a')?.focus(), ready);
 
   if (live.isPending) return <LoadingIndicator label="Loading live state…" showLabel />;
   if (live.isError) return <p role="alert">Live state could not be loaded: {errorMessage(live.error)}</p>;

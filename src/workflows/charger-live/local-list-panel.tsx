@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { z } from 'zod';
 import { formatDateTime } from '@domain/format-date';
 import {
@@ -20,6 +19,7 @@ import { Button } from '@ui/button';
 import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { pushToast } from '@state/toasts';
+import { usePageAnchor } from './use-page-anchor';
 
 const answerSchema = z.object({ batchIds: z.array(z.string()), items: z.array(ocppCommandViewSchema), lists: z.array(localListViewSchema) });
 
@@ -53,11 +53,9 @@ export function LocalListPanel({ chargerId, chargerType, uniqueId }: { chargerId
     queryFn: ({ signal }) => apiRequest(localListPaths.ofCharger(chargerId), { schema: localListViewSchema, signal }),
     enabled: canTestOverOcpp(chargerType),
   });
-  // The palette opens the page at an action: focus its button.
-  useEffect(() => {
-    const anchor = window.location.hash.slice(1);
-    if (anchor === localListAnchors.sendFull || anchor === localListAnchors.readVersion) document.getElementById(anchor)?.focus();
-  }, [list.isSuccess]);
+  // The palette opens the page at an action, or moves the fragment of the page on screen: its button takes the focus
+  // (once the list is on screen).
+  usePageAnchor([localListAnchors.sendFull, localListAnchors.readVersion], (anchor) => document.getElementById(anchor)?.focus(), canManage && list.isSuccess);
   if (!canTestOverOcpp(chargerType)) return null;
   const run = async (label: string, path: string) => {
     try {

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '@ui/confirm-dialog';
 import { LoadingIndicator } from '@ui/loading-indicator';
 import { ResultTable } from '@ui/result-table';
 import { pushToast } from '@state/toasts';
+import { usePageAnchor } from './use-page-anchor';
 
 /** Tone of a reservation state's pill. */
 export function reservationTone(state: ReservationState): string {
@@ -100,7 +101,9 @@ export function ReservationsPanel({ live }: { live: ChargerLive }) {
   const canReserve = useCan(RESERVE_CONNECTOR_PERMISSION);
   const reservations = useReservations(live.chargerId);
   const queryClient = useQueryClient();
-  const [reserving, setReserving] = useState(() => canReserve && window.location.hash.slice(1) === reservationAnchors.reserve);
+  const [reserving, setReserving] = useState(false);
+  // The palette's Reserve connector… opens the page at it, or moves the fragment of the page on screen: its dialog opens.
+  usePageAnchor(reservationAnchors.reserve, () => setReserving(true), canReserve);
   const current = (reservations.data?.items ?? []).filter((r) => currentReservationStates.includes(r.state) || r.state === 'refused');
   const cancel = async (r: ReservationView) => {
     try {
