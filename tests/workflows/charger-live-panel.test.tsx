@@ -2,9 +2,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firmwareChargerStatusLabels, firmwarePaths } from '@domain/firmware';
 import type { ChargerLive } from '@domain/ocpp';
 import { reservationPaths } from '@domain/reservations';
 import { ChargerLivePanel } from '@workflows/charger-live/charger-live-panel';
+import { FirmwarePanel } from '@workflows/firmware/firmware-panel';
 import { fakeSession, renderWith } from '@tests/app/fake-session';
 
 const at = '2026-03-02T10:00:00.000Z';
@@ -111,5 +113,37 @@ describe("the charger page's session stops", () => {
     await screen.findByRole('table', { name: 'Current sessions' });
     expect(within(rowOf('1')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rowOf('2')).getByRole('button', { name: 'Stop test charge…' })).toBeInTheDocument();
+  });
+});
+
+describe("the charger page's firmware", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is said once, by the Firmware card (the version it runs and its last status); the Live state card does not repeat it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/ccu/charger/7/live') return json(200, { ...liveState, firmwareStatus: 'Downloaded' });
+        if (url === firmwarePaths.ofCharger(7)) return json(200, { currentVersion: '1.6.4-sim', chargerStatus: 'Downloaded', current: null, history: [] });
+        if (url === reservationPaths.ofCharger(7)) return json(200, { items: [] });
+        return json(404, { title: 'Not here' });
+      }),
+    );
+    const { Wrapper } = renderWith(fakeSession(['ROLE_SEARCH_CHARGER']));
+    render(
+      <>
+        <ChargerLivePanel chargerId={7} />
+        <FirmwarePanel live={liveState} />
+      </>,
+      { wrapper: Wrapper },
+    );
+    const firmware = await screen.findByRole('region', { name: 'Firmware' });
+    expect(await within(firmware).findByTestId('fw-current-version')).toHaveTextContent('1.6.4-sim');
+    expect(within(firmware).getByText('Last firmware status').nextElementSibling).toHaveTextContent(firmwareChargerStatusLabels.Downloaded);
+    const live = await screen.findByRole('region', { name: 'Live state' });
+    await within(live).findByText('CZO Simulator SIM-22');
+    expect(within(live).queryByText('Firmware')).not.toBeInTheDocument();
+    expect(live).not.toHaveTextContent('1.6.4-sim');
+    expect(screen.getAllByText('1.6.4-sim')).toHaveLength(1);
   });
 });

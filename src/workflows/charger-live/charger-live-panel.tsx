@@ -88,10 +88,10 @@ function SessionStop({ chargerId, session, canTest }: { chargerId: number; sessi
 }
 
 /**
- * The live part of a charger's page (OCPP chargers): connectivity, last heartbeat, firmware, each connector, the
- * open sessions with live power and energy, commands with their answers and the message log. Refreshed by the
- * live channel, not by polling. Each OCPP feature (reservations, local list, smart charging, firmware, diagnostics)
- * is a card of its own below it (src/app/resource-extensions.ts orders them).
+ * The live part of a charger's page (OCPP chargers): connectivity, last heartbeat, each connector, the open sessions
+ * with live power and energy, commands with their answers and the message log. Refreshed by the live channel, not by
+ * polling. Each OCPP feature (reservations, local list, smart charging, firmware, diagnostics) is a card of its own
+ * below it (src/app/resource-extensions.ts orders them): the firmware version and status are the Firmware card's.
  */
 export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
   const live = useChargerLive(chargerId);
@@ -166,10 +166,6 @@ export function ChargerLivePanel({ chargerId }: { chargerId: number }) {
         <div className="detail-grid__item">
           <dt>Vendor and model</dt>
           <dd>{d.vendor ? `${d.vendor} ${d.model ?? ''}` : '-'}</dd>
-        </div>
-        <div className="detail-grid__item">
-          <dt>Firmware</dt>
-          <dd>{d.firmwareVersion ?? '-'}{d.firmwareStatus ? ` (${d.firmwareStatus})` : ''}</dd>
         </div>
       </dl>
 
