@@ -541,6 +541,7 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
       // Text no column can hold (NUL, a broken surrogate) would fail the statement that writes it.
       const [unstorable] = unstorableTextPaths(call.params, 1);
       if (unstorable) throw createRPCError('PropertyConstraintViolation', `${unstorable.path.slice(0, 60) || 'A value'} holds a NUL or broken character.`);
+      const received = performance.now();
       await giveWay(100);
       try {
         const result = await handlers[call.method]!(call.params, context);
@@ -554,6 +555,8 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
         // Logged here; the charger gets an InternalError that says nothing of our database or code.
         fail('ocpp-handler-failed', error, { chargerId: id, method: call.method });
         throw createRPCError('InternalError', 'The central system could not handle this message. Send it again.');
+      } finally {
+        metrics.callAnswered(call.method, (performance.now() - received) / 1000);
       }
     };
     for (const method of Object.keys(handlers)) link.client.handle(method, answer as (call: { params: unknown; messageId: string }) => unknown);

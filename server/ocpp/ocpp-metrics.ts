@@ -1,6 +1,7 @@
 // What one central system tells Prometheus (appended to its server's GET /metrics; when it runs in a process of its
 // own, that process's Node.js figures too, named ocpp_process_…): chargers connected, OCPP messages by action and
-// direction, commands' round trips by action and result, and its batch writers' backlog and write time.
+// direction, how long chargers' calls wait for their answer, commands' round trips by action and result, and its batch
+// writers' backlog and write time.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Round-trip buckets of a command, seconds: a charger on a good link answers in tens of ms, the call times out at 30 s. */
@@ -14,6 +15,8 @@ export interface OcppMetrics {
   frame(direction: 'IN' | 'OUT', messageType: string, action: string | null): void;
   /** A command's answer (or its end without one): its action, result and the time since it was sent. */
   commandAnswered(action: string, result: string, seconds: number): void;
+  /** A charger's call answered (or refused): its action and the time from its arrival to the answer. */
+  callAnswered(action: string, seconds: number): void;
   /** A batch writer's statement: which writer, its rows and time. */
   batchWritten(writer: string, rows: number, seconds: number): void;
   /** The exposition in the Prometheus text format. */
@@ -48,6 +51,13 @@ export function createOcppMetrics(input: { connected: () => number; backlog: () 
     buckets: ROUND_TRIP_BUCKETS,
     registers: [registry],
   });
+  const answerTime = new Histogram({
+    name: 'ocpp_call_answer_seconds',
+    help: 'From a charger’s call received to its answer sent (its rows written, the message log’s among them), by action. A charger gives up on an answer after its own timeout (30 s is common).',
+    labelNames: ['action'],
+    buckets: ROUND_TRIP_BUCKETS,
+    registers: [registry],
+  });
   new Gauge({
     name: 'ocpp_batch_backlog_rows',
     help: 'Rows waiting in each batch writer of the central system (message log, meter values, session meters, heartbeats, statuses, command moves).',
@@ -65,6 +75,7 @@ export function createOcppMetrics(input: { connected: () => number; backlog: () 
   return {
     frame: (direction, messageType, action) => frames.inc({ direction, type: messageType, action: actionLabel(action) }),
     commandAnswered: (action, result, seconds) => roundTrip.observe({ action: actionLabel(action), result }, seconds),
+    callAnswered: (action, seconds) => answerTime.observe({ action: actionLabel(action) }, seconds),
     batchWritten(writer, rows, seconds) {
       writeTime.observe({ writer }, seconds);
       writtenRows.inc({ writer }, rows);

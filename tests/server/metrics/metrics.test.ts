@@ -98,6 +98,9 @@ describe.each(testDrivers)('the central system’s metrics on %s', (driver) => {
         (seriesValue(t, 'ocpp_messages_total', { direction: 'OUT', type: 'RESULT', action: 'BootNotification' }) ?? 0) >= 1,
     );
     expect(seriesValue(text, 'ocpp_chargers_connected')).toBe(1);
+    // The boot's answer time: observed once per call answered, within the call's 30 s.
+    expect(seriesValue(text, 'ocpp_call_answer_seconds_count', { action: 'BootNotification' })).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(text, 'ocpp_call_answer_seconds_bucket', { action: 'BootNotification', le: '30' })).toBe(seriesValue(text, 'ocpp_call_answer_seconds_count', { action: 'BootNotification' }));
     expect(seriesValue(text, 'ocpp_messages_total', { direction: 'OUT', type: 'RESULT', action: 'BootNotification' })).toBeGreaterThanOrEqual(1);
     const admin = (await signIn(live.t, '9000000001')).authKey;
     const sent = await call(live.t, 'POST', ocppPaths.command, { authKey: admin, body: { chargerIds: [live.chargerId], command: { action: 'GetConfiguration', payload: {} }, wait: true } });
