@@ -43,6 +43,7 @@
 // stay paused past a sweep, and no charger of a later wave may receive anything; it is cancelled after. The server
 // runs its job worker here (the campaign advances on jobs), and FIRMWARE_STATUS_TIMEOUT_MINUTES is
 // --status-timeout-minutes so a charger gone silent ends its update within the run.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,7 @@ import { firmwareCampaignPaths } from '@domain/firmware-campaigns';
 import { chargerResource } from '@domain/resources/chargers/charger';
 import { rowsOf } from '@server/seed/seed-sql';
 import type { FleetFirmware } from '@tools/ocpp-simulator/fleet';
+import { answerTimes, answerTimesLine, batchWritesLine, metricsSince } from '@tools/benchmarks/answer-times';
 import { checkWaveOrder, lostStatuses, sentBeyondWave, statusMismatches, tallyFinalStates, type WaveRecord } from '@tools/benchmarks/firmware-campaign-checks';
 import { command, fleetCounters, log, machineLine, one, pct, prepareChargers, runTestTag, signIn, sleep, startFleets, sumCounters, waitFor, withDatabase as withBenchDatabase, spawnBenchChild, type BenchChild, type BenchDb, type FleetCounters, type FleetProcess, type FleetsOptions } from './bench-ocpp-setup';
 
@@ -107,6 +109,10 @@ const failureLine = (c: FleetCounters) => {
   const top = Object.entries(c.failures ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 6);
   return top.length === 0 ? '' : ` (${top.map(([why, n]) => `${why} ${n}`).join('; ')})`;
 };
+/** The metrics token of the servers this bench starts (a run's own). */
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+/** The server's metrics text (its central system's among them). */
+const scrapeMetrics = async (url: string) => (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -201,6 +207,8 @@ const env = {
   // A campaign advances on the job queue: its server runs the job worker, and an update whose charger went silent
   // times out within the run.
   ...(CAMPAIGN ? { JOB_WORKERS: '1', FIRMWARE_STATUS_TIMEOUT_MINUTES: values['status-timeout-minutes'] } : {}),
+  // The campaign run reads how long chargers' calls waited for their answers from the server's metrics.
+  ...(CAMPAIGN ? { METRICS_TOKEN: METRICS_TOKEN } : {}),
 };
 
 type Child = BenchChild;
@@ -840,6 +848,7 @@ async function campaignRun() {
   const made = await api(url, auth, 'POST', firmwareCampaignPaths.list, { name: `Bench ${stamp} roll-out`, firmwareFileId: firstImage, filters: { firmwareVersions: [base] }, ...(waves ? { waves } : {}) });
   if (made.status !== 201) throw new Error(`creating campaign 1 answered ${made.status}: ${JSON.stringify(made.body)}`);
   const id1 = String(made.body.id);
+  const metricsBefore1 = await scrapeMetrics(url);
   const start1 = new Date();
   const cpuBefore = cpuSnapshot([server], fleets);
   const t1 = performance.now();
@@ -881,6 +890,9 @@ async function campaignRun() {
   const rebootMs = await waitFor('the updated chargers to boot with the new version', async () => (await matching([first])) >= installed1 && (await fleetFirmware(fleets)).versions[first] === installed1, 900_000).catch(() => null);
   const after1 = await fleetFirmware(fleets, true);
   const online1 = await fleetCounters(fleets);
+  // How long the chargers' calls waited for their answers, from the start of campaign 1 to its reboots done.
+  const metrics1 = metricsSince(metricsBefore1, await scrapeMetrics(url));
+  const answers1 = answerTimes(metrics1);
   log(`${after1.versions[first] ?? 0} chargers online running ${first}${rebootMs === null ? ' (NOT every installed one within 15 min)' : ` ${(rebootMs / 1000).toFixed(1)} s after the campaign was final`}; ${online1.online} online`);
 
   // The campaign's chargers page idle (it has its chargers now), the other lists again.
@@ -950,6 +962,8 @@ async function campaignRun() {
     console.log(`  wave ${w.wave}:           ${w.members} chargers; sent from ${t(w.firstSent)} (${at(w.firstSent)}) to ${t(w.lastSent)} (${at(w.lastSent)}), last final ${t(w.lastFinished)} (${at(w.lastFinished)}); ${verdict.why}  ${check(`campaign 1 wave ${w.wave} order`, verdict.ok)}`);
   }
   console.log(`  reboots:          ${record1.booted.recorded} of ${record1.booted.installed} installed updates have the version the charger booted with recorded; ${after1.versions[first] ?? 0} chargers online running ${first}  ${check('every installed charger booted with the new version', record1.booted.recorded === record1.booted.installed && (after1.versions[first] ?? 0) === record1.booted.installed)}`);
+  console.log(`  answers:          ${answerTimesLine(answers1) || '(no metrics)'}`);
+  console.log(`  batch writers:    ${batchWritesLine(metrics1) || '(no metrics)'}`);
   console.log(`  status notifications: ${Object.entries(lost1.byStatus).map(([s, c]) => `${s} ${c.sent}/${c.recorded}`).join(', ')} (written by the chargers / in the message log): ${lost1.lost} lost, ${lost1.extra} more recorded than written  ${check('campaign 1: 0 lost status notifications', lost1.lost === 0)}`);
   console.log(`  last status:      ${mismatch1.length} of ${sent1.last.size} chargers' updates do not hold the last status they reported${mismatch1.length ? ` (${mismatch1.slice(0, 5).join(', ')}…)` : ''}  ${check("campaign 1: every update holds its charger's last status", mismatch1.length === 0)}`);
   for (const [name] of lists1) {
