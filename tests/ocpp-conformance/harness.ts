@@ -1,7 +1,7 @@
 // The OCPP 1.6-J conformance harness: a charge point scripted frame by frame over a real WebSocket (`ws`, raw
 // OCPP-J frames, none of the simulator's logic) against the real server (the app on a real HTTP port with its central
 // system on the same port), once per database driver: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
-// `npm run test:ocpp-conformance` runs every file of this folder in one worker, which shares one server per driver.
+// `npm run test:ocpp-conformance` runs the files of this folder in a few workers, each sharing one server per driver.
 //
 // API (a test file per feature profile, each case named `<PROFILE>-<nn> <what the central system does>`):
 //
@@ -272,7 +272,7 @@ const servers = new Map<DatabaseDriver, { users: number; server: Promise<Running
 
 /**
  * The driver's server for the cases of a describe block: started by its first user and shared by every file of the
- * run (one worker, files one after another); closed a moment after its last user leaves unless another file takes it.
+ * worker (its files one after another); closed a moment after its last user leaves unless another file takes it.
  */
 export function useConformanceServer(driver: DatabaseDriver): ConformanceServer {
   let running: Running | undefined;
