@@ -83,9 +83,11 @@ export async function applyFirmwareStatuses(db: Database, rows: readonly Firmwar
     }
     round.sort((a, b) => a.row.chargerId - b.row.chargerId);
     const col = <V>(value: (r: FirmwareStatusHeard) => V) => round.map(({ row }) => value(row));
-    await db.execute(sql`update ${ocppChargePoints} p set firmware_status = v.status, updated_at = v.at
-      from unnest(${unnestArray(col((r) => r.chargerId), 'bigint')}, ${unnestArray(col((r) => r.status), 'text')}, ${unnestArray(col((r) => r.at), 'timestamptz')}) as v(charger_id, status, at)
-      where p.charger_id = v.charger_id`);
+    // The chargers' rows locked in charger order first, as the other statements over many chargers' rows do.
+    await db.execute(sql`
+      with v as (select * from unnest(${unnestArray(col((r) => r.chargerId), 'bigint')}, ${unnestArray(col((r) => r.status), 'text')}, ${unnestArray(col((r) => r.at), 'timestamptz')}) as v(charger_id, status, at)),
+        locked as materialized (select p.charger_id from ${ocppChargePoints} p where p.charger_id in (select charger_id from v) order by p.charger_id for update)
+      update ${ocppChargePoints} p set firmware_status = v.status, updated_at = v.at from v where p.charger_id = v.charger_id and p.charger_id in (select charger_id from locked)`);
     const moving = round.filter(({ row }) => eventOfStatus[row.status as FirmwareChargerStatus]);
     if (moving.length > 0) {
       const open = new Map(
@@ -131,16 +133,30 @@ export async function applyFirmwareStatuses(db: Database, rows: readonly Firmwar
   return results;
 }
 
-/** A charger booted: the version it reports is recorded on its latest installed update that has none yet (within a day). */
-export async function recordBootedVersion(db: Database, chargerId: number, version: string | undefined, now: Date): Promise<boolean> {
-  if (!version) return false;
-  const since = new Date(now.getTime() - 86_400_000).toISOString();
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update ${firmwareUpdates} set installed_version = ${version}, updated_at = ${now.toISOString()}
-      where id = (select id from ${firmwareUpdates} where charger_id = ${chargerId} and status = 'installed' and installed_version is null and finished_at > ${since}::timestamptz
-        order by finished_at desc limit 1) returning id`),
+/** A charger's boot with the firmware version it reports. */
+export interface BootedVersion {
+  chargerId: number;
+  version: string | undefined;
+  at: Date;
+}
+
+/**
+ * Chargers booted: the version each reports is recorded on its latest installed update that has none yet (within a
+ * day), one statement for a batch of boots. Answers the chargers whose update was recorded.
+ */
+export async function recordBootedVersions(db: Database, boots: readonly BootedVersion[]): Promise<Set<number>> {
+  const latest = new Map<number, BootedVersion & { version: string }>();
+  for (const b of boots) if (b.version) latest.set(b.chargerId, { ...b, version: b.version });
+  if (latest.size === 0) return new Set();
+  const rows = [...latest.values()];
+  const recorded = rowsOf<{ charger_id: number | string }>(
+    await db.execute(sql`update ${firmwareUpdates} f set installed_version = v.version, updated_at = v.at
+      from (select v.version, v.at, (select u.id from ${firmwareUpdates} u where u.charger_id = v.charger_id and u.status = 'installed' and u.installed_version is null
+          and u.finished_at > v.at - interval '1 day' order by u.finished_at desc limit 1) as update_id
+        from unnest(${unnestArray(rows.map((b) => b.chargerId), 'bigint')}, ${unnestArray(rows.map((b) => b.version), 'text')}, ${unnestArray(rows.map((b) => b.at), 'timestamptz')}) as v(charger_id, version, at)) v
+      where f.id = v.update_id returning f.charger_id`),
   );
-  return rows.length > 0;
+  return new Set(recorded.map((r) => Number(r.charger_id)));
 }
 
 /** A charger's session ended (its StopTransaction): when an update of it waits for that, a pass is queued at once. */

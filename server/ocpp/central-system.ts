@@ -34,6 +34,7 @@ import { findChargerByBoxId, type ChargerIdentity } from './charger-identity';
 import { markConnected, markDisconnected, markNodeOffline, recordHeartbeats, releaseGoneHolders, type HeartbeatHeard, sweepStaleConnections, touchLastSeen } from './connectivity-store';
 import { insertMeterRows, type MeterRow, type SessionMeter, updateSessionMeters } from './meter-store';
 import { upsertPlainStatuses, type PlainStatus } from './fault-store';
+import { writeBoots, type BootHeard } from './boot-store';
 import { applyFirmwareStatuses, type FirmwareStatusHeard } from '@server/firmware/firmware-status';
 import type { Moved } from '@server/firmware/firmware-store';
 import { COMMAND_ANSWER_UNRECORDED, settleCommands, timeOutCommands, type CommandMove, type MovedCommand } from './command-store';
@@ -363,7 +364,10 @@ export function createCentralSystem(options: CentralSystemOptions): CentralSyste
   const plainStatuses = batched<PlainStatus, boolean>('status', 100, 500, (rows) => upsertPlainStatuses(db, rows));
   // And FirmwareStatusNotifications: a campaign's wave of thousands of chargers reports four statuses each in minutes.
   const firmwareStatuses = batched<FirmwareStatusHeard, Moved | null>('firmware-status', 100, 500, (rows) => applyFirmwareStatuses(db, rows));
+  // And accepted boots: a campaign's last wave reboots thousands of chargers within a minute.
+  const boots = batched<BootHeard, boolean>('boot', 100, 500, (rows) => writeBoots(db, rows));
   const batches: HandlerBatches = {
+    boot: (boot) => boots.add(boot),
     heartbeat: (beat) => heartbeats.add(beat),
     plainStatus: (row) => plainStatuses.add(row),
     meters: storeMeters,

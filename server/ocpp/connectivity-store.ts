@@ -96,25 +96,47 @@ export async function sweepStaleConnections(db: Database, now: Date, graceSecond
 /** Moves "last seen" on for the chargers heard from since the last call (one statement for all of them). */
 export async function touchLastSeen(db: Database, chargerIds: readonly number[], now: Date): Promise<void> {
   if (chargerIds.length === 0) return;
-  await db.execute(sql`update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id = any(${`{${chargerIds.join(',')}}`}::bigint[])`);
+  // Locked in charger order first, as the other statements over many chargers' rows do (no deadlock between them).
+  await db.execute(sql`
+    with locked as materialized (select charger_id from ${ocppChargePoints} where charger_id = any(${`{${chargerIds.join(',')}}`}::bigint[]) order by charger_id for update)
+    update ${ocppChargePoints} set last_seen_at = ${iso(now)} where charger_id in (select charger_id from locked)`);
 }
 
-/** BootNotification: what the charger says it is. */
-export async function recordBoot(
-  db: Database,
-  chargerId: number,
-  boot: { vendor: string; model: string; serialNumber?: string; firmwareVersion?: string },
-  heartbeatInterval: number,
-  now: Date,
-): Promise<void> {
+/** A BootNotification accepted: what the charger says it is, the heartbeat interval it was given, and when. */
+export interface BootHeard {
+  chargerId: number;
+  vendor: string;
+  model: string;
+  serialNumber?: string;
+  firmwareVersion?: string;
+  interval: number;
+  at: Date;
+}
+
+/**
+ * BootNotifications of many chargers in one statement (the central system gathers them: a campaign's last wave
+ * reboots 9,000 chargers within a minute): what each says it is, its boot and heartbeat; a charger that booted twice
+ * in the batch keeps its last boot. The rows are locked in charger order first, so two statements over the same
+ * chargers wait for each other instead of deadlocking.
+ */
+export async function recordBoots(db: Database, boots: readonly BootHeard[]): Promise<void> {
+  const latest = new Map<number, BootHeard>();
+  for (const b of boots) latest.set(b.chargerId, b);
+  if (latest.size === 0) return;
+  const rows = [...latest.values()].sort((a, b) => a.chargerId - b.chargerId);
+  const col = <V>(value: (b: BootHeard) => V) => rows.map(value);
   await db.execute(sql`
-    with booted as (
-      update ${ocppChargePoints} set vendor = ${boot.vendor}, model = ${boot.model}, serial_number = ${boot.serialNumber ?? null},
-        firmware_version = ${boot.firmwareVersion ?? null}, boot_status = 'Accepted', booted_at = ${iso(now)}, heartbeat_interval = ${heartbeatInterval},
-        last_seen_at = ${iso(now)}, updated_at = ${iso(now)}
-      where charger_id = ${chargerId}
-      returning charger_id)
-    update ${chargers} set last_heartbeat_at = ${iso(now)} where id = (select charger_id from booted)`);
+    with v as (select * from unnest(${unnestArray(col((b) => b.chargerId), 'bigint')}, ${unnestArray(col((b) => b.vendor), 'text')}, ${unnestArray(col((b) => b.model), 'text')},
+        ${unnestArray(col((b) => b.serialNumber ?? null), 'text')}, ${unnestArray(col((b) => b.firmwareVersion ?? null), 'text')}, ${unnestArray(col((b) => b.interval), 'integer')},
+        ${unnestArray(col((b) => b.at), 'timestamptz')}) as v(charger_id, vendor, model, serial_number, firmware_version, heartbeat_interval, at)),
+      points as materialized (select p.charger_id from ${ocppChargePoints} p where p.charger_id in (select charger_id from v) order by p.charger_id for update),
+      booted as (
+        update ${ocppChargePoints} p set vendor = v.vendor, model = v.model, serial_number = v.serial_number, firmware_version = v.firmware_version,
+          boot_status = 'Accepted', booted_at = v.at, heartbeat_interval = v.heartbeat_interval, last_seen_at = v.at, updated_at = v.at
+        from v where p.charger_id = v.charger_id and p.charger_id in (select charger_id from points)
+        returning p.charger_id, v.at),
+      locked as materialized (select c.id from ${chargers} c where c.id in (select charger_id from booted) order by c.id for update)
+    update ${chargers} c set last_heartbeat_at = booted.at from booted where c.id = booted.charger_id and c.id in (select id from locked)`);
 }
 
 /** One heartbeat heard: the charger and when. */

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { LocalListEntry, LocalListState, LocalListView } from '@domain/local-list';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
+import { unnestArray } from '@server/db/unnest-insert';
 import { ocppLocalLists } from '@server/db/tables/local-list';
 import { chargers, rfidCardHistory, rfidCards } from '@server/db/tables/chargers';
 import { ocppChargePoints } from '@server/db/tables/ocpp';
@@ -232,14 +233,15 @@ export async function releaseLists(db: Database, chargerIds: readonly number[], 
 export const LOCAL_LIST_SYNC_JOB = 'local-list-sync';
 
 /**
- * Queues the sync of a charger that connected, when it holds a list (one statement: nothing is queued for one that
- * does not). The job workers find it at their next poll (every few seconds) or at once when woken.
+ * Queues the sync of each charger that connected and holds a list (one statement for a batch of boots: nothing is
+ * queued for one that holds none). The job workers find them at their next poll (every few seconds) or at once when woken.
  */
-export async function queueListSync(db: Database, chargerId: number, now: Date): Promise<void> {
+export async function queueListSyncs(db: Database, chargerIds: readonly number[], now: Date): Promise<void> {
+  if (chargerIds.length === 0) return;
   await db.execute(sql`
     insert into background_jobs (kind, state, payload, dedupe_key, max_attempts, run_after, created_at)
-    select ${LOCAL_LIST_SYNC_JOB}, 'queued', jsonb_build_object('chargerId', ${chargerId}::bigint), ${`${LOCAL_LIST_SYNC_JOB}:${chargerId}`}, 2,
+    select ${LOCAL_LIST_SYNC_JOB}, 'queued', jsonb_build_object('chargerId', l.charger_id), ${`${LOCAL_LIST_SYNC_JOB}:`}::text || l.charger_id::text, 2,
       ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from ${ocppLocalLists} where charger_id = ${chargerId}
+    from ${ocppLocalLists} l where l.charger_id = any(${unnestArray([...new Set(chargerIds)], 'bigint')})
     on conflict (dedupe_key) where state in ('queued', 'running') do nothing`);
 }

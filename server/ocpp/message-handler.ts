@@ -5,6 +5,7 @@ import type { LiveEvent } from '@domain/live-event';
 import type { Database } from '@server/db/database';
 import type { FirmwareStatusHeard } from '@server/firmware/firmware-status';
 import type { Moved } from '@server/firmware/firmware-store';
+import type { BootHeard } from './boot-store';
 import type { ChargerIdentity } from './charger-identity';
 import type { HeartbeatHeard } from './connectivity-store';
 import type { PlainStatus } from './fault-store';
@@ -20,6 +21,8 @@ export interface HandlerBatches {
   meters(rows: MeterRow[]): Promise<unknown>;
   /** An open session's live energy and power. */
   sessionMeter(meter: SessionMeter): Promise<unknown>;
+  /** An accepted BootNotification's writes (boot-store.ts): whether its version was recorded on an installed update. */
+  boot(boot: BootHeard): Promise<boolean>;
   /** A FirmwareStatusNotification: kept on the charger, moving its open update; what moved, or null. */
   firmwareStatus(heard: FirmwareStatusHeard): Promise<Moved | null>;
 }

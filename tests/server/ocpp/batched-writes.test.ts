@@ -8,6 +8,7 @@ import type { OpenDatabase } from '@server/db/open-database';
 import { createBatchWriter } from '@server/db/batch-writer';
 import { findChargerByBoxId } from '@server/ocpp/charger-identity';
 import { insertMeterRows, updateSessionMeters, type MeterRow } from '@server/ocpp/meter-store';
+import { writeBoots } from '@server/ocpp/boot-store';
 import { recordHeartbeats } from '@server/ocpp/connectivity-store';
 import { recordStatus, upsertPlainStatuses, type PlainStatus } from '@server/ocpp/fault-store';
 import { rowsOf } from '@server/seed/seed-sql';
@@ -35,6 +36,39 @@ describe.each(testDrivers)('batched OCPP writes on %s', (driver) => {
     const rows = await q<{ id: number; last_heartbeat_at: Date | string }>(sql`select id, last_heartbeat_at from chargers where id in (${ids[0]}, ${ids[1]}) order by id`);
     expect(rows.map((r) => new Date(r.last_heartbeat_at).toISOString())).toEqual([at(15).toISOString(), at(30).toISOString()]);
     await expect(recordHeartbeats(database.db, [])).resolves.toBeUndefined();
+  });
+
+  it("writes a batch of boots: each charger's last boot, its version on the update that installed it (told once), and the jobs of those holding a list", async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 27, 10, 0, s));
+    const [a, b, c] = ids as [number, number, number];
+    for (const id of [a, b, c]) {
+      await q(sql`insert into ocpp_charge_points (charger_id, updated_at) values (${id}, now()) on conflict (charger_id) do nothing`);
+    }
+    // b installed an update and has not booted since; a holds a local list.
+    const [file] = await q<{ id: string }>(sql`insert into firmware_files (name, version, size_bytes, sha256, store_key) values ('fw.bin', '9.9', 1, 'x', 'k') returning id`);
+    const [installed] = await q<{ id: string }>(
+      sql`insert into firmware_updates (charger_id, firmware_file_id, status, retrieve_date, finished_at) values (${b}, ${file!.id}::uuid, 'installed', ${at(0)}, ${at(1)}) returning id`,
+    );
+    await q(sql`insert into ocpp_local_lists (charger_id, held_version, wanted_version, state) values (${a}, 1, 1, 'inSync') on conflict (charger_id) do nothing`);
+    await q(sql`delete from background_jobs where kind in ('local-list-sync', 'smart-charging.location-defaults')`);
+    const boot = (chargerId: number, vendor: string, firmwareVersion: string | undefined, s: number) => ({ chargerId, vendor, model: 'M', firmwareVersion, interval: 300, at: at(s) });
+    const told = await writeBoots(database.db, [boot(a, 'First', '1.0', 10), boot(b, 'Vendor B', '9.9', 11), boot(a, 'Second', '1.1', 12), boot(c, 'Vendor C', undefined, 13), boot(b, 'Vendor B', '9.9', 14)]);
+    expect(told).toEqual([false, true, false, false, false]);
+    const points = await q<{ charger_id: number; vendor: string; firmware_version: string | null; booted_at: Date | string; heartbeat_interval: number }>(
+      sql`select charger_id, vendor, firmware_version, booted_at, heartbeat_interval from ocpp_charge_points where charger_id in (${a}, ${b}, ${c}) order by charger_id`,
+    );
+    expect(points.map((p) => [Number(p.charger_id), p.vendor, p.firmware_version, new Date(p.booted_at).toISOString(), Number(p.heartbeat_interval)])).toEqual(
+      [[a, 'Second', '1.1', at(12).toISOString(), 300], [b, 'Vendor B', '9.9', at(14).toISOString(), 300], [c, 'Vendor C', null, at(13).toISOString(), 300]].sort((x, y) => Number(x[0]) - Number(y[0])),
+    );
+    const heartbeats = await q<{ last_heartbeat_at: Date | string }>(sql`select last_heartbeat_at from chargers where id = ${a}`);
+    expect(new Date(heartbeats[0]!.last_heartbeat_at).toISOString()).toBe(at(12).toISOString());
+    expect((await q<{ installed_version: string }>(sql`select installed_version from firmware_updates where id = ${installed!.id}::uuid`))[0]!.installed_version).toBe('9.9');
+    const jobs = await q<{ kind: string; payload: { chargerId: number }; dedupe_key: string }>(sql`select kind, payload, dedupe_key from background_jobs where kind = 'local-list-sync'`);
+    expect(jobs.map((j) => [Number(j.payload.chargerId), j.dedupe_key])).toEqual([[a, `local-list-sync:${a}`]]);
+    // Booting again while its sync is queued queues no second one.
+    await writeBoots(database.db, [boot(a, 'Second', '1.1', 20)]);
+    expect(await q(sql`select 1 from background_jobs where kind = 'local-list-sync'`)).toHaveLength(1);
+    await expect(writeBoots(database.db, [])).resolves.toEqual([]);
   });
 
   it('gives each open session the last value given of each field, and leaves a stopped session as it is', async () => {
