@@ -973,7 +973,7 @@ async function campaignRun() {
     const ratio = pct(load, 95) / pct(idleTimes, 95);
     console.log(`  ${name}: ${idleLabel} p50 ${ms(pct(idleTimes, 50))}, p95 ${ms(pct(idleTimes, 95))}; during the waves p50 ${ms(pct(load, 50))}, p95 ${ms(pct(load, 95))} (${ratio.toFixed(2)}×, target ≤ 1.5×; ${load.length} requests)  ${check(`${name} p95 within 1.5× of idle`, ratio <= 1.5)}`);
   }
-  console.log(`  the machine:      ${machineShare(cpuBefore.machine, cpuAfter.machine)} during campaign 1; server ${(cpuAfter.servers[0]! - cpuBefore.servers[0]!).toFixed(0)} s of CPU, fleets ${(cpuAfter.fleets - cpuBefore.fleets).toFixed(0)} s`);
+  console.log(`  the machine:      ${machineShare(cpuBefore.machine, cpuAfter.machine)} during campaign 1; server ${(cpuAfter.servers[0]! - cpuBefore.servers[0]!).toFixed(0)} s of CPU, fleets ${(cpuAfter.fleets - cpuBefore.fleets).toFixed(0)} s${databaseUrl ? `, PostgreSQL ${(cpuAfter.database - cpuBefore.database).toFixed(0)} s (all its processes, whoever they serve)` : ''}`);
   const order2 = checkWaveOrder(record2.waves);
   // Read before the cancel (which marks every pending charger cancelled).
   const laterPending = still2.waveProgress.filter((w) => w.wave > 1).reduce((a, w) => a + (w.counts.pending ?? 0), 0);
