@@ -8,6 +8,7 @@ import type { Database } from '@server/db/database';
 import { isFinalFirmwareState, type FirmwareUpdateState } from '@domain/firmware';
 import { nextFirmwareState } from '@machines/firmware-update.machine';
 import { rowsOf } from '@server/db/rows';
+import { roundsByKey } from '@server/db/rounds';
 import { ocppChargePoints } from '@server/db/tables/ocpp';
 import { firmwareUpdates } from '@server/db/tables/firmware';
 import { unnestArray } from '@server/db/unnest-insert';
@@ -72,15 +73,7 @@ export interface FirmwareStatusHeard {
  */
 export async function applyFirmwareStatuses(db: Database, rows: readonly FirmwareStatusHeard[]): Promise<(Moved | null)[]> {
   const results: (Moved | null)[] = rows.map(() => null);
-  let todo = rows.map((row, index) => ({ row, index }));
-  while (todo.length > 0) {
-    const seen = new Set<number>();
-    const round: typeof todo = [];
-    const later: typeof todo = [];
-    for (const item of todo) {
-      (seen.has(item.row.chargerId) ? later : round).push(item);
-      seen.add(item.row.chargerId);
-    }
+  for (const round of roundsByKey(rows, (r) => r.chargerId)) {
     round.sort((a, b) => a.row.chargerId - b.row.chargerId);
     const col = <V>(value: (r: FirmwareStatusHeard) => V) => round.map(({ row }) => value(row));
     // The chargers' rows locked in charger order first, as the other statements over many chargers' rows do.
@@ -128,7 +121,6 @@ export async function applyFirmwareStatuses(db: Database, rows: readonly Firmwar
         for (const [campaignId, at] of campaigns) await queueCampaignStep(db, campaignId, at);
       }
     }
-    todo = later;
   }
   return results;
 }

@@ -5,6 +5,7 @@ import { LIVE_CHANNEL, type LiveEvent } from '@domain/live-event';
 import type { Database } from '@server/db/database';
 import { liveBatchesOf } from '@server/live/live-events';
 import { rowsOf } from '@server/db/rows';
+import { roundsByKey } from '@server/db/rounds';
 import { ocppCommands, waitingCommandStatuses } from '@server/db/tables/ocpp';
 import type { OcppCommandState } from '@machines/ocpp-command.machine';
 
@@ -76,16 +77,8 @@ export async function settleCommands(
 ): Promise<{ results: (MovedCommand | undefined)[]; published: boolean }> {
   const results: (MovedCommand | undefined)[] = new Array<MovedCommand | undefined>(moves.length).fill(undefined);
   // Rounds of moves with one move per command each (nearly always one round).
-  let rest = moves.map((move, i) => ({ move, i }));
-  while (rest.length > 0) {
-    const seen = new Set<string>();
-    const round: typeof rest = [];
-    const later: typeof rest = [];
-    for (const m of rest) {
-      (seen.has(m.move.commandId) ? later : round).push(m);
-      seen.add(m.move.commandId);
-    }
-    rest = later;
+  for (const placed of roundsByKey(moves, (m) => m.commandId)) {
+    const round = placed.map(({ row, index }) => ({ move: row, i: index }));
     const groupOf = new Map<LiveEvent, number>();
     liveBatchesOf(round.flatMap(({ move }) => (move.event ? [move.event] : []))).forEach((batch, group) => batch.forEach((event) => groupOf.set(event, group)));
     const rows = round.map(({ move, i }) => ({

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { rowsOf } from '@server/db/rows';
+import { roundsByKey } from '@server/db/rounds';
 import { unnestArray } from '@server/db/unnest-insert';
 import { bookings } from '@server/db/tables/bookings';
 import { chargers } from '@server/db/tables/chargers';
@@ -76,16 +77,7 @@ export type PlainStatus = ConnectorStatus & { chargerId: number; at: Date };
 export async function upsertPlainStatuses(db: Database, rows: readonly PlainStatus[]): Promise<boolean[]> {
   const keyOf = (chargerId: number, connectorId: number) => `${chargerId}:${connectorId}`;
   const written: boolean[] = rows.map(() => false);
-  let todo = rows.map((row, index) => ({ row, index }));
-  while (todo.length > 0) {
-    const seen = new Set<string>();
-    const round: typeof todo = [];
-    const later: typeof todo = [];
-    for (const item of todo) {
-      const key = keyOf(item.row.chargerId, item.row.connectorId);
-      (seen.has(key) ? later : round).push(item);
-      seen.add(key);
-    }
+  for (const round of roundsByKey(rows, (r) => keyOf(r.chargerId, r.connectorId))) {
     round.sort((a, b) => a.row.chargerId - b.row.chargerId || a.row.connectorId - b.row.connectorId);
     const col = <V>(value: (r: PlainStatus) => V) => round.map(({ row }) => value(row));
     const stored = rowsOf<{ charger_id: number | string; connector_id: number }>(
@@ -103,7 +95,6 @@ export async function upsertPlainStatuses(db: Database, rows: readonly PlainStat
     );
     const done = new Set(stored.map((r) => keyOf(Number(r.charger_id), r.connector_id)));
     for (const { row, index } of round) written[index] = done.has(keyOf(row.chargerId, row.connectorId));
-    todo = later;
   }
   return written;
 }
