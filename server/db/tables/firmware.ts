@@ -65,7 +65,9 @@ export const firmwareUpdates = pgTable(
   },
   (t) => [
     index('firmware_updates_charger_idx').on(t.chargerId, t.createdAt),
-    index('firmware_updates_campaign_idx').on(t.campaignId).where(sql`${t.campaignId} is not null`),
+    // A campaign's updates by charger, newest first: its members' latest updates read in index order (the counts, a
+    // page of its chargers), whatever the statistics say while the campaign's rows change fast.
+    index('firmware_updates_campaign_idx').on(t.campaignId, t.chargerId, t.createdAt.desc()).where(sql`${t.campaignId} is not null`),
     index('firmware_updates_open_idx').on(t.status).where(sql`${t.finishedAt} is null`),
     // At most one open update per charger: a charger installs one image at a time.
     uniqueIndex('firmware_updates_one_open_key').on(t.chargerId).where(sql`${t.finishedAt} is null`),

@@ -1,0 +1,2 @@
+DROP INDEX "firmware_updates_campaign_idx";--> statement-breakpoint
+CREATE INDEX "firmware_updates_campaign_idx" ON "firmware_updates" USING btree ("campaign_id","charger_id","created_at" DESC NULLS LAST) WHERE "firmware_updates"."campaign_id" is not null;
