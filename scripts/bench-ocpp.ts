@@ -1,7 +1,7 @@
 // `npm run bench:ocpp -- [--chargers 10000] [--servers 1] [--seconds 180] [--meter-seconds 60] [--kill] [--fleet-nice 19] [--probes 200]`
 // `npm run bench:ocpp -- --memory [--chargers 10000] [--seconds 90] [--snapshot]`
 // `npm run bench:ocpp -- --campaign [--chargers 10000] [--failure-rate 0.02] [--fail-step install] [--pause-failure-rate 0.5]
-//   [--pause-fail-step download] [--waves 1,10,100] [--step-ms 1000] [--status-timeout-minutes 10] [--image-kb 64]`
+//   [--pause-fail-step download] [--waves 1,10,100] [--step-ms 1000] [--status-timeout-minutes 10] [--image-kb 64] [--sends-per-minute 600]`
 //
 // OCPP at scale, every part in its own process: the real server (scripts/bench-ocpp-server.ts: startServer, the
 // same code as `npm start`, PGlite in --data-dir or PostgreSQL with DATABASE_URL), and simulated chargers in fleet
@@ -81,6 +81,7 @@ const { values } = parseArgs({
     'step-ms': { type: 'string', default: '1000' },
     'status-timeout-minutes': { type: 'string', default: '10' },
     'image-kb': { type: 'string', default: '64' },
+    'sends-per-minute': { type: 'string' },
   },
 });
 const KILL = values.kill;
@@ -209,6 +210,8 @@ const env = {
   ...(CAMPAIGN ? { JOB_WORKERS: '1', FIRMWARE_STATUS_TIMEOUT_MINUTES: values['status-timeout-minutes'] } : {}),
   // The campaign run reads how long chargers' calls waited for their answers from the server's metrics.
   ...(CAMPAIGN ? { METRICS_TOKEN: METRICS_TOKEN } : {}),
+  // --sends-per-minute: the campaigns' pace within a wave (the server's FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE, 600 unless set).
+  ...(CAMPAIGN && values['sends-per-minute'] ? { FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE: values['sends-per-minute'] } : {}),
 };
 
 type Child = BenchChild;
@@ -953,7 +956,7 @@ async function campaignRun() {
 
   console.log('');
   header();
-  console.log(`setup:              ${N} chargers connected in ${connectSeconds.toFixed(1)} s (${refused} refused), running ${base}; ${prepared.open.length} seeded charging sessions on them closed first (Close session: ${closedSessions}); images of ${values['image-kb']} KB; simulator steps ${stepMs} ms; FIRMWARE_STATUS_TIMEOUT_MINUTES ${values['status-timeout-minutes']}; job worker on`);
+  console.log(`setup:              ${N} chargers connected in ${connectSeconds.toFixed(1)} s (${refused} refused), running ${base}; ${prepared.open.length} seeded charging sessions on them closed first (Close session: ${closedSessions}); images of ${values['image-kb']} KB; simulator steps ${stepMs} ms; ${values['sends-per-minute'] ?? process.env.FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE ?? '600 (the default)'} chargers sent a minute within a wave; FIRMWARE_STATUS_TIMEOUT_MINUTES ${values['status-timeout-minutes']}; job worker on`);
   console.log(`campaign 1:         ${done1.state} in ${campaign1Seconds.toFixed(0)} s (start answered in ${startAnswerMs.toFixed(0)} ms); waves ${record1.waves.map((w) => w.size).join(', ')}; threshold ${view1.failureThresholdPercent} %; ${Math.round(failureRate * 100)} % of updates made to fail at ${failStep}`);
   console.log(`  final states:     ${Object.entries(record1.states).map(([s, n]) => `${s} ${n}`).join(', ')} = ${tally1.sum} of ${N}, ${tally1.notFinal} not final  ${check('campaign 1: every charger final, summing to N', tally1.ok && done1.state === 'completed')}`);
   if (record1.errors.length > 0) console.log(`  why not installed: ${record1.errors.map((e) => `${e.n} × ${e.error || '(no words)'}`).join('; ')}`);

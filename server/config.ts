@@ -96,6 +96,11 @@ export const envSchema = z.object({
     .refine((v) => parseCampaignWaves(v) !== null, 'must be rising percentages separated by commas, the last 100 (e.g. 1,10,100)'),
   /** A firmware campaign's failure threshold when it names none: a wave failing above this percentage pauses it. */
   FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  /**
+   * Most chargers a firmware campaign sends its update to per minute, within a wave: thousands of chargers downloading
+   * an image and rebooting at once would load the file server, the central system and the console together.
+   */
+  FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Largest diagnostics file a charger may upload, bytes (a larger body is refused while it streams in). */
   DIAGNOSTICS_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(20 * 1024 * 1024),
   /** Minutes a diagnostics request's upload location takes a file. */
@@ -187,7 +192,7 @@ export interface AppConfig {
   /** Reservations ahead of scheduled bookings (server/reservations): how long before the start, and how long past it they last, minutes. */
   reservations: { leadMinutes: number; graceMinutes: number; retryMinutes: number };
   /** Firmware campaigns (server/firmware-campaigns): the waves and the failure threshold a campaign gets when it names none. */
-  firmwareCampaigns: { waves: number[]; pauseFailurePercent: number };
+  firmwareCampaigns: { waves: number[]; pauseFailurePercent: number; sendsPerMinute: number };
   /** Diagnostics requests (server/diagnostics): the largest upload, bytes; how long its location lives and how long it may stay open, minutes; how long a received file is kept, days. */
   diagnostics: { maxBytes: number; linkMinutes: number; timeoutMinutes: number; retentionDays: number };
   /** Firmware updates (server/firmware): the largest image, bytes; how long a charger's download link lives, hours; how long a charger may stay silent during an update, minutes. */
@@ -289,7 +294,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionStart: { minWalletPaise: e.SESSION_START_MIN_WALLET_PAISE },
     staleSessions: { afterMinutes: e.STALE_SESSION_MINUTES },
     reservations: { leadMinutes: e.RESERVATION_LEAD_MINUTES, graceMinutes: e.RESERVATION_GRACE_MINUTES, retryMinutes: e.RESERVATION_RETRY_MINUTES },
-    firmwareCampaigns: { waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!, pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT },
+    firmwareCampaigns: {
+      waves: parseCampaignWaves(e.FIRMWARE_CAMPAIGN_WAVES)!,
+      pauseFailurePercent: e.FIRMWARE_CAMPAIGN_PAUSE_FAILURE_PERCENT,
+      sendsPerMinute: e.FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE,
+    },
     diagnostics: { maxBytes: e.DIAGNOSTICS_MAX_BYTES, linkMinutes: e.DIAGNOSTICS_LINK_MINUTES, timeoutMinutes: e.DIAGNOSTICS_TIMEOUT_MINUTES, retentionDays: e.DIAGNOSTICS_RETENTION_DAYS },
     firmware: { maxBytes: e.FIRMWARE_MAX_BYTES, linkHours: e.FIRMWARE_LINK_HOURS, statusTimeoutMinutes: e.FIRMWARE_STATUS_TIMEOUT_MINUTES },
     chargerFilesUrl: (e.CHARGER_FILES_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),

@@ -4,6 +4,8 @@
 // in one statement before their updates are asked for (requestFirmwareUpdates of server/firmware), so two advances
 // never send one charger twice. Advancing runs as the job firmware-campaigns.advance, queued by the firmware updates
 // when one of a campaign's ends, and for every running campaign by a sweep each minute (a lost job stalls nothing).
+// Within a wave, chargers are sent at most FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE: an advance sends what the pace allows
+// since the wave's first send and queues the next one a few seconds later.
 import { sql } from 'drizzle-orm';
 import { eitherAudience, type LiveEvent } from '@domain/live-event';
 import {
@@ -23,10 +25,11 @@ import { rowsOf } from '@server/db/rows';
 import { users } from '@server/db/schema';
 import { firmwareCampaignMembers, firmwareCampaigns } from '@server/db/tables/firmware-campaigns';
 import { firmwareFiles } from '@server/db/tables/firmware';
-import { queueCampaignStep } from '@server/firmware/firmware-store';
+import { FIRMWARE_CAMPAIGN_ADVANCE_JOB, queueCampaignStep } from '@server/firmware/firmware-store';
 import { requestFirmwareUpdates, type FirmwareDeps } from '@server/firmware/firmware-update-service';
 import { conflictProblem, notFoundProblem, validationProblem } from '@server/http/problem';
 import { announceJob } from '@server/jobs/announce-job';
+import { enqueueJob } from '@server/jobs/job-queue';
 import { publishLive } from '@server/live/live-events';
 import { campaignById, matchingChargers, memberCounts, snapshotOf, waveCountsOf, type CampaignRow } from './campaign-store';
 
@@ -38,6 +41,9 @@ export const CAMPAIGN_ENTITY = 'firmware-campaign';
 
 /** Chargers asked for in one request to the firmware service (a wave of thousands goes in several). */
 const SEND_CHUNK = 500;
+
+/** A wave may send this much of its pace at once, from its first send: 5 s worth (50 chargers at 600 a minute). */
+const PACE_HEAD_START_MS = 5_000;
 
 /**
  * Most chargers a staff request (start, resume) sends itself; the rest of a large wave is sent by the advance job
@@ -160,16 +166,34 @@ export async function moveByStaff(deps: CampaignDeps, id: string, type: 'PAUSE' 
 }
 
 /**
- * Sends the current wave's chargers not yet sent (at most `limit`), a chunk at a time: each chunk is claimed (pending →
- * sent) in one statement just before its updates are asked for, so a second advance finds none of it to claim, and a
- * chunk's records follow its claim within seconds however large the wave. Answers how many were sent.
+ * How many of the current wave's chargers the pace lets go now: FIRMWARE_CAMPAIGN_SENDS_PER_MINUTE for the time since
+ * the wave's first send (plus a head start), less those already sent; and how many are still to send.
  */
-async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: string | null, limit: number | null): Promise<number> {
+async function paceOf(deps: CampaignDeps, row: CampaignRow): Promise<{ budget: number; pending: number }> {
+  const [wave] = rowsOf<{ sent: number; pending: number; first: unknown }>(
+    await deps.db.execute(sql`select count(*) filter (where status <> 'pending')::int as sent, count(*) filter (where status = 'pending')::int as pending, min(sent_at) as first
+      from ${firmwareCampaignMembers} where campaign_id = ${row.id}::uuid and wave = ${row.current_wave}`),
+  );
+  const perMinute = deps.config.firmwareCampaigns.sendsPerMinute;
+  const elapsed = wave?.first ? Math.max(0, deps.now().getTime() - new Date(wave.first as string).getTime()) : 0;
+  const allowed = Math.ceil((perMinute * (elapsed + PACE_HEAD_START_MS)) / 60_000);
+  return { budget: Math.max(0, allowed - Number(wave?.sent ?? 0)), pending: Number(wave?.pending ?? 0) };
+}
+
+/**
+ * Sends the current wave's chargers not yet sent, as many as the pace lets go now (and at most `limit`), a chunk at a
+ * time: each chunk is claimed (pending → sent) in one statement just before its updates are asked for, so a second
+ * advance finds none of it to claim, and a chunk's records follow its claim within seconds however large the wave.
+ * Answers how many were sent, and whether the pace held some back.
+ */
+async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: string | null, limit: number | null): Promise<{ sent: number; paced: boolean }> {
   const retrieveDate = row.retrieve_date ? new Date(row.retrieve_date as string) : undefined;
+  const pace = await paceOf(deps, row);
+  const most = Math.min(pace.budget, limit ?? Infinity);
   let sent = 0;
   for (;;) {
-    const size = limit === null ? SEND_CHUNK : Math.min(SEND_CHUNK, limit - sent);
-    if (size <= 0) return sent;
+    const size = Math.min(SEND_CHUNK, most - sent);
+    if (size <= 0) break;
     const chargerIds = rowsOf<{ charger_id: number }>(
       await deps.db.execute(sql`
         update ${firmwareCampaignMembers} m set status = 'sent', sent_at = ${deps.now().toISOString()}
@@ -180,7 +204,7 @@ async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: str
           and exists (select 1 from ${firmwareCampaigns} k where k.id = m.campaign_id and k.state = 'running' and k.current_wave = ${row.current_wave})
         returning m.charger_id`),
     ).map((r) => Number(r.charger_id));
-    if (chargerIds.length === 0) return sent;
+    if (chargerIds.length === 0) return { sent, paced: false };
     sent += chargerIds.length;
     try {
       await requestFirmwareUpdates(deps, { chargerIds, firmwareFileId: row.firmware_file_id, retrieveDate, campaignId: row.id, wave: Number(row.current_wave) + 1, requestedBy: userId });
@@ -190,6 +214,7 @@ async function sendCurrentWave(deps: CampaignDeps, row: CampaignRow, userId: str
       deps.logger.warn(logLine('firmware-campaign-send-failed', { campaignId: row.id, chargers: chargerIds.length, ...loggableError(error) }));
     }
   }
+  return { sent, paced: sent >= pace.budget && pace.pending > sent };
 }
 
 /** What one advance did. */
@@ -211,10 +236,13 @@ export async function advanceCampaign(deps: CampaignDeps, id: string, userId: st
     if (!row) return result;
     result.state = row.state;
     if (row.state !== 'running') return result;
-    const sent = await sendCurrentWave(deps, row, userId, sendLimit);
+    const { sent, paced } = await sendCurrentWave(deps, row, userId, sendLimit);
     result.sent += sent;
+    // The pace held chargers back: an advance a few seconds later sends the next of them (the wave's counts are still
+    // read below: its failures may pause it meanwhile).
+    if (paced) await queuePacedAdvance(deps, id);
     // A request sent its share of a large wave: the advance job sends the rest.
-    if (sendLimit !== null && sent >= sendLimit) {
+    else if (sendLimit !== null && sent >= sendLimit) {
       await queueAdvance(deps, id);
       return result;
     }
@@ -250,6 +278,20 @@ export async function advanceCampaign(deps: CampaignDeps, id: string, userId: st
     announceCampaigns(deps);
   }
   return result;
+}
+
+/**
+ * Queues the advance that sends a paced wave's next chargers, a few seconds from now (about 50 chargers' worth of the
+ * pace, 1 to 5 s), once while one is waiting; under a key of its own, so an advance running now can queue it.
+ */
+async function queuePacedAdvance(deps: CampaignDeps, id: string): Promise<void> {
+  const now = deps.now();
+  const delayMs = Math.min(5_000, Math.max(1_000, Math.round((60_000 * 50) / deps.config.firmwareCampaigns.sendsPerMinute)));
+  await enqueueJob(
+    deps.db,
+    { kind: FIRMWARE_CAMPAIGN_ADVANCE_JOB, payload: { campaignId: id }, subject: id, dedupeKey: `${FIRMWARE_CAMPAIGN_ADVANCE_JOB}:${id}:paced`, runAfter: new Date(now.getTime() + delayMs) },
+    now,
+  );
 }
 
 /** Queues the campaign's advance job (once while one is waiting) and wakes the workers. */

@@ -251,6 +251,36 @@ describe.each(testDrivers)('firmware campaigns on %s', { timeout: 120_000 }, (dr
     expect((await detail(id)).state).toBe('completed');
   });
 
+  it('sends a wave at the pace set, a few chargers a minute here: the rest by advances queued seconds later', async () => {
+    const pace = env.t.config.firmwareCampaigns.sendsPerMinute;
+    env.t.config.firmwareCampaigns.sendsPerMinute = 12;
+    try {
+      const made = await create({ name: 'Paced wave', firmwareFileId: fileId, filters: { vendors: [vendor] }, waves: [100] });
+      const id = made.body.id as string;
+      const startedAt = env.t.clock.now().getTime();
+      expect((await call(env.t, 'POST', paths.action(id, 'start'), { authKey: admin })).status).toBe(200);
+      // 12 a minute from the first send, with 5 s of it at once: 1 charger now.
+      expect(await updatesOf(id)).toHaveLength(1);
+      const paced = await q(sql`select state, run_after from background_jobs where dedupe_key = ${`${FIRMWARE_CAMPAIGN_ADVANCE_JOB}:${id}:paced`}`);
+      expect(paced).toHaveLength(1);
+      expect(paced[0]).toMatchObject({ state: 'queued' });
+      expect(new Date(paced[0]!.run_after as string).getTime() - startedAt).toBe(5_000);
+      // An advance at once sends nothing more; 30 s later 7 in all (12 × 35 s); a minute after that, every one.
+      expect(await advanceCampaign(deps(), id)).toMatchObject({ state: 'running', sent: 0 });
+      env.t.clock.advance(30_000);
+      expect(await advanceCampaign(deps(), id)).toMatchObject({ sent: 6 });
+      expect(await updatesOf(id)).toHaveLength(7);
+      env.t.clock.advance(60_000);
+      expect(await advanceCampaign(deps(), id)).toMatchObject({ sent: 3 });
+      expect(await updatesOf(id)).toHaveLength(10);
+      await finish(id, 'installed');
+      await advanceCampaign(deps(), id);
+      expect((await detail(id)).state).toBe('completed');
+    } finally {
+      env.t.config.firmwareCampaigns.sendsPerMinute = pace;
+    }
+  });
+
   it('declares the advance job and the sweep', () => {
     const handlers = appJobHandlers({ db: env.database.db, config: env.t.config });
     expect(Object.keys(handlers)).toEqual(expect.arrayContaining([FIRMWARE_CAMPAIGN_ADVANCE_JOB, FIRMWARE_CAMPAIGN_SWEEP_JOB]));
